@@ -1,0 +1,111 @@
+import type { TextItemBox } from '../../../shared/library-types.js'
+import type { RawLine, RawPage } from './extract-pdf.js'
+import { normalizeText } from './normalize-text.js'
+
+/** A line of cleaned page text, with its character range in the page text. */
+export interface PageLine {
+  start: number
+  end: number
+  fontSize: number
+}
+
+/** A page as stored: cleaned text plus enough geometry to highlight any character range. */
+export interface CleanPage {
+  pageNo: number
+  width: number
+  height: number
+  text: string
+  lines: PageLine[]
+  items: TextItemBox[]
+}
+
+/** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */
+const MIN_REPEATS = 3
+const EDGE_LINES = 2
+
+/** Digits vary (page numbers), so they are folded before comparing edge lines across pages. */
+function signature(line: RawLine): string {
+  return normalizeText(line.items.map((i) => i.str).join(''))
+    .toLowerCase()
+    .replace(/[ivxlc]+$/g, '#')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, '')
+}
+
+/** Finds running headers/footers: edge lines whose signature repeats across pages. */
+export function findRunningLines(pages: RawPage[]): Set<string> {
+  const counts = new Map<string, number>()
+  for (const p of pages) {
+    const edge = new Set<string>()
+    const n = p.lines.length
+    for (let i = 0; i < Math.min(EDGE_LINES, n); i++) edge.add(signature(p.lines[i]!))
+    for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) edge.add(signature(p.lines[i]!))
+    for (const s of edge) counts.set(s, (counts.get(s) ?? 0) + 1)
+  }
+  const threshold = Math.max(MIN_REPEATS, Math.ceil(pages.length * 0.02))
+  const running = new Set<string>()
+  for (const [s, c] of counts) if (c >= threshold && s.length > 0) running.add(s)
+  return running
+}
+
+function isEdge(index: number, count: number): boolean {
+  return index < EDGE_LINES || index >= count - EDGE_LINES
+}
+
+/**
+ * Builds the stored text of every page: normalised items joined into lines, running
+ * headers/footers dropped, and words hyphenated across a line break joined again.
+ * Every kept item remembers its character range so a passage can be highlighted later.
+ */
+export function buildPages(rawPages: RawPage[]): CleanPage[] {
+  const running = rawPages.length >= MIN_REPEATS ? findRunningLines(rawPages) : new Set<string>()
+  return rawPages.map((p) => buildPage(p, running))
+}
+
+function buildPage(p: RawPage, running: Set<string>): CleanPage {
+  let text = ''
+  const lines: PageLine[] = []
+  const items: TextItemBox[] = []
+  const kept = p.lines.filter((l, i) => !(isEdge(i, p.lines.length) && running.has(signature(l))))
+  for (const line of kept) {
+    // Join a word hyphenated across the line break: "exam-" + "ple" → "example".
+    const first = normalizeText(line.items[0]?.str ?? '').trimStart()
+    const joinHyphen = /[A-Za-z]-$/.test(text) && /^[a-z]/.test(first) && !/\s[A-Za-z]-$/.test(text)
+    if (joinHyphen) {
+      text = text.slice(0, -1)
+      const last = items.at(-1)
+      if (last) last.end = Math.min(last.end, text.length)
+      const lastLine = lines.at(-1)
+      if (lastLine) lastLine.end = text.length
+    } else if (text.length > 0) {
+      text += '\n'
+    }
+    const lineStart = joinHyphen ? (lines.at(-1)?.start ?? text.length) : text.length
+    let prevRight: number | null = null
+    for (const it of line.items) {
+      let s = normalizeText(it.str).replace(/\s+/g, ' ')
+      if (s.length === 0) continue
+      if (prevRight !== null && !/\s$/.test(text) && !s.startsWith(' ')) {
+        const gap = it.x - prevRight
+        if (gap > Math.max(0.8, line.fontSize * 0.12)) text += ' '
+      }
+      if (text.endsWith('\n') || text.length === 0) s = s.trimStart()
+      const start = text.length
+      text += s
+      items.push({ start, end: text.length, x: round(it.x), y: round(it.y), w: round(it.w), h: round(it.h) })
+      prevRight = it.x + it.w
+    }
+    text = text.replace(/ +$/, '')
+    if (joinHyphen && lines.length > 0) {
+      lines[lines.length - 1]!.end = text.length
+    } else {
+      lines.push({ start: lineStart, end: text.length, fontSize: line.fontSize })
+    }
+  }
+  for (const it of items) it.end = Math.min(it.end, text.length)
+  return { pageNo: p.pageNo, width: p.width, height: p.height, text, lines, items }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100
+}

@@ -1,0 +1,233 @@
+import type { PageSpan } from '../../../shared/library-types.js'
+import type { CleanPage } from './build-pages.js'
+
+export interface ChunkOptions {
+  /** Soft target: a chunk closes at the first paragraph end after this many words. */
+  targetWords: number
+  /** Hard limit: MiniLM was trained on ≤256 tokens, so chunks stay well under it. */
+  maxWords: number
+  /** Words of the previous chunk repeated at the start of the next, in whole sentences. */
+  overlapWords: number
+}
+
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 110, maxWords: 170, overlapWords: 30 }
+
+export interface Chunk {
+  ord: number
+  heading: string | null
+  text: string
+  pageStart: number
+  pageEnd: number
+  spans: PageSpan[]
+}
+
+/** A sentence (or a piece of an over-long one) located in one page's text. */
+interface Unit {
+  page: number
+  start: number
+  end: number
+  words: number
+  text: string
+  /** The unit ends a paragraph. */
+  paraEnd: boolean
+  heading: string | null
+}
+
+export function validateChunkOptions(o: ChunkOptions): void {
+  if (!(o.targetWords > 0 && o.maxWords >= o.targetWords)) throw new Error('chunking: need 0 < targetWords ≤ maxWords')
+  if (!(o.overlapWords >= 0 && o.overlapWords < o.targetWords)) throw new Error('chunking: need 0 ≤ overlapWords < targetWords')
+}
+
+function countWords(s: string): number {
+  const m = s.match(/\S+/g)
+  return m ? m.length : 0
+}
+
+/** The font size most body text is set in, weighted by characters. */
+export function bodyFontSize(pages: CleanPage[]): number {
+  const weight = new Map<number, number>()
+  for (const p of pages)
+    for (const l of p.lines) {
+      const size = Math.round(l.fontSize * 2) / 2
+      weight.set(size, (weight.get(size) ?? 0) + (l.end - l.start))
+    }
+  let best = 0
+  let bestW = -1
+  for (const [s, w] of weight) if (w > bestW) [best, bestW] = [s, w]
+  return best
+}
+
+const NUMBERED_HEADING = /^(\d+(\.\d+){0,4}\.?|[A-Z]\.\d+(\.\d+)*|Chapter \d+[.:]?|Appendix [A-Z][.:]?)\s+\S/
+
+function isHeadingLine(text: string, fontSize: number, body: number): boolean {
+  const t = text.trim()
+  if (t.length < 2 || t.length > 100 || !/[A-Za-z]/.test(t)) return false
+  if (/[.,;:]$/.test(t) && !/^\d/.test(t)) return false
+  if (body > 0 && fontSize >= body * 1.12) return true
+  return NUMBERED_HEADING.test(t) && t.split(/\s+/).length <= 12 && !/[.;]$/.test(t)
+}
+
+/**
+ * Turns pages into sentence units with page offsets, tracking the heading path
+ * (a stack by font size) so every chunk knows the section it came from.
+ */
+function toUnits(pages: CleanPage[]): Unit[] {
+  const body = bodyFontSize(pages)
+  const units: Unit[] = []
+  const headingStack: { size: number; text: string }[] = []
+  const headingPath = () => (headingStack.length ? headingStack.map((h) => h.text).join(' > ') : null)
+  for (const page of pages) {
+    const lineLens = page.lines.map((l) => l.end - l.start).sort((a, b) => a - b)
+    const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
+    let para: { start: number; end: number } | null = null
+    const flush = () => {
+      if (para) units.push(...splitSentences(page, para.start, para.end, headingPath()))
+      para = null
+    }
+    for (const line of page.lines) {
+      const text = page.text.slice(line.start, line.end)
+      if (isHeadingLine(text, line.fontSize, body)) {
+        flush()
+        const size = line.fontSize
+        while (headingStack.length && headingStack.at(-1)!.size <= size + 0.1) headingStack.pop()
+        headingStack.push({ size, text: text.trim().replace(/\s+/g, ' ') })
+        if (headingStack.length > 3) headingStack.shift()
+        units.push({
+          page: page.pageNo,
+          start: line.start,
+          end: line.end,
+          words: countWords(text),
+          text: text.trim(),
+          paraEnd: true,
+          heading: headingPath(),
+        })
+        continue
+      }
+      if (!para) para = { start: line.start, end: line.end }
+      else para.end = line.end
+      // A short line ending a sentence closes the paragraph.
+      if (/[.!?:]["')]?$/.test(text.trim()) && line.end - line.start < typical * 0.8) flush()
+    }
+    flush()
+  }
+  return units
+}
+
+const SENTENCE_END = /[.!?]["')\]]?\s+(?=["'(\[]?[A-Z0-9])/g
+
+function splitSentences(page: CleanPage, start: number, end: number, heading: string | null): Unit[] {
+  const text = page.text.slice(start, end)
+  const out: Unit[] = []
+  let last = 0
+  const cut = (to: number, paraEnd: boolean) => {
+    const raw = text.slice(last, to)
+    const lead = raw.length - raw.trimStart().length
+    const s = raw.trim()
+    if (s.length > 0) {
+      const uStart = start + last + lead
+      out.push(...splitLong(page.pageNo, uStart, s, paraEnd, heading))
+    }
+    last = to
+  }
+  for (const m of text.matchAll(SENTENCE_END)) cut(m.index + m[0].length, false)
+  cut(text.length, true)
+  return out
+}
+
+const LONG_UNIT_WORDS = 60
+
+/** Over-long sentences (tables, code, run-on reference text) are cut into word windows. */
+function splitLong(page: number, start: number, s: string, paraEnd: boolean, heading: string | null): Unit[] {
+  const words = [...s.matchAll(/\S+/g)]
+  if (words.length <= LONG_UNIT_WORDS) {
+    return [{ page, start, end: start + s.length, words: words.length, text: s.replace(/\s+/g, ' '), paraEnd, heading }]
+  }
+  const out: Unit[] = []
+  for (let i = 0; i < words.length; i += LONG_UNIT_WORDS) {
+    const a = words[i]!.index
+    const lastWord = words[Math.min(words.length, i + LONG_UNIT_WORDS) - 1]!
+    const b = lastWord.index + lastWord[0].length
+    const piece = s.slice(a, b)
+    out.push({
+      page,
+      start: start + a,
+      end: start + b,
+      words: countWords(piece),
+      text: piece.replace(/\s+/g, ' '),
+      paraEnd: paraEnd && i + LONG_UNIT_WORDS >= words.length,
+      heading,
+    })
+  }
+  return out
+}
+
+function makeChunk(ord: number, units: Unit[]): Chunk {
+  const spans = new Map<number, PageSpan>()
+  for (const u of units) {
+    const s = spans.get(u.page)
+    if (s) {
+      s.start = Math.min(s.start, u.start)
+      s.end = Math.max(s.end, u.end)
+    } else spans.set(u.page, { page: u.page, start: u.start, end: u.end })
+  }
+  let text = ''
+  units.forEach((u, i) => {
+    if (i > 0) text += units[i - 1]!.paraEnd ? '\n' : ' '
+    text += u.text
+  })
+  const pages = [...spans.keys()]
+  return {
+    ord,
+    heading: units[0]!.heading,
+    text,
+    pageStart: Math.min(...pages),
+    pageEnd: Math.max(...pages),
+    spans: [...spans.values()],
+  }
+}
+
+/**
+ * Structure-aware chunking: sentences are packed into chunks that prefer to end at paragraph
+ * ends and always start fresh at a heading; consecutive chunks overlap by whole sentences.
+ * Every chunk records the pages it covers and its character range on each page.
+ */
+export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+  validateChunkOptions(options)
+  const units = toUnits(pages)
+  const chunks: Chunk[] = []
+  let current: Unit[] = []
+  let words = 0
+  let fresh = 0 // units in `current` that are not overlap from the previous chunk
+  const close = (withOverlap: boolean) => {
+    if (fresh === 0) return
+    chunks.push(makeChunk(chunks.length, current))
+    const carry: Unit[] = []
+    if (withOverlap) {
+      let w = 0
+      for (let i = current.length - 1; i >= 0; i--) {
+        const u = current[i]!
+        if (w + u.words > options.overlapWords || u.heading !== current.at(-1)!.heading) break
+        carry.unshift(u)
+        w += u.words
+      }
+      if (carry.length === current.length) carry.shift()
+    }
+    current = carry
+    words = carry.reduce((n, u) => n + u.words, 0)
+    fresh = 0
+  }
+  let prev: Unit | null = null
+  for (const u of units) {
+    const startsSection = prev !== null && u.heading !== prev.heading
+    // A new section starts a new chunk, unless what came before is too short to stand alone.
+    if (startsSection && words >= 25) close(false)
+    if (words + u.words > options.maxWords) close(true)
+    current.push(u)
+    words += u.words
+    fresh++
+    if (words >= options.targetWords && u.paraEnd) close(true)
+    prev = u
+  }
+  close(false)
+  return chunks
+}

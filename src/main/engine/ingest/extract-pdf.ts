@@ -1,0 +1,97 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js'
+import { classifyPdfOpenError, emptyFile, notAPdf } from './pdf-errors.js'
+
+/** One visual line of a page as pdf.js laid it out, before cleaning. */
+export interface RawLine {
+  /** Text items on the line, left to right as the content stream gives them. */
+  items: { str: string; x: number; y: number; w: number; h: number }[]
+  /** Font height of the line (largest item), used to spot headings. */
+  fontSize: number
+  y: number
+}
+
+export interface RawPage {
+  pageNo: number
+  width: number
+  height: number
+  lines: RawLine[]
+}
+
+const require = createRequire(import.meta.url)
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
+// pdf.js in Node reads these through the file system; both need a trailing separator.
+const STANDARD_FONTS = path.join(pdfjsRoot, 'standard_fonts') + path.sep
+const CMAPS = path.join(pdfjsRoot, 'cmaps') + path.sep
+
+/** Rejects bytes that are not a PDF before pdf.js sees them, so the error says what is really wrong. */
+export function checkPdfBytes(bytes: Uint8Array, file: string): void {
+  if (bytes.byteLength === 0) throw emptyFile(file)
+  const head = Buffer.from(bytes.subarray(0, Math.min(bytes.byteLength, 1024))).toString('latin1')
+  if (!head.includes('%PDF-')) throw notAPdf(file)
+}
+
+export async function openPdf(bytes: Uint8Array, file: string): Promise<PDFDocumentProxy> {
+  checkPdfBytes(bytes, file)
+  const task = getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    standardFontDataUrl: STANDARD_FONTS,
+    cMapUrl: CMAPS,
+    cMapPacked: true,
+    verbosity: 0,
+  })
+  try {
+    return await task.promise
+  } catch (err) {
+    await task.destroy().catch(() => undefined)
+    throw classifyPdfOpenError(err, file)
+  }
+}
+
+/** Extracts one page's text items grouped into lines in reading order. */
+export async function extractPage(doc: PDFDocumentProxy, pageNo: number): Promise<RawPage> {
+  const page = await doc.getPage(pageNo)
+  try {
+    const viewport = page.getViewport({ scale: 1 })
+    const content = await page.getTextContent()
+    const items = content.items.filter((it): it is TextItem => 'str' in it)
+    return { pageNo, width: viewport.width, height: viewport.height, lines: groupIntoLines(items) }
+  } finally {
+    page.cleanup()
+  }
+}
+
+/**
+ * Groups text items into lines. pdf.js gives items in content-stream order, which for the
+ * documents analysts read (LaTeX, Word, DocBook) is reading order; a new line starts when the
+ * baseline moves by more than half a glyph height or pdf.js marks an end of line.
+ */
+export function groupIntoLines(items: TextItem[]): RawLine[] {
+  const lines: RawLine[] = []
+  let current: RawLine | null = null
+  let breakPending = false
+  for (const it of items) {
+    const x = it.transform[4] as number
+    const y = it.transform[5] as number
+    const h = Math.abs(it.height || (it.transform[3] as number) || 0)
+    const sameLine =
+      current !== null && !breakPending && Math.abs(current.y - y) <= Math.max(2, Math.min(current.fontSize, h || 1) * 0.5)
+    if (it.str.length > 0) {
+      if (!sameLine || current === null) {
+        current = { items: [], fontSize: 0, y }
+        lines.push(current)
+      }
+      current.items.push({ str: it.str, x, y, w: it.width, h })
+      if (it.str.trim().length > 0) current.fontSize = Math.max(current.fontSize, h)
+      breakPending = false
+    }
+    if (it.hasEOL) breakPending = true
+  }
+  return lines.filter((l) => l.items.some((i) => i.str.trim().length > 0))
+}

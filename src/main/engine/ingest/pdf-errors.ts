@@ -1,0 +1,32 @@
+import { QuireError } from '../../../shared/errors.js'
+
+/** Maps whatever pdf.js threw while opening a file to a specific, readable QuireError. */
+export function classifyPdfOpenError(err: unknown, file: string): QuireError {
+  const name = (err as { name?: string } | null)?.name ?? ''
+  const message = err instanceof Error ? err.message : String(err)
+  if (name === 'PasswordException') {
+    return new QuireError(
+      'PDF_ENCRYPTED',
+      `${file} is password-protected. Remove the password (or print it to a new PDF) and import it again.`,
+    )
+  }
+  if (name === 'InvalidPDFException' || /invalid pdf|xref|startxref|trailer/i.test(message)) {
+    return new QuireError('PDF_CORRUPT', `${file} is damaged or incomplete and cannot be read (${message}).`)
+  }
+  return new QuireError('PDF_CORRUPT', `${file} could not be read as a PDF (${message}).`)
+}
+
+export function notAPdf(file: string): QuireError {
+  return new QuireError('PDF_NOT_A_PDF', `${file} is not a PDF file (it does not start with a PDF header).`)
+}
+
+export function emptyFile(file: string): QuireError {
+  return new QuireError('PDF_EMPTY_FILE', `${file} is empty (0 bytes).`)
+}
+
+export function noTextLayer(file: string, pages: number): QuireError {
+  return new QuireError(
+    'PDF_NO_TEXT',
+    `${file} has no text layer on any of its ${pages} page(s); it is probably scanned. Run OCR on it first, then import it again.`,
+  )
+}

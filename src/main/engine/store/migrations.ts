@@ -1,0 +1,64 @@
+// Numbered schema migrations. Each runs once, in order, inside its own transaction;
+// `PRAGMA user_version` records the last one applied. Never edit a shipped migration: add one.
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'library',
+    sql: `
+      CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        pages INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL CHECK (status IN ('indexing','indexed','failed')),
+        error_code TEXT,
+        error_message TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE INDEX documents_sha256 ON documents(sha256);
+
+      CREATE TABLE pages (
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        page_no INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        items TEXT NOT NULL DEFAULT '[]',
+        width REAL NOT NULL DEFAULT 0,
+        height REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (document_id, page_no)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE chunks (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        ord INTEGER NOT NULL,
+        heading TEXT,
+        text TEXT NOT NULL,
+        page_start INTEGER NOT NULL,
+        page_end INTEGER NOT NULL,
+        spans TEXT NOT NULL
+      );
+      CREATE INDEX chunks_document ON chunks(document_id, ord);
+
+      CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        heading, text, content='chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER chunks_ai AFTER INSERT ON chunks BEGIN
+        INSERT INTO chunks_fts(rowid, heading, text) VALUES (new.id, coalesce(new.heading,''), new.text);
+      END;
+      CREATE TRIGGER chunks_ad AFTER DELETE ON chunks BEGIN
+        INSERT INTO chunks_fts(chunks_fts, rowid, heading, text) VALUES ('delete', old.id, coalesce(old.heading,''), old.text);
+      END;
+
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
+]

@@ -1,0 +1,36 @@
+import Database from 'better-sqlite3'
+import { MIGRATIONS, type Migration } from './migrations.js'
+
+export type Db = Database.Database
+
+/**
+ * Opens (creating if needed) the library database in WAL mode and brings its schema up to date.
+ * WAL keeps readers (the UI) unblocked while an import writes, and makes a killed writer harmless:
+ * an uncommitted transaction simply never happened.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db, migrations)
+  return db
+}
+
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  const latest = migrations.at(-1)?.version ?? 0
+  if (current > latest) {
+    throw new Error(
+      `This library was written by a newer version of Quire (schema ${current}, this build knows ${latest}). Update Quire to open it.`,
+    )
+  }
+  for (const m of migrations) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    })()
+  }
+}

@@ -1,0 +1,34 @@
+// Error codes that cross every boundary (CLI JSON, IPC, HTTP). SCREAMING_SNAKE by convention.
+// Ingestion codes name the specific thing wrong with a file so the UI can say it in plain words.
+export const INGEST_ERROR_CODES = [
+  'FILE_NOT_FOUND',
+  'FILE_UNREADABLE',
+  'PDF_EMPTY_FILE',
+  'PDF_NOT_A_PDF',
+  'PDF_CORRUPT',
+  'PDF_ENCRYPTED',
+  'PDF_NO_TEXT',
+  'NOT_SUPPORTED',
+  'CANCELLED',
+  'INTERNAL',
+] as const
+export type IngestErrorCode = (typeof INGEST_ERROR_CODES)[number]
+
+/** A failure with a stable code and a message a person can act on. */
+export class QuireError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'QuireError'
+  }
+}
+
+export function errorCodeOf(err: unknown): string {
+  return err instanceof QuireError ? err.code : 'INTERNAL'
+}
+
+export function errorMessageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}

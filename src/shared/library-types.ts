@@ -1,0 +1,102 @@
+// Domain types shared by the engine, the CLI, the IPC contract and the renderer.
+// Plain data only: everything here must survive JSON and structured clone.
+
+export type DocumentStatus = 'indexing' | 'indexed' | 'failed'
+
+export interface LibraryDocument {
+  id: number
+  path: string
+  title: string
+  sha256: string
+  pages: number
+  chunks: number
+  status: DocumentStatus
+  errorCode: string | null
+  error: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type IngestStage = 'queued' | 'reading' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done'
+
+/** Progress of one batch. `file` is the file the event is about; done/total count units of `stage`. */
+export interface IngestProgress {
+  stage: IngestStage
+  file: string
+  done: number
+  total: number
+  /** Files finished in the batch so far and in all, for batch-level progress and ETA. */
+  filesDone: number
+  filesTotal: number
+}
+
+export type IngestStatus = 'indexed' | 'skipped' | 'failed'
+
+export interface IngestFileReport {
+  file: string
+  status: IngestStatus
+  pages: number
+  chunks: number
+  error: string | null
+  errorCode: string | null
+}
+
+export interface IngestReport {
+  documents: IngestFileReport[]
+  elapsed_ms: number
+  cancelled: boolean
+}
+
+export type SearchMode = 'hybrid' | 'keyword'
+
+export interface SearchHit {
+  rank: number
+  chunkId: number
+  documentId: number
+  file: string
+  title: string
+  pages: number[]
+  text: string
+  score: number
+  matchedTerms: string[]
+  heading: string | null
+}
+
+export interface SearchResponse {
+  query: string
+  mode: SearchMode
+  declined: boolean
+  results: SearchHit[]
+}
+
+export interface SearchOptions {
+  k?: number
+  /** Earlier questions (and optionally answers) of the conversation, oldest first. */
+  context?: string[]
+  /** Restrict the search to these document ids. */
+  documentIds?: number[]
+}
+
+export interface PageSpan {
+  page: number
+  /** Character offsets of this chunk's text within the page's stored text. */
+  start: number
+  end: number
+}
+
+/** A text item on a page with its character range in the page text and its box in PDF user space. */
+export interface TextItemBox {
+  start: number
+  end: number
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+export interface EmbeddingStatus {
+  mode: SearchMode
+  model: string | null
+  modelDir: string | null
+  reason: string | null
+}

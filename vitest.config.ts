@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// Two projects: the Node side (engine, CLI, IPC, server) runs in forked processes because
+// better-sqlite3, hnswlib-node and onnxruntime-node are native modules; the renderer runs in jsdom.
+// End-to-end browser tests live in tests/e2e and run through `npm run test:e2e`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'main',
+          environment: 'node',
+          pool: 'forks',
+          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/preload/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/test-setup.ts'],
+        },
+      },
+    ],
+  },
+})
