@@ -73,8 +73,11 @@ function buildPage(p: RawPage, running: Set<string>): CleanPage {
     const joinHyphen = /[A-Za-z]-$/.test(text) && /^[a-z]/.test(first) && !/\s[A-Za-z]-$/.test(text)
     if (joinHyphen) {
       text = text.slice(0, -1)
-      const last = items.at(-1)
-      if (last) last.end = Math.min(last.end, text.length)
+      // The hyphen may belong to an item before the last (the last can be an emptied trailing space).
+      for (let k = items.length - 1; k >= 0 && items[k]!.end > text.length; k--) {
+        items[k]!.end = text.length
+        items[k]!.start = Math.min(items[k]!.start, text.length)
+      }
       const lastLine = lines.at(-1)
       if (lastLine) lastLine.end = text.length
     } else if (text.length > 0) {
@@ -82,6 +85,7 @@ function buildPage(p: RawPage, running: Set<string>): CleanPage {
     }
     const lineStart = joinHyphen ? (lines.at(-1)?.start ?? text.length) : text.length
     let prevRight: number | null = null
+    const firstItem = items.length
     for (const it of line.items) {
       let s = normalizeText(it.str).replace(/\s+/g, ' ')
       if (s.length === 0) continue
@@ -96,6 +100,11 @@ function buildPage(p: RawPage, running: Set<string>): CleanPage {
       prevRight = it.x + it.w
     }
     text = text.replace(/ +$/, '')
+    // Items that ended in the trimmed spaces must not reach past the line (into the next '\n').
+    for (const it of items.slice(firstItem)) {
+      it.start = Math.min(it.start, text.length)
+      it.end = Math.min(it.end, text.length)
+    }
     if (joinHyphen && lines.length > 0) {
       lines[lines.length - 1]!.end = text.length
     } else {

@@ -34,8 +34,10 @@ interface Unit {
 }
 
 export function validateChunkOptions(o: ChunkOptions): void {
-  if (!(o.targetWords > 0 && o.maxWords >= o.targetWords)) throw new Error('chunking: need 0 < targetWords ≤ maxWords')
-  if (!(o.overlapWords >= 0 && o.overlapWords < o.targetWords)) throw new Error('chunking: need 0 ≤ overlapWords < targetWords')
+  if (!(o.targetWords > 0 && o.maxWords >= o.targetWords))
+    throw new Error('chunking: need 0 < targetWords ≤ maxWords')
+  if (!(o.overlapWords >= 0 && o.overlapWords < o.targetWords))
+    throw new Error('chunking: need 0 ≤ overlapWords < targetWords')
 }
 
 function countWords(s: string): number {
@@ -71,7 +73,7 @@ function isHeadingLine(text: string, fontSize: number, body: number): boolean {
  * Turns pages into sentence units with page offsets, tracking the heading path
  * (a stack by font size) so every chunk knows the section it came from.
  */
-function toUnits(pages: CleanPage[]): Unit[] {
+function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
   const body = bodyFontSize(pages)
   const units: Unit[] = []
   const headingStack: { size: number; text: string }[] = []
@@ -81,7 +83,7 @@ function toUnits(pages: CleanPage[]): Unit[] {
     const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
     let para: { start: number; end: number } | null = null
     const flush = () => {
-      if (para) units.push(...splitSentences(page, para.start, para.end, headingPath()))
+      if (para) units.push(...splitSentences(page, para.start, para.end, headingPath(), maxWords))
       para = null
     }
     for (const line of page.lines) {
@@ -115,7 +117,13 @@ function toUnits(pages: CleanPage[]): Unit[] {
 
 const SENTENCE_END = /[.!?]["')\]]?\s+(?=["'(\[]?[A-Z0-9])/g
 
-function splitSentences(page: CleanPage, start: number, end: number, heading: string | null): Unit[] {
+function splitSentences(
+  page: CleanPage,
+  start: number,
+  end: number,
+  heading: string | null,
+  maxWords: number,
+): Unit[] {
   const text = page.text.slice(start, end)
   const out: Unit[] = []
   let last = 0
@@ -125,7 +133,7 @@ function splitSentences(page: CleanPage, start: number, end: number, heading: st
     const s = raw.trim()
     if (s.length > 0) {
       const uStart = start + last + lead
-      out.push(...splitLong(page.pageNo, uStart, s, paraEnd, heading))
+      out.push(...splitLong(page.pageNo, uStart, s, paraEnd, heading, maxWords))
     }
     last = to
   }
@@ -136,16 +144,37 @@ function splitSentences(page: CleanPage, start: number, end: number, heading: st
 
 const LONG_UNIT_WORDS = 60
 
-/** Over-long sentences (tables, code, run-on reference text) are cut into word windows. */
-function splitLong(page: number, start: number, s: string, paraEnd: boolean, heading: string | null): Unit[] {
+/**
+ * Over-long sentences (tables, code, run-on reference text) are cut into word windows, never
+ * longer than a whole chunk may be.
+ */
+function splitLong(
+  page: number,
+  start: number,
+  s: string,
+  paraEnd: boolean,
+  heading: string | null,
+  maxWords: number,
+): Unit[] {
+  const window = Math.min(LONG_UNIT_WORDS, maxWords)
   const words = [...s.matchAll(/\S+/g)]
-  if (words.length <= LONG_UNIT_WORDS) {
-    return [{ page, start, end: start + s.length, words: words.length, text: s.replace(/\s+/g, ' '), paraEnd, heading }]
+  if (words.length <= window) {
+    return [
+      {
+        page,
+        start,
+        end: start + s.length,
+        words: words.length,
+        text: s.replace(/\s+/g, ' '),
+        paraEnd,
+        heading,
+      },
+    ]
   }
   const out: Unit[] = []
-  for (let i = 0; i < words.length; i += LONG_UNIT_WORDS) {
+  for (let i = 0; i < words.length; i += window) {
     const a = words[i]!.index
-    const lastWord = words[Math.min(words.length, i + LONG_UNIT_WORDS) - 1]!
+    const lastWord = words[Math.min(words.length, i + window) - 1]!
     const b = lastWord.index + lastWord[0].length
     const piece = s.slice(a, b)
     out.push({
@@ -154,7 +183,7 @@ function splitLong(page: number, start: number, s: string, paraEnd: boolean, hea
       end: start + b,
       words: countWords(piece),
       text: piece.replace(/\s+/g, ' '),
-      paraEnd: paraEnd && i + LONG_UNIT_WORDS >= words.length,
+      paraEnd: paraEnd && i + window >= words.length,
       heading,
     })
   }
@@ -193,7 +222,7 @@ function makeChunk(ord: number, units: Unit[]): Chunk {
  */
 export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
   validateChunkOptions(options)
-  const units = toUnits(pages)
+  const units = toUnits(pages, options.maxWords)
   const chunks: Chunk[] = []
   let current: Unit[] = []
   let words = 0
@@ -222,6 +251,8 @@ export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_C
     // A new section starts a new chunk, unless what came before is too short to stand alone.
     if (startsSection && words >= 25) close(false)
     if (words + u.words > options.maxWords) close(true)
+    // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
+    while (words + u.words > options.maxWords && current.length > 0) words -= current.shift()!.words
     current.push(u)
     words += u.words
     fresh++

@@ -36,8 +36,9 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (document_id, page_no)
       ) WITHOUT ROWID;
 
+      -- AUTOINCREMENT: chunk ids are vector-index labels, so an id must never be reused.
       CREATE TABLE chunks (
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
         ord INTEGER NOT NULL,
         heading TEXT,

@@ -1,0 +1,81 @@
+// Retrieval metrics exactly as ../shared/eval/README.md defines them.
+
+export interface QaRecord {
+  id: string
+  conversation_id: string | null
+  turn: number | null
+  type: string
+  question: string
+  file: string | null
+  pages: number[]
+  must_contain: string[]
+}
+
+export interface RankedPassage {
+  file: string
+  pages: number[]
+  text: string
+}
+
+/** NFKC, case-fold, collapse whitespace (Python's str.isspace set, incl. \x1c-\x1f). */
+export function norm(s: string): string {
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\x1c-\x1f\x85\xa0]+/g, ' ')
+    .trim()
+}
+
+export function matches(rec: QaRecord, p: RankedPassage): boolean {
+  if (!rec.file) return false
+  const base = p.file.split(/[\\/]/).pop()
+  if (base !== rec.file) return false
+  if (!p.pages.some((pg) => rec.pages.includes(pg))) return false
+  const text = norm(p.text)
+  return rec.must_contain.some((m) => text.includes(norm(m)))
+}
+
+export function firstMatchRank(rec: QaRecord, results: RankedPassage[], k = 10): number | null {
+  for (let i = 0; i < Math.min(k, results.length); i++) if (matches(rec, results[i]!)) return i + 1
+  return null
+}
+
+export interface EvalRow {
+  rec: QaRecord
+  rank: number | null
+  declined: boolean
+  coversAllGold: boolean
+}
+
+export function summarize(rows: EvalRow[]) {
+  const answerable = rows.filter((r) => r.rec.type !== 'negative')
+  const negatives = rows.filter((r) => r.rec.type === 'negative')
+  const hit = (k: number) => answerable.filter((r) => r.rank !== null && r.rank <= k).length / Math.max(1, answerable.length)
+  const mrr = answerable.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0) / Math.max(1, answerable.length)
+  const multi = answerable.filter((r) => r.rec.type === 'multi_passage')
+  const byType: Record<string, { n: number; hit5: number; mrr10: number }> = {}
+  for (const r of answerable) {
+    const t = (byType[r.rec.type] ??= { n: 0, hit5: 0, mrr10: 0 })
+    t.n++
+    if (r.rank !== null && r.rank <= 5) t.hit5++
+    t.mrr10 += r.rank ? 1 / r.rank : 0
+  }
+  for (const t of Object.values(byType)) {
+    t.hit5 = round(t.hit5 / t.n)
+    t.mrr10 = round(t.mrr10 / t.n)
+  }
+  return {
+    answerable: answerable.length,
+    hit1: round(hit(1)),
+    hit3: round(hit(3)),
+    hit5: round(hit(5)),
+    mrr10: round(mrr),
+    negatives: negatives.length,
+    negatives_declined: negatives.filter((r) => r.declined).length,
+    false_declines: answerable.filter((r) => r.declined).length,
+    multi_passage_all_gold_top5: `${multi.filter((r) => r.coversAllGold).length}/${multi.length}`,
+    by_type: byType,
+  }
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000

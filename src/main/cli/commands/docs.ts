@@ -1,0 +1,38 @@
+import { Library } from '../../engine/library.js'
+import type { Io } from '../output.js'
+import { printJson } from '../output.js'
+
+export async function docsCommand(opts: { library: string; json: boolean }, io: Io): Promise<number> {
+  const lib = await Library.open(opts.library)
+  try {
+    const docs = lib.documents()
+    if (opts.json) {
+      printJson(io, { documents: docs, mode: lib.embeddingStatus().mode })
+      return 0
+    }
+    if (docs.length === 0) io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
+    for (const d of docs) {
+      const what = d.status === 'indexed' ? `${d.pages} pages, ${d.chunks} passages` : `FAILED: ${d.error}`
+      io.stdout.write(`${String(d.id).padStart(4)}  ${d.title}  (${d.path})  ${what}\n`)
+    }
+    return 0
+  } finally {
+    await lib.close()
+  }
+}
+
+export async function removeCommand(file: string, opts: { library: string; modelDir: string }, io: Io): Promise<number> {
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+  try {
+    const asId = /^\d+$/.test(file) ? Number(file) : null
+    const removed = (asId !== null && lib.remove(asId)) || lib.remove(file)
+    if (!removed) {
+      io.stderr.write(`quire remove: ${file} is not in the library (see: quire docs --library ${opts.library})\n`)
+      return 1
+    }
+    io.stdout.write(`Removed ${file}\n`)
+    return 0
+  } finally {
+    await lib.close()
+  }
+}

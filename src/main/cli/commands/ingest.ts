@@ -1,0 +1,51 @@
+import { Library } from '../../engine/library.js'
+import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
+import type { Io } from '../output.js'
+import { printJson } from '../output.js'
+import { createProgressBar } from '../progress-bar.js'
+
+export interface IngestCommandOptions {
+  library: string
+  modelDir: string
+  json: boolean
+}
+
+export async function ingestCommand(paths: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
+  // Open once in this thread first: creates the library and reconciles the vector index,
+  // so the worker starts from a consistent state and the user sees the mode up front.
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+  const status = lib.embeddingStatus()
+  await lib.close()
+  if (status.mode === 'keyword' && !opts.json) {
+    io.stderr.write(`Keyword-only mode: ${status.reason} Passages will be embedded when a model is available.\n`)
+  }
+  const bar = opts.json ? null : createProgressBar(io)
+  const controller = new AbortController()
+  const onSigint = () => controller.abort()
+  process.once('SIGINT', onSigint)
+  try {
+    const report = await runIngestWorker(
+      { libraryDir: opts.library, modelDir: status.mode === 'hybrid' ? opts.modelDir : null, paths },
+      { signal: controller.signal, onProgress: (p) => bar?.update(p) },
+    )
+    bar?.done()
+    if (opts.json) {
+      printJson(io, {
+        documents: report.documents.map(({ file, status, pages, chunks, error }) => ({ file, status, pages, chunks, error })),
+        elapsed_ms: report.elapsed_ms,
+      })
+    } else {
+      for (const d of report.documents) {
+        const what = d.status === 'indexed' ? `${d.pages} pages, ${d.chunks} passages` : (d.error ?? '')
+        io.stdout.write(`${d.status.padEnd(8)} ${d.file}  ${what}\n`)
+      }
+      const count = (s: string) => report.documents.filter((d) => d.status === s).length
+      io.stdout.write(
+        `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsed_ms / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
+      )
+    }
+    return 0
+  } finally {
+    process.off('SIGINT', onSigint)
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs'
+import readline from 'node:readline'
+import { z } from 'zod'
+import type { SearchResponse } from '../../../shared/library-types.js'
+import { Library } from '../../engine/library.js'
+import type { Io } from '../output.js'
+import { printJson } from '../output.js'
+
+export interface SearchCommandOptions {
+  library: string
+  modelDir: string
+  k: number
+  context: string[]
+  queries?: string
+  json: boolean
+}
+
+const QueryLine = z.object({ id: z.union([z.string(), z.number()]), query: z.string(), context: z.array(z.string()).default([]) })
+
+/** The CLI's JSON shape for one search (the evaluation contract). */
+export function searchJson(r: SearchResponse) {
+  return {
+    query: r.query,
+    mode: r.mode,
+    declined: r.declined,
+    results: r.results.map((h) => ({ rank: h.rank, file: h.file, pages: h.pages, text: h.text, score: h.score })),
+  }
+}
+
+export async function searchCommand(question: string | undefined, opts: SearchCommandOptions, io: Io): Promise<number> {
+  if (!opts.queries && !question) {
+    io.stderr.write('quire search: give a question, or --queries FILE.jsonl\n')
+    return 2
+  }
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+  try {
+    if (opts.queries) return await batch(lib, opts, io)
+    const r = await lib.search(question!, { k: opts.k, context: opts.context })
+    if (opts.json) printJson(io, searchJson(r))
+    else printHuman(r, io)
+    return 0
+  } finally {
+    await lib.close()
+  }
+}
+
+async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<number> {
+  const rl = readline.createInterface({ input: fs.createReadStream(opts.queries!), crlfDelay: Infinity })
+  let lineNo = 0
+  let bad = 0
+  for await (const line of rl) {
+    lineNo++
+    if (!line.trim()) continue
+    let parsed
+    try {
+      parsed = QueryLine.parse(JSON.parse(line))
+    } catch (err) {
+      bad++
+      io.stderr.write(`${opts.queries}:${lineNo}: not a query line (${err instanceof Error ? err.message.split('\n')[0] : err})\n`)
+      continue
+    }
+    const r = await lib.search(parsed.query, { k: opts.k, context: parsed.context })
+    printJson(io, { id: parsed.id, ...searchJson(r) })
+  }
+  return bad > 0 ? 1 : 0
+}
+
+function printHuman(r: SearchResponse, io: Io): void {
+  io.stdout.write(`Mode: ${r.mode}${r.declined ? ' — nothing in the library seems to answer this; nearest passages:' : ''}\n\n`)
+  for (const h of r.results) {
+    const pages = h.pages.length > 1 ? `pp. ${h.pages[0]}-${h.pages.at(-1)}` : `p. ${h.pages[0]}`
+    const text = h.text.replace(/\s+/g, ' ')
+    io.stdout.write(`${h.rank}. ${h.title} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`)
+  }
+}

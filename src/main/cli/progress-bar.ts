@@ -1,0 +1,37 @@
+import type { IngestProgress } from '../../shared/library-types.js'
+import type { Io } from './output.js'
+
+/** A one-line live progress bar for terminals; plain lines when output is not a TTY. */
+export function createProgressBar(io: Io): { update(p: IngestProgress): void; done(): void } {
+  const tty = !!io.stdout.isTTY
+  let last = 0
+  let lastFile = ''
+  const started = Date.now()
+  return {
+    update(p) {
+      const now = Date.now()
+      if (!tty) {
+        if (p.stage === 'done' && p.file !== lastFile) {
+          io.stderr.write(`[${p.filesDone}/${p.filesTotal}] ${p.file}\n`)
+          lastFile = p.file
+        }
+        return
+      }
+      if (now - last < 80 && p.stage !== 'done') return
+      last = now
+      const width = 24
+      const within = p.total > 0 ? p.done / p.total : 0
+      const frac = p.filesTotal > 0 ? Math.min(1, (p.filesDone + (p.stage === 'done' ? 0 : within)) / p.filesTotal) : 1
+      const filled = Math.round(frac * width)
+      const elapsed = (now - started) / 1000
+      const eta = frac > 0.02 ? Math.round((elapsed / frac) * (1 - frac)) : null
+      const name = p.file.split(/[\\/]/).pop() ?? ''
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.filesDone}/${p.filesTotal} ${p.stage} ${name}${eta !== null ? ` ETA ${eta}s` : ''}`
+      const cols = io.stdout.columns ?? 100
+      io.stdout.write(`\r${line.slice(0, cols - 1).padEnd(Math.min(cols - 1, 100))}`)
+    },
+    done() {
+      if (tty) io.stdout.write('\n')
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import type { Citation } from '../../../shared/chat-types.js'
+import type { SearchHit } from '../../../shared/library-types.js'
+import { numCtxFor } from './context-budget.js'
+import type { ChatMessage } from './ollama-client.js'
+import { packPassages } from './pack-passages.js'
+import { ANSWER_SYSTEM_PROMPT, formatAnswerRequest, formatSourceBlock } from './prompt-text.js'
+import { estimateMessagesTokens } from './token-estimate.js'
+
+export interface AnswerPrompt {
+  messages: ChatMessage[]
+  sources: Citation[]
+  omitted: SearchHit[]
+  truncatedTop: boolean
+  promptTokens: number
+  /** Sent as options.num_ctx: always covers the prompt and the answer room. */
+  numCtx: number
+  /** Sent as options.num_predict. */
+  answerTokens: number
+}
+
+/** Tokens kept free for estimation error at the seams (template tokens, BOS/EOS). */
+const SAFETY_TOKENS = 32
+
+/**
+ * Builds the answer request for a context window of `window` tokens: system rules, as many top
+ * passages as fit after the question and the answer room, and the num_ctx that holds it all.
+ */
+export function buildAnswerPrompt(
+  question: string,
+  hits: SearchHit[],
+  opts: { window: number; answerTokens: number },
+): AnswerPrompt {
+  // A small model must not spend most of its window on room for the answer.
+  const answerTokens = Math.max(64, Math.min(opts.answerTokens, Math.floor(opts.window / 3)))
+  const frame: ChatMessage[] = [
+    { role: 'system', content: ANSWER_SYSTEM_PROMPT },
+    { role: 'user', content: formatAnswerRequest(question, []) },
+  ]
+  const budget = opts.window - answerTokens - estimateMessagesTokens(frame) - SAFETY_TOKENS
+  const packed = packPassages(hits, budget)
+  const messages: ChatMessage[] = [
+    frame[0]!,
+    {
+      role: 'user',
+      content: formatAnswerRequest(
+        question,
+        packed.sources.map((s) => formatSourceBlock(s.n, s)),
+      ),
+    },
+  ]
+  const promptTokens = estimateMessagesTokens(messages)
+  return {
+    messages,
+    sources: packed.sources,
+    omitted: packed.omitted,
+    truncatedTop: packed.truncatedTop,
+    promptTokens,
+    numCtx: numCtxFor(promptTokens, answerTokens, opts.window),
+    answerTokens,
+  }
+}

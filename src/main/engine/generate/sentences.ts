@@ -1,0 +1,32 @@
+/** Abbreviations whose period does not end a sentence (lowercased, without the period). */
+const ABBREVIATIONS = new Set([
+  'e.g', 'i.e', 'etc', 'vs', 'cf', 'fig', 'figs', 'no', 'nos', 'p', 'pp', 'vol', 'approx', 'ca', 'dr', 'mr', 'mrs',
+  'ms', 'prof', 'inc', 'ltd', 'co', 'corp', 'st', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
+  'oct', 'nov', 'dec', 'art', 'sec', 'para', 'eq', 'al', 'est', 'tab',
+])
+
+/**
+ * Splits prose into sentences: at . ! ? followed by space and a capital, digit, quote or bracket,
+ * and at blank lines and list items. Decimals ("4.5") and common abbreviations do not split.
+ * A citation marker right after the full stop stays with its sentence.
+ */
+export function splitSentences(text: string): string[] {
+  const out: string[] = []
+  for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/)) {
+    const flat = block.replace(/\s+/g, ' ').trim()
+    if (!flat) continue
+    let start = 0
+    const re = /([.!?]["'”’)]*)((?:\s*\[[^\]]{1,20}\])*)\s+(?=["'“(\[]?[\p{Lu}\d])/gu
+    for (const m of flat.matchAll(re)) {
+      const end = m.index + m[0].length
+      const before = flat.slice(start, m.index)
+      const lastWord = /(\S+)$/.exec(before)?.[1]?.toLowerCase().replace(/^[("'“]+/, '') ?? ''
+      if (m[1]!.startsWith('.') && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue
+      out.push(flat.slice(start, end).trim())
+      start = end
+    }
+    const rest = flat.slice(start).trim()
+    if (rest) out.push(rest)
+  }
+  return out
+}

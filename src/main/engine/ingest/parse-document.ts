@@ -1,0 +1,64 @@
+import path from 'node:path'
+import { QuireError } from '../../../shared/errors.js'
+import { buildPages, type CleanPage } from './build-pages.js'
+import { chunkPages, type Chunk, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
+import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
+import { noTextLayer } from './pdf-errors.js'
+
+export interface ParsedDocument {
+  title: string
+  pages: CleanPage[]
+  chunks: Chunk[]
+}
+
+export interface ParseOptions {
+  signal?: AbortSignal
+  onPage?: (done: number, total: number) => void
+  chunking?: ChunkOptions
+}
+
+/** Below this many letters on every page together, a PDF is treated as having no text layer. */
+const MIN_LETTERS = 20
+
+/** PDF bytes → cleaned pages and chunks. Throws QuireError with a specific code for bad input. */
+export async function parseDocument(bytes: Uint8Array, file: string, opts: ParseOptions = {}): Promise<ParsedDocument> {
+  const name = path.basename(file)
+  const doc = await openPdf(bytes, name)
+  try {
+    const raw: RawPage[] = []
+    let failedPages = 0
+    for (let n = 1; n <= doc.numPages; n++) {
+      if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+      try {
+        raw.push(await extractPage(doc, n))
+      } catch {
+        // A damaged page should not cost the rest of the document; it is kept empty.
+        failedPages++
+        raw.push({ pageNo: n, width: 0, height: 0, lines: [] })
+      }
+      opts.onPage?.(n, doc.numPages)
+    }
+    if (failedPages === doc.numPages) {
+      throw new QuireError('PDF_CORRUPT', `${name} is damaged: none of its ${doc.numPages} pages could be read.`)
+    }
+    const pages = buildPages(raw)
+    const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)
+    if (letters < MIN_LETTERS) throw noTextLayer(name, doc.numPages)
+    const title = await documentTitle(doc, name)
+    return { title, pages, chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS) }
+  } finally {
+    await doc.loadingTask.destroy()
+  }
+}
+
+async function documentTitle(doc: Awaited<ReturnType<typeof openPdf>>, name: string): Promise<string> {
+  try {
+    const meta = await doc.getMetadata()
+    const t = (meta.info as { Title?: unknown } | undefined)?.Title
+    // Many generators write junk titles ("untitled", "Microsoft Word - x.doc"); prefer the file name then.
+    if (typeof t === 'string' && t.trim().length > 2 && !/^(untitled|microsoft word)/i.test(t.trim())) return t.trim()
+  } catch {
+    // Metadata is optional.
+  }
+  return name.replace(/\.pdf$/i, '')
+}

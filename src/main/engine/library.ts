@@ -1,0 +1,164 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type {
+  EmbeddingStatus,
+  IngestProgress,
+  IngestReport,
+  LibraryDocument,
+  SearchOptions,
+  SearchResponse,
+  TextItemBox,
+} from '../../shared/library-types.js'
+import type { Embedder } from './embed/embedder.js'
+import { inspectModelDir } from './embed/model-dir.js'
+import { loadEmbedder } from './embed/transformers-embedder.js'
+import { embeddingText, ingestFiles, type CommittedVectors } from './ingest/ingest-files.js'
+import { HybridSearch } from './retrieve/hybrid-search.js'
+import { LibraryStore } from './store/library-store.js'
+import { openDatabase, type Db } from './store/open-database.js'
+import { DEFAULT_VECTOR_PARAMS, readManifest, VectorIndex, type VectorIndexParams } from './vectors/vector-index.js'
+
+export const DB_FILE = 'library.sqlite'
+
+export interface LibraryOpenOptions {
+  /** Folder of the embedding model; null or missing folder = keyword-only mode. */
+  modelDir?: string | null
+  /** An already-loaded embedder (shared between libraries, or built by a test). Wins over modelDir. */
+  embedder?: Embedder | null
+  vectorParams?: VectorIndexParams
+  /** Reports progress while reconciliation embeds chunks the vector index is missing. */
+  onReconcile?: (done: number, total: number) => void
+}
+
+/**
+ * A library folder: one SQLite database (documents, pages, chunks, FTS5) and the vector index
+ * beside it. The one entry point the CLI, the worker, the app and the tests share.
+ */
+export class Library {
+  readonly store: LibraryStore
+  private readonly searcher: HybridSearch
+
+  private constructor(
+    readonly dir: string,
+    readonly db: Db,
+    readonly embedder: Embedder | null,
+    readonly vectors: VectorIndex | null,
+    private readonly status: EmbeddingStatus,
+    private readonly ownsEmbedder: boolean,
+  ) {
+    this.store = new LibraryStore(db)
+    this.searcher = new HybridSearch({ db, embedder, vectors })
+  }
+
+  static async open(dir: string, opts: LibraryOpenOptions = {}): Promise<Library> {
+    fs.mkdirSync(dir, { recursive: true })
+    const db = openDatabase(path.join(dir, DB_FILE))
+    let embedder = opts.embedder ?? null
+    let status: EmbeddingStatus
+    if (embedder) {
+      status = { mode: 'hybrid', model: embedder.modelId, modelDir: null, reason: null }
+    } else if (opts.modelDir) {
+      const found = inspectModelDir(opts.modelDir)
+      if (found.ok) {
+        embedder = await loadEmbedder(found.dir)
+        status = { mode: 'hybrid', model: embedder.modelId, modelDir: found.dir, reason: null }
+      } else {
+        status = { mode: 'keyword', model: null, modelDir: opts.modelDir, reason: found.reason }
+      }
+    } else {
+      status = { mode: 'keyword', model: null, modelDir: null, reason: 'No embedding model is configured.' }
+    }
+    const vectors = embedder
+      ? VectorIndex.open(dir, embedder.modelId, embedder.dim, opts.vectorParams ?? DEFAULT_VECTOR_PARAMS)
+      : null
+    const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder)
+    if (vectors) await lib.reconcile(opts.onReconcile)
+    return lib
+  }
+
+  /**
+   * Makes the vector index agree with SQLite: chunks without a vector are embedded (after a
+   * crash, or when a model first appears), labels of deleted chunks are dropped.
+   */
+  async reconcile(onProgress?: (done: number, total: number) => void): Promise<{ added: number; removed: number }> {
+    if (!this.vectors || !this.embedder) return { added: 0, removed: 0 }
+    const chunkIds = this.store.indexedChunkIds()
+    const live = new Set(chunkIds)
+    const orphans = this.vectors.ids().filter((id) => !live.has(id))
+    this.vectors.remove(orphans)
+    const missing = chunkIds.filter((id) => !this.vectors!.has(id))
+    const batch = 256
+    for (let i = 0; i < missing.length; i += batch) {
+      const rows = this.store.chunkTexts(missing.slice(i, i + batch))
+      const vecs = await this.embedder.embed(rows.map((r) => embeddingText(r.heading, r.text)))
+      this.vectors.add(
+        rows.map((r) => r.id),
+        vecs,
+      )
+      onProgress?.(Math.min(missing.length, i + batch), missing.length)
+      if (i % (batch * 20) === 0) this.vectors.save()
+    }
+    this.vectors.save()
+    return { added: missing.length, removed: orphans.length }
+  }
+
+  embeddingStatus(): EmbeddingStatus {
+    const manifest = readManifest(this.dir)
+    if (this.status.mode === 'keyword' && manifest) {
+      return {
+        ...this.status,
+        reason: `${this.status.reason ?? ''} This library also has vectors from ${manifest.model}; they are used again when that model is available.`.trim(),
+      }
+    }
+    return this.status
+  }
+
+  get mode(): 'hybrid' | 'keyword' {
+    return this.searcher.mode
+  }
+
+  documents(): LibraryDocument[] {
+    return this.store.documents()
+  }
+
+  async ingest(
+    paths: string[],
+    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void; onCommitted?: (c: CommittedVectors) => void } = {},
+  ): Promise<IngestReport> {
+    return ingestFiles({ store: this.store, embedder: this.embedder, vectors: this.vectors }, paths, opts)
+  }
+
+  /** Applies vector changes committed by another Library on the same folder (the ingest worker). */
+  applyCommitted(c: CommittedVectors): void {
+    if (!this.vectors) return
+    this.vectors.remove(c.replacedChunkIds)
+    if (c.vectors.length === c.chunkIds.length && c.vectors.length > 0) this.vectors.add(c.chunkIds, c.vectors)
+  }
+
+  /** Removes a document by id or path. Returns false when it is not in the library. */
+  remove(idOrPath: number | string): boolean {
+    const doc =
+      typeof idOrPath === 'number' ? this.store.document(idOrPath) : this.store.documentByPath(path.resolve(idOrPath))
+    if (!doc) return false
+    const chunkIds = this.store.removeDocument(doc.id)
+    if (this.vectors) {
+      this.vectors.remove(chunkIds)
+      this.vectors.save()
+    }
+    return true
+  }
+
+  search(query: string, opts?: SearchOptions): Promise<SearchResponse> {
+    return this.searcher.search(query, opts)
+  }
+
+  page(documentId: number, pageNo: number): { text: string; items: TextItemBox[]; width: number; height: number } | null {
+    return this.store.page(documentId, pageNo)
+  }
+
+  async close(): Promise<void> {
+    this.vectors?.save()
+    this.db.close()
+    if (this.ownsEmbedder) await this.embedder?.dispose()
+  }
+}

@@ -1,0 +1,188 @@
+import type { SearchHit, SearchOptions, SearchResponse } from '../../../shared/library-types.js'
+import type { Embedder } from '../embed/embedder.js'
+import type { Db } from '../store/open-database.js'
+import type { VectorIndex } from '../vectors/vector-index.js'
+import { fuseRanks } from './fuse-ranks.js'
+import { KeywordSearch } from './keyword-search.js'
+import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
+import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
+
+/** Tuned on the development QA set (see README "Retrieval"); never per question. */
+export const RETRIEVAL_TUNING = {
+  keywordCandidates: 200,
+  vectorCandidates: 100,
+  /** RRF weights of the three rankings. */
+  wBm25: 0.5,
+  wLexical: 1.0,
+  wVector: 1.0,
+  /** Earlier turns count this much relative to the question itself. */
+  contextWeight: 0.35,
+  /** Decline when the best passage covers less than this IDF-weighted share of the question. */
+  minCoverage: 0.45,
+  /** ...or when a rare, specific word of the question occurs nowhere in the searched documents. */
+  missingTermIdf: 0,
+  /** Cosine similarity below which a vector match alone cannot carry an answer (hybrid mode). */
+  minSimilarity: 0.45,
+}
+
+interface ChunkRow {
+  id: number
+  document_id: number
+  heading: string | null
+  text: string
+  page_start: number
+  page_end: number
+  path: string
+  title: string
+}
+
+export interface RetrievalDeps {
+  db: Db
+  embedder: Embedder | null
+  vectors: VectorIndex | null
+}
+
+export class HybridSearch {
+  private readonly keyword: KeywordSearch
+  private readonly rowsStmt
+
+  constructor(private readonly deps: RetrievalDeps) {
+    this.keyword = new KeywordSearch(deps.db)
+    this.rowsStmt = deps.db.prepare(
+      `SELECT c.id, c.document_id, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
+    )
+  }
+
+  get mode(): 'hybrid' | 'keyword' {
+    return this.deps.embedder && this.deps.vectors && this.deps.vectors.size > 0 ? 'hybrid' : 'keyword'
+  }
+
+  async search(query: string, opts: SearchOptions = {}): Promise<SearchResponse> {
+    const T = RETRIEVAL_TUNING
+    const k = opts.k ?? 10
+    const mode = this.mode
+    const context = (opts.context ?? []).filter((c) => c.trim().length > 0)
+    const terms = this.weigh(queryTerms(query))
+    const ownStems = new Set(terms.map((t) => t.stem))
+    const ctxTerms = this.weigh(queryTerms(context.join(' ')).filter((t) => !ownStems.has(t.stem)))
+    const phrases = identifierPhrases(query)
+
+    const bm25 = this.keyword.search(terms, phrases, T.keywordCandidates, opts.documentIds)
+    const bm25Ctx = ctxTerms.length
+      ? this.keyword.search([...terms, ...ctxTerms], phrases, T.keywordCandidates, opts.documentIds)
+      : []
+    let vector: { id: number; similarity: number }[] = []
+    if (mode === 'hybrid') {
+      const [qv] = await this.deps.embedder!.embed([[...context.slice(-2), query].join('\n')])
+      const allowed = opts.documentIds ? this.allowedFilter(opts.documentIds) : undefined
+      vector = this.deps.vectors!.search(qv!, T.vectorCandidates, allowed)
+    }
+
+    const ids = new Set<number>([...bm25, ...bm25Ctx].map((c) => c.id))
+    for (const v of vector) ids.add(v.id)
+    const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
+    const byId = new Map(rows.map((r) => [r.id, r]))
+
+    const lexical = new Map<number, LexicalMatch>()
+    const lexicalScore = new Map<number, number>()
+    for (const r of rows) {
+      const stems = passageStems(r.text)
+      const headingStems = r.heading ? passageStems(r.heading) : []
+      const m = lexicalMatch(stems, terms, phrases, headingStems)
+      const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
+      lexical.set(r.id, m)
+      lexicalScore.set(r.id, m.score + (c ? T.contextWeight * c.score : 0))
+    }
+    const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
+    const lists = [
+      { ids: bm25.map((c) => c.id), weight: T.wBm25 },
+      { ids: byLexical, weight: T.wLexical },
+    ]
+    if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
+    if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
+    const fused = fuseRanks(lists)
+    const ranked = [...fused.entries()]
+      .filter(([id]) => byId.has(id))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+
+    const similarity = new Map(vector.map((v) => [v.id, v.similarity]))
+    const results: SearchHit[] = ranked.map(([id, score], i) => {
+      const r = byId.get(id)!
+      return {
+        rank: i + 1,
+        chunkId: id,
+        documentId: r.document_id,
+        file: r.path,
+        title: r.title,
+        pages: range(r.page_start, r.page_end),
+        text: r.text,
+        score: Math.round(score * 1e6) / 1e6,
+        matchedTerms: lexical.get(id)?.matched ?? [],
+        heading: r.heading,
+      }
+    })
+    const declined = this.shouldDecline(query, terms, results, lexical, similarity)
+    return { query, mode, declined, results }
+  }
+
+  /**
+   * "Nothing in the library answers this": the best passages cover too little of the question,
+   * or the question names something specific that appears in no document at all.
+   */
+  private shouldDecline(
+    query: string,
+    terms: WeightedTerm[],
+    results: SearchHit[],
+    lexical: Map<number, LexicalMatch>,
+    similarity: Map<number, number>,
+  ): boolean {
+    const T = RETRIEVAL_TUNING
+    if (results.length === 0 || terms.length === 0) return true
+    if (this.namesSomethingAbsent(query)) return true
+    const bestCoverage = Math.max(...results.slice(0, 5).map((r) => lexical.get(r.chunkId)?.coverage ?? 0))
+    const bestSimilarity = Math.max(0, ...results.slice(0, 5).map((r) => similarity.get(r.chunkId) ?? 0))
+    if (this.mode === 'hybrid') return bestCoverage < T.minCoverage && bestSimilarity < T.minSimilarity
+    return bestCoverage < T.minCoverage
+  }
+
+  /** A specific-looking word (identifier, name with digits, capitalised term) found in no chunk. */
+  private namesSomethingAbsent(query: string): boolean {
+    const words = query.match(/[\p{L}\p{N}]+(?:[._\-][\p{L}\p{N}]+)*/gu) ?? []
+    for (const [i, w] of words.entries()) {
+      const specific = /[._\-]/.test(w) || /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w)) || /\p{Ll}\p{Lu}/u.test(w)
+      if (!specific) continue
+      const parts = tokenize(w)
+      if (parts.some((p) => this.keyword.documentFrequency(stem(p)) === 0 && this.keyword.documentFrequency(p) === 0)) {
+        return true
+      }
+    }
+    return false
+  }
+
+  private weigh(terms: ReturnType<typeof queryTerms>): WeightedTerm[] {
+    const n = Math.max(1, this.keyword.chunkCount())
+    return terms.map((t) => {
+      const df = this.keyword.documentFrequency(t.stem) || this.keyword.documentFrequency(t.word)
+      return { ...t, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
+    })
+  }
+
+  private allowedFilter(documentIds: number[]): (id: number) => boolean {
+    const ids = new Set(
+      this.deps.db
+        .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
+        .pluck()
+        .all(JSON.stringify(documentIds)) as number[],
+    )
+    return (id) => ids.has(id)
+  }
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = []
+  for (let p = a; p <= b; p++) out.push(p)
+  return out
+}

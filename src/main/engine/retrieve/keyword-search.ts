@@ -1,0 +1,51 @@
+import type { Db } from '../store/open-database.js'
+import { ftsQuote, type QueryTerm } from './query-terms.js'
+
+export interface KeywordCandidate {
+  id: number
+  bm25: number
+}
+
+/**
+ * BM25 over chunks with FTS5 (heading weighted above body text), any-term match.
+ * Returns up to `limit` candidates, best first; the caller re-ranks them.
+ */
+export class KeywordSearch {
+  private readonly stmtAll
+  private readonly stmtDocs
+  private readonly stmtDf
+  private readonly total
+
+  constructor(private readonly db: Db) {
+    this.stmtAll = db.prepare(
+      `SELECT rowid AS id, bm25(chunks_fts, 1.5, 1.0) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25 LIMIT ?`,
+    )
+    this.stmtDocs = db.prepare(
+      `SELECT f.rowid AS id, bm25(chunks_fts, 1.5, 1.0) AS bm25 FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+       WHERE chunks_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
+    )
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')`)
+    this.stmtDf = db.prepare(`SELECT doc FROM temp.chunks_vocab WHERE term = ?`).pluck()
+    this.total = db.prepare(`SELECT count(*) FROM chunks`).pluck()
+  }
+
+  search(terms: QueryTerm[], phrases: string[][], limit: number, documentIds?: number[]): KeywordCandidate[] {
+    const parts = terms.map((t) => ftsQuote(t.word))
+    for (const p of phrases) parts.push(`"${p.map((x) => x.replace(/"/g, '""')).join(' ')}"`)
+    if (parts.length === 0) return []
+    const match = parts.join(' OR ')
+    const rows = documentIds
+      ? this.stmtDocs.all(match, JSON.stringify(documentIds), limit)
+      : this.stmtAll.all(match, limit)
+    return rows as KeywordCandidate[]
+  }
+
+  /** Number of chunks containing the (stemmed) term, from the FTS5 vocabulary. */
+  documentFrequency(stemmed: string): number {
+    return (this.stmtDf.get(stemmed) as number | undefined) ?? 0
+  }
+
+  chunkCount(): number {
+    return this.total.get() as number
+  }
+}

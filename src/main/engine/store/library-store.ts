@@ -1,0 +1,197 @@
+import type { LibraryDocument, PageSpan, TextItemBox } from '../../../shared/library-types.js'
+import type { Chunk } from '../ingest/chunk-pages.js'
+import type { CleanPage } from '../ingest/build-pages.js'
+import type { Db } from './open-database.js'
+
+interface DocumentRow {
+  id: number
+  path: string
+  title: string
+  sha256: string
+  size: number
+  pages: number
+  status: LibraryDocument['status']
+  error_code: string | null
+  error_message: string | null
+  created_at: string
+  updated_at: string
+  chunks: number
+}
+
+export interface StoredChunk {
+  id: number
+  documentId: number
+  path: string
+  title: string
+  heading: string | null
+  text: string
+  pageStart: number
+  pageEnd: number
+  spans: PageSpan[]
+}
+
+export interface NewDocument {
+  path: string
+  title: string
+  sha256: string
+  size: number
+  pages: CleanPage[]
+  chunks: Chunk[]
+}
+
+function toDocument(r: DocumentRow): LibraryDocument {
+  return {
+    id: r.id,
+    path: r.path,
+    title: r.title,
+    sha256: r.sha256,
+    pages: r.pages,
+    chunks: r.chunks,
+    status: r.status,
+    errorCode: r.error_code,
+    error: r.error_message,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}
+
+const DOC_COLUMNS = `d.*, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunks`
+
+/** All SQL the library runs, as prepared statements. One transaction per document write. */
+export class LibraryStore {
+  private readonly q
+  constructor(readonly db: Db) {
+    this.q = {
+      byPath: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE path = ?`),
+      byId: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE id = ?`),
+      indexedBySha: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE sha256 = ? AND status = 'indexed' LIMIT 1`),
+      all: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d ORDER BY d.title COLLATE NOCASE, d.id`),
+      deleteDoc: db.prepare(`DELETE FROM documents WHERE id = ?`),
+      chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
+      insertDoc: db.prepare(
+        `INSERT INTO documents (path, title, sha256, size, pages, status) VALUES (@path, @title, @sha256, @size, @pages, 'indexed')`,
+      ),
+      insertFailed: db.prepare(
+        `INSERT INTO documents (path, title, sha256, size, pages, status, error_code, error_message)
+         VALUES (@path, @title, @sha256, @size, 0, 'failed', @code, @message)
+         ON CONFLICT(path) DO UPDATE SET title = excluded.title, sha256 = excluded.sha256, size = excluded.size,
+           pages = 0, status = 'failed', error_code = excluded.error_code, error_message = excluded.error_message,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+      ),
+      insertPage: db.prepare(
+        `INSERT INTO pages (document_id, page_no, text, items, width, height) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      insertChunk: db.prepare(
+        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      page: db.prepare(`SELECT text, items, width, height FROM pages WHERE document_id = ? AND page_no = ?`),
+      allChunkIds: db.prepare(`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'indexed'`).pluck(),
+      chunkTexts: db.prepare(`SELECT id, text, heading FROM chunks WHERE id IN (SELECT value FROM json_each(?))`),
+    }
+  }
+
+  documentByPath(path: string): LibraryDocument | null {
+    const r = this.q.byPath.get(path) as DocumentRow | undefined
+    return r ? toDocument(r) : null
+  }
+
+  document(id: number): LibraryDocument | null {
+    const r = this.q.byId.get(id) as DocumentRow | undefined
+    return r ? toDocument(r) : null
+  }
+
+  indexedDocumentWithSha(sha256: string): LibraryDocument | null {
+    const r = this.q.indexedBySha.get(sha256) as DocumentRow | undefined
+    return r ? toDocument(r) : null
+  }
+
+  documents(): LibraryDocument[] {
+    return (this.q.all.all() as DocumentRow[]).map(toDocument)
+  }
+
+  /**
+   * Replaces whatever the library had at `doc.path` with the new document, its pages and chunks,
+   * in one transaction. Returns the new document id, its chunk ids (in chunk order) and the
+   * chunk ids that were replaced (to drop from the vector index).
+   */
+  putDocument(doc: NewDocument): { documentId: number; chunkIds: number[]; replacedChunkIds: number[] } {
+    return this.db.transaction(() => {
+      const old = this.documentByPath(doc.path)
+      const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+      if (old) this.q.deleteDoc.run(old.id)
+      const info = this.q.insertDoc.run({
+        path: doc.path,
+        title: doc.title,
+        sha256: doc.sha256,
+        size: doc.size,
+        pages: doc.pages.length,
+      })
+      const documentId = Number(info.lastInsertRowid)
+      for (const p of doc.pages) {
+        this.q.insertPage.run(documentId, p.pageNo, p.text, JSON.stringify(compactItems(p.items)), p.width, p.height)
+      }
+      const chunkIds: number[] = []
+      for (const c of doc.chunks) {
+        const r = this.q.insertChunk.run(
+          documentId,
+          c.ord,
+          c.heading,
+          c.text,
+          c.pageStart,
+          c.pageEnd,
+          JSON.stringify(c.spans),
+        )
+        chunkIds.push(Number(r.lastInsertRowid))
+      }
+      return { documentId, chunkIds, replacedChunkIds }
+    })()
+  }
+
+  /** Records a file that could not be imported, replacing any earlier record at that path. */
+  putFailure(
+    f: { path: string; title: string; sha256: string; size: number },
+    code: string,
+    message: string,
+  ): { replacedChunkIds: number[] } {
+    return this.db.transaction(() => {
+      const old = this.documentByPath(f.path)
+      const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+      if (old && old.status !== 'failed') this.q.deleteDoc.run(old.id)
+      this.q.insertFailed.run({ ...f, code, message })
+      return { replacedChunkIds }
+    })()
+  }
+
+  removeDocument(id: number): number[] {
+    return this.db.transaction(() => {
+      const ids = this.q.chunkIdsOfDoc.all(id) as number[]
+      this.q.deleteDoc.run(id)
+      return ids
+    })()
+  }
+
+  page(documentId: number, pageNo: number): { text: string; items: TextItemBox[]; width: number; height: number } | null {
+    const r = this.q.page.get(documentId, pageNo) as
+      | { text: string; items: string; width: number; height: number }
+      | undefined
+    if (!r) return null
+    return { text: r.text, items: expandItems(JSON.parse(r.items) as number[][]), width: r.width, height: r.height }
+  }
+
+  indexedChunkIds(): number[] {
+    return this.q.allChunkIds.all() as number[]
+  }
+
+  chunkTexts(ids: number[]): { id: number; text: string; heading: string | null }[] {
+    return this.q.chunkTexts.all(JSON.stringify(ids)) as { id: number; text: string; heading: string | null }[]
+  }
+}
+
+/** Items are stored as arrays, not objects: pages of dense reference text have thousands. */
+function compactItems(items: TextItemBox[]): number[][] {
+  return items.map((i) => [i.start, i.end, i.x, i.y, i.w, i.h])
+}
+
+function expandItems(rows: number[][]): TextItemBox[] {
+  return rows.map(([start = 0, end = 0, x = 0, y = 0, w = 0, h = 0]) => ({ start, end, x, y, w, h }))
+}

@@ -1,0 +1,38 @@
+// Runs one import batch off the caller's thread: PDF parsing and embedding never block the
+// app's main process, the CLI's progress bar or a test's event loop.
+import { parentPort, workerData } from 'node:worker_threads'
+import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { Library } from '../library.js'
+import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
+
+const port = parentPort
+if (!port) throw new Error('ingest-worker must run in a worker thread')
+const post = (m: WorkerToParent, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer)
+
+const job = workerData as IngestJob
+const controller = new AbortController()
+port.on('message', (m: ParentToWorker) => {
+  if (m.type === 'cancel') controller.abort()
+})
+
+try {
+  const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir })
+  try {
+    const report = await lib.ingest(job.paths, {
+      signal: controller.signal,
+      onProgress: (progress) => post({ type: 'progress', progress }),
+      // Vectors travel as transferred buffers: no copy, no JSON.
+      onCommitted: (committed) =>
+        post(
+          { type: 'committed', committed },
+          committed.vectors.map((v) => v.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
+        ),
+    })
+    post({ type: 'done', report })
+  } finally {
+    await lib.close()
+  }
+} catch (err) {
+  post({ type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) })
+}
+port.close()

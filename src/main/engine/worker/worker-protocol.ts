@@ -1,0 +1,17 @@
+import type { IngestProgress, IngestReport } from '../../../shared/library-types.js'
+import type { CommittedVectors } from '../ingest/ingest-files.js'
+
+/** Messages between the ingest worker and whoever started it. */
+export interface IngestJob {
+  libraryDir: string
+  modelDir: string | null
+  paths: string[]
+}
+
+export type WorkerToParent =
+  | { type: 'progress'; progress: IngestProgress }
+  | { type: 'committed'; committed: CommittedVectors }
+  | { type: 'done'; report: IngestReport }
+  | { type: 'error'; code: string; message: string }
+
+export type ParentToWorker = { type: 'cancel' }

@@ -1,0 +1,182 @@
+// Types for grounded answers and conversations, shared by the engine, the CLI, the IPC contract
+// and the renderer. Plain data only: everything here must survive JSON and structured clone.
+
+import type { SearchMode } from './library-types.js'
+
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
+
+/** How the answer was produced: by the model, or from retrieval alone because the model was unavailable. */
+export type AnswerMode = 'llm' | 'retrieval-only'
+
+/**
+ * complete: the answer ended normally (including retrieval-only and declined answers).
+ * stopped: the person cancelled; the partial answer is kept.
+ * failed: the model's stream broke midway; what arrived is kept.
+ */
+export type AnswerStatus = 'complete' | 'stopped' | 'failed'
+
+/** A passage given to the model (or shown to the person), numbered as in the prompt. */
+export interface Citation {
+  n: number
+  chunkId: number
+  documentId: number
+  file: string
+  title: string
+  /** 1-based page numbers the passage spans. */
+  pages: number[]
+  text: string
+}
+
+/** A number in the answer that appears in none of the passages the sentence relies on. */
+export interface UnsupportedFigure {
+  figure: string
+  sentence: string
+  /** Source numbers the figure was checked against. */
+  checkedAgainst: number[]
+}
+
+export type OllamaState = 'not-running' | 'model-missing' | 'error' | 'ready'
+
+export interface OllamaStatus {
+  state: OllamaState
+  host: string
+  /** The model that will answer (configured, or picked from the installed ones). */
+  model: string | null
+  /** Installed models, from /api/tags. Empty when Ollama could not be reached. */
+  models: string[]
+  version: string | null
+  /** The model's trained context length, from /api/show. */
+  contextLength: number | null
+  /** One line saying what is wrong (or that all is well). */
+  message: string
+  /** One line saying how to fix it; null when ready. */
+  fix: string | null
+}
+
+export type OllamaProblemKind =
+  | 'not-running'
+  | 'model-missing'
+  | 'http-error'
+  | 'timeout'
+  | 'stream-broken'
+  | 'bad-config'
+  | 'bad-response'
+
+export interface OllamaProblem {
+  kind: OllamaProblemKind
+  message: string
+  fix: string
+  /** HTTP status when Ollama answered with an error. */
+  status?: number
+}
+
+export interface RetrievalTraceHit {
+  rank: number
+  chunkId: number
+  documentId: number
+  file: string
+  pages: number[]
+  score: number
+}
+
+export interface QuestionRewrite {
+  from: string
+  to: string
+  model: string
+  ms: number
+}
+
+/** What happened between the question and the answer, kept with the message for later inspection. */
+export interface RetrievalTrace {
+  question: string
+  /** The follow-up rewritten into a standalone question by the model, when that happened. */
+  rewrite: QuestionRewrite | null
+  /** The text actually sent to search. */
+  searchQuery: string
+  /** Earlier questions passed to search as context (when no rewrite was possible). */
+  context: string[]
+  searchMode: SearchMode | null
+  declined: boolean
+  hits: RetrievalTraceHit[]
+  /** Chunk ids that went into the prompt, in source-number order. */
+  packed: number[]
+  /** Retrieved passages left out because they did not fit the model's context. */
+  omitted: number[]
+  /** True when the single top passage had to be shortened to fit at all. */
+  truncatedTop: boolean
+  numCtx: number | null
+  promptTokens: number | null
+}
+
+export interface AnswerTimings {
+  retrieval_ms: number
+  first_token_ms: number | null
+  total_ms: number
+}
+
+export interface AnswerResult {
+  answer: string
+  mode: AnswerMode
+  status: AnswerStatus
+  declined: boolean
+  /** Sources the answer cites, in number order. */
+  citations: Citation[]
+  /** Every passage given to the model or shown, numbered as in the answer. */
+  sources: Citation[]
+  /** Citation numbers the model used that referred to no provided source (removed from `answer`). */
+  invalidCitations: number[]
+  unsupportedFigures: UnsupportedFigure[]
+  conversationId: number
+  /** The stored assistant message. */
+  messageId: number
+  model: string | null
+  timings: AnswerTimings
+  /** Everything the person should know about this answer, one line each. */
+  warnings: string[]
+  /** Set when the model could not be used (retrieval-only) or broke midway. */
+  ollama: OllamaProblem | null
+  trace: RetrievalTrace
+}
+
+/** Streamed to the caller while an answer is produced. */
+export type AnswerEvent =
+  | { type: 'started'; conversationId: number; questionMessageId: number }
+  | { type: 'retrieval'; trace: RetrievalTrace; sources: Citation[] }
+  | { type: 'token'; text: string }
+  | { type: 'done'; result: AnswerResult }
+
+export interface Conversation {
+  id: number
+  title: string
+  createdAt: string
+  updatedAt: string
+  messageCount: number
+}
+
+export type MessageRole = 'user' | 'assistant'
+
+export interface Message {
+  id: number
+  conversationId: number
+  role: MessageRole
+  text: string
+  /** Cited passages as they were when answered: they survive later changes to the library. */
+  citations: Citation[]
+  trace: RetrievalTrace | null
+  model: string | null
+  mode: AnswerMode | null
+  status: AnswerStatus
+  declined: boolean
+  timings: AnswerTimings | null
+  warnings: string[]
+  error: string | null
+  createdAt: string
+}
+
+export interface ConversationSearchHit {
+  conversation: Conversation
+  messageId: number
+  role: MessageRole
+  /** Message text around the match, with matches wrapped in [[ and ]]. */
+  snippet: string
+}

@@ -1,0 +1,12 @@
+export {
+  startFakeOllama,
+  DEFAULT_FAKE_MODELS,
+  type ChatReply,
+  type ChatRequestBody,
+  type ChatResponder,
+  type FakeModel,
+  type FakeOllama,
+  type FakeOllamaScript,
+  type RecordedRequest,
+} from './fake-ollama.js'
+export { defaultChatReply, splitTokens } from './default-reply.js'
