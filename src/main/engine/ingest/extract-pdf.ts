@@ -38,7 +38,6 @@ export async function openPdf(bytes: Uint8Array, file: string): Promise<PDFDocum
   const task = getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
     data: new Uint8Array(bytes),
-    isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,
     standardFontDataUrl: STANDARD_FONTS,

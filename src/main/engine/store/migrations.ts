@@ -62,4 +62,51 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    version: 2,
+    name: 'conversations',
+    // Messages keep their cited passages and retrieval trace as JSON snapshots: a conversation must
+    // still read correctly after the documents it cites are re-indexed or removed.
+    sql: `
+      CREATE TABLE conversations (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE INDEX conversations_updated ON conversations(updated_at);
+
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('user','assistant')),
+        text TEXT NOT NULL,
+        citations TEXT NOT NULL DEFAULT '[]',
+        trace TEXT,
+        model TEXT,
+        mode TEXT CHECK (mode IN ('llm','retrieval-only')),
+        status TEXT NOT NULL DEFAULT 'complete' CHECK (status IN ('complete','stopped','failed')),
+        declined INTEGER NOT NULL DEFAULT 0,
+        timings TEXT,
+        warnings TEXT NOT NULL DEFAULT '[]',
+        error TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE INDEX messages_conversation ON messages(conversation_id, id);
+
+      CREATE VIRTUAL TABLE messages_fts USING fts5(
+        text, content='messages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+        INSERT INTO messages_fts(rowid, text) VALUES (new.id, new.text);
+      END;
+      CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+      END;
+      CREATE TRIGGER messages_au AFTER UPDATE OF text ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+        INSERT INTO messages_fts(rowid, text) VALUES (new.id, new.text);
+      END;
+    `,
+  },
 ]

@@ -1,0 +1,115 @@
+import type { Citation, OllamaProblem } from '../../../shared/chat-types.js'
+import type { SearchHit } from '../../../shared/library-types.js'
+import { problemLine } from './ollama-problem.js'
+import { asksForFigure, queryTerms, stem } from './query-terms.js'
+import { splitSentences } from './sentences.js'
+
+export interface ScoredSentence {
+  sentence: string
+  /** Source number the sentence comes from. */
+  n: number
+  score: number
+}
+
+const MAX_SENTENCE_CHARS = 320
+
+/**
+ * The sentences of the given passages most likely to hold the answer, best first. Scores count the
+ * question's content words in each sentence, weighting rare words (IDF over the candidate sentences)
+ * so "revenue" outweighs "company"; a figure question favours sentences with numbers; ties go to
+ * the better-ranked passage.
+ */
+export function bestSentences(question: string, sources: Citation[], max = 3): ScoredSentence[] {
+  const terms = queryTerms(question)
+  if (terms.length === 0) return []
+  const candidates = sources.flatMap((s) =>
+    splitSentences(s.text).map((sentence, i) => ({
+      sentence,
+      n: s.n,
+      order: i,
+      words: new Set((sentence.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? []).map(stem)),
+    })),
+  )
+  const df = new Map(terms.map((t) => [t, candidates.filter((c) => c.words.has(t)).length]))
+  const wantsFigure = asksForFigure(question)
+  const scored = candidates
+    .map((c) => {
+      let score = 0
+      for (const t of terms) if (c.words.has(t)) score += 1 + Math.log((candidates.length + 1) / (df.get(t)! + 1))
+      if (score > 0 && wantsFigure && /\d/.test(c.sentence)) score += 0.5
+      const wordCount = c.sentence.split(/\s+/).length
+      if (wordCount < 4) score *= 0.5
+      return { sentence: c.sentence, n: c.n, score: score - 0.01 * (c.n - 1) - 0.001 * c.order }
+    })
+    .filter((c) => c.score > 0.1)
+    .sort((a, b) => b.score - a.score)
+  const picked: ScoredSentence[] = []
+  for (const c of scored) {
+    if (picked.some((p) => p.sentence === c.sentence)) continue
+    picked.push({ ...c, sentence: clip(c.sentence) })
+    if (picked.length >= max) break
+  }
+  return picked
+}
+
+function clip(sentence: string): string {
+  if (sentence.length <= MAX_SENTENCE_CHARS) return sentence
+  return sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, '') + ' …'
+}
+
+export function hitsToSources(hits: SearchHit[]): Citation[] {
+  return hits.map((h, i) => ({
+    n: i + 1,
+    chunkId: h.chunkId,
+    documentId: h.documentId,
+    file: h.file,
+    title: h.title,
+    pages: h.pages,
+    text: h.text,
+  }))
+}
+
+export interface FallbackAnswer {
+  answer: string
+  sources: Citation[]
+  citations: Citation[]
+}
+
+/**
+ * The answer when the model cannot be used: the best passages with citations, the sentences most
+ * likely to hold the answer, and one line on what is wrong with Ollama and how to fix it.
+ */
+export function retrievalOnlyAnswer(
+  question: string,
+  hits: SearchHit[],
+  problem: OllamaProblem,
+  opts: { passages?: number; sentences?: number } = {},
+): FallbackAnswer {
+  const sources = hitsToSources(hits.slice(0, opts.passages ?? 5))
+  const best = bestSentences(question, sources, opts.sentences ?? 3)
+  const refs = sources.map((s) => `[${s.n}]`).join(', ')
+  const lines = [
+    sources.length
+      ? `Retrieval-only answer (the language model is unavailable). The passages most likely to hold the answer are ${refs}.`
+      : 'Retrieval-only answer (the language model is unavailable). No passage in your library matches the question.',
+  ]
+  if (best.length) {
+    lines.push('', 'Most relevant sentences:')
+    for (const b of best) lines.push(`- "${b.sentence}" [${b.n}]`)
+  }
+  lines.push('', `Ollama: ${problemLine(problem)}`)
+  return { answer: lines.join('\n'), sources, citations: sources }
+}
+
+/** The declined answer: nothing in the library answers, so the model is not asked to improvise. */
+export function declinedAnswer(hits: SearchHit[], nearest = 3): FallbackAnswer {
+  const sources = hitsToSources(hits.slice(0, nearest))
+  if (sources.length === 0) return { answer: 'Not found in your documents.', sources, citations: [] }
+  const refs = sources.map((s) => `[${s.n}]`)
+  const list = refs.length === 1 ? refs[0] : `${refs.slice(0, -1).join(', ')} and ${refs.at(-1)}`
+  return {
+    answer: `Not found in your documents. The nearest passages are ${list}, but they do not appear to answer the question.`,
+    sources,
+    citations: sources,
+  }
+}
