@@ -11,10 +11,17 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AttributeType, DataType, encodeModel } from './test-model/onnx-proto.js'
-import { buildVocab, specialTokensMapJson, tokenizerConfigJson, tokenizerJson } from './test-model/vocab.js'
+import {
+  buildVocab,
+  firstWordId,
+  SPECIAL_TOKENS,
+  specialTokensMapJson,
+  tokenizerConfigJson,
+  tokenizerJson,
+} from './test-model/vocab.js'
 
 /** Bump when anything about the generated files changes, so stale copies in .cache get rebuilt. */
-export const TEST_MODEL_VERSION = 'quire-tiny-bert/1'
+export const TEST_MODEL_VERSION = 'quire-tiny-bert/2'
 export const TEST_MODEL_ID = 'quire/tiny-test-bert'
 export const TEST_MODEL_DIM = 32
 const STAMP_FILE = '.test-model-version'
@@ -45,7 +52,7 @@ function int64s(values: number[]): Uint8Array {
   return new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer)
 }
 
-function modelBytes(vocabSize: number, specialCount: number): Uint8Array {
+function modelBytes(vocabSize: number, specialCount: number, firstWord: number): Uint8Array {
   const D = TEST_MODEL_DIM
   const dynamic = ['batch_size', 'sequence_length']
   return encodeModel({
@@ -60,12 +67,13 @@ function modelBytes(vocabSize: number, specialCount: number): Uint8Array {
     ],
     outputs: [{ name: 'last_hidden_state', elemType: DataType.FLOAT, shape: [...dynamic, D] }],
     initializers: [
-      // [CLS]/[SEP]/[PAD] rows are small: they occur in every text and would otherwise pull all vectors together.
+      // Rows for special tokens and single-character pieces are small: they occur in nearly every text (an
+      // unknown word becomes a run of character pieces) and would otherwise pull all vectors together.
       {
         name: 'word_embeddings',
         dims: [vocabSize, D],
         dataType: DataType.FLOAT,
-        raw: floatTable(vocabSize, D, (r) => (r < specialCount ? 0.05 : 0.8), 20240601),
+        raw: floatTable(vocabSize, D, (r) => (r < specialCount ? 0.05 : r < firstWord ? 0.1 : 0.8), 20240601),
       },
       {
         name: 'token_type_embeddings',
@@ -77,7 +85,12 @@ function modelBytes(vocabSize: number, specialCount: number): Uint8Array {
     ],
     nodes: [
       { name: 'word', opType: 'Gather', inputs: ['word_embeddings', 'input_ids'], outputs: ['word_emb'] },
-      { name: 'type', opType: 'Gather', inputs: ['token_type_embeddings', 'token_type_ids'], outputs: ['type_emb'] },
+      {
+        name: 'type',
+        opType: 'Gather',
+        inputs: ['token_type_embeddings', 'token_type_ids'],
+        outputs: ['type_emb'],
+      },
       { name: 'sum', opType: 'Add', inputs: ['word_emb', 'type_emb'], outputs: ['emb'] },
       { name: 'act', opType: 'Tanh', inputs: ['emb'], outputs: ['hidden'] },
       {
@@ -87,7 +100,12 @@ function modelBytes(vocabSize: number, specialCount: number): Uint8Array {
         outputs: ['mask_float'],
         attributes: [{ name: 'to', type: AttributeType.INT, i: DataType.FLOAT }],
       },
-      { name: 'mask_3d', opType: 'Unsqueeze', inputs: ['mask_float', 'last_axis'], outputs: ['mask_expanded'] },
+      {
+        name: 'mask_3d',
+        opType: 'Unsqueeze',
+        inputs: ['mask_float', 'last_axis'],
+        outputs: ['mask_expanded'],
+      },
       // Zeroing padded positions like a real encoder's output is irrelevant to mean pooling, but it makes the
       // graph consume attention_mask so the session keeps it as an input, as BERT exports do.
       { name: 'masked', opType: 'Mul', inputs: ['hidden', 'mask_expanded'], outputs: ['last_hidden_state'] },
@@ -137,7 +155,10 @@ export async function buildTestModel(destDir: string): Promise<string> {
     await writeFile(join(tmp, 'tokenizer_config.json'), json(tokenizerConfigJson()))
     await writeFile(join(tmp, 'special_tokens_map.json'), json(specialTokensMapJson()))
     await writeFile(join(tmp, 'vocab.txt'), vocab.join('\n') + '\n')
-    await writeFile(join(tmp, 'onnx', 'model_quantized.onnx'), modelBytes(vocab.length, 5))
+    await writeFile(
+      join(tmp, 'onnx', 'model_quantized.onnx'),
+      modelBytes(vocab.length, SPECIAL_TOKENS.length, firstWordId(vocab)),
+    )
     await writeFile(join(tmp, 'quire-model.json'), json({ modelId: TEST_MODEL_ID }))
     await writeFile(join(tmp, STAMP_FILE), TEST_MODEL_VERSION + '\n')
 

@@ -35,7 +35,10 @@ function parseArgs(argv) {
     if (argv[i] === '--optional') args.optional = true
     else if (argv[i] === '--dest' && argv[i + 1]) args.dest = resolve(argv[++i])
     else if (argv[i].startsWith('--dest=')) args.dest = resolve(argv[i].slice('--dest='.length))
-    else throw new Error(`Unknown argument: ${argv[i]}\nUsage: node scripts/fetch-model.mjs [--dest DIR] [--optional]`)
+    else
+      throw new Error(
+        `Unknown argument: ${argv[i]}\nUsage: node scripts/fetch-model.mjs [--dest DIR] [--optional]`,
+      )
   }
   return args
 }
@@ -97,7 +100,9 @@ async function alreadyPresent(dest) {
 
 async function fetchModel(dest) {
   if (await alreadyPresent(dest)) {
-    console.log(`${manifest.modelId}@${manifest.revision.slice(0, 12)} already present and verified in ${dest}`)
+    console.log(
+      `${manifest.modelId}@${manifest.revision.slice(0, 12)} already present and verified in ${dest}`,
+    )
     return
   }
   const staging = join(dirname(dest), `.fetch-${randomUUID()}`)

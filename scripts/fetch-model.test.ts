@@ -11,8 +11,11 @@ const SCRIPT = fileURLToPath(new URL('./fetch-model.mjs', import.meta.url))
 
 function run(args: string[], endpoint: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { env: { ...process.env, HF_ENDPOINT: endpoint } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [SCRIPT, ...args],
+      { env: { ...process.env, HF_ENDPOINT: endpoint } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -47,7 +50,9 @@ describe('fetch-model.mjs', () => {
     // Port 9 (discard) on loopback: nothing listens there, so the connection is refused at once.
     const result = await run(['--dest', dest, '--optional'], 'http://127.0.0.1:9')
     expect(result.code).toBe(0)
-    expect(result.stderr.trim()).toMatch(/^Could not download the embedding model \(offline\?\)\..*keyword-only mode/)
+    expect(result.stderr.trim()).toMatch(
+      /^Could not download the embedding model \(offline\?\)\..*keyword-only mode/,
+    )
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
     expect(await readdir(join(root, 'offline'))).toEqual([])
   })

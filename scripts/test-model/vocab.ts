@@ -64,6 +64,12 @@ export function buildVocab(): string[] {
   return vocab
 }
 
+/** Id of the first whole word: everything before it is a special token or a single-character piece. */
+export function firstWordId(vocab: string[]): number {
+  const isPiece = (t: string): boolean => t.length === 1 || (t.length === 3 && t.startsWith('##'))
+  return vocab.findIndex((t, i) => i >= SPECIAL_TOKENS.length && !isPiece(t))
+}
+
 function specialEntry(content: string, id: number): object {
   return { id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true }
 }
@@ -90,7 +96,13 @@ export function tokenizerJson(vocab: string[]): object {
     post_processor: {
       type: 'TemplateProcessing',
       single: [special('[CLS]', 0), sequence('A', 0), special('[SEP]', 0)],
-      pair: [special('[CLS]', 0), sequence('A', 0), special('[SEP]', 0), sequence('B', 1), special('[SEP]', 1)],
+      pair: [
+        special('[CLS]', 0),
+        sequence('A', 0),
+        special('[SEP]', 0),
+        sequence('B', 1),
+        special('[SEP]', 1),
+      ],
       special_tokens: {
         '[CLS]': { id: '[CLS]', ids: [idOf('[CLS]')], tokens: ['[CLS]'] },
         '[SEP]': { id: '[SEP]', ids: [idOf('[SEP]')], tokens: ['[SEP]'] },
@@ -124,5 +136,11 @@ export function tokenizerConfigJson(): object {
 }
 
 export function specialTokensMapJson(): object {
-  return { unk_token: '[UNK]', sep_token: '[SEP]', pad_token: '[PAD]', cls_token: '[CLS]', mask_token: '[MASK]' }
+  return {
+    unk_token: '[UNK]',
+    sep_token: '[SEP]',
+    pad_token: '[PAD]',
+    cls_token: '[CLS]',
+    mask_token: '[MASK]',
+  }
 }

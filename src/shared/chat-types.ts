@@ -54,13 +54,7 @@ export interface OllamaStatus {
 }
 
 export type OllamaProblemKind =
-  | 'not-running'
-  | 'model-missing'
-  | 'http-error'
-  | 'timeout'
-  | 'stream-broken'
-  | 'bad-config'
-  | 'bad-response'
+  'not-running' | 'model-missing' | 'http-error' | 'timeout' | 'stream-broken' | 'bad-config' | 'bad-response'
 
 export interface OllamaProblem {
   kind: OllamaProblemKind

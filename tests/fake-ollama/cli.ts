@@ -18,7 +18,9 @@ const { values } = parseArgs({
   },
 })
 
-const script: FakeOllamaScript = values.script ? (JSON.parse(readFileSync(values.script, 'utf8')) as FakeOllamaScript) : {}
+const script: FakeOllamaScript = values.script
+  ? (JSON.parse(readFileSync(values.script, 'utf8')) as FakeOllamaScript)
+  : {}
 if (values.model) script.models = [{ name: values.model, contextLength: Number(values.context) }]
 
 const fake = await startFakeOllama(script, { port: Number(values.port), host: values.host })

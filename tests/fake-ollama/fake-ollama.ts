@@ -73,7 +73,9 @@ export interface FakeOllama {
   close(): Promise<void>
 }
 
-export const DEFAULT_FAKE_MODELS: FakeModel[] = [{ name: 'llama3.2:3b', contextLength: 131072, architecture: 'llama' }]
+export const DEFAULT_FAKE_MODELS: FakeModel[] = [
+  { name: 'llama3.2:3b', contextLength: 131072, architecture: 'llama' },
+]
 
 const CREATED_AT = '2024-01-01T00:00:00.000000Z'
 
@@ -84,7 +86,10 @@ function modelNamesMatch(a: string, b: string): boolean {
 
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  })
   res.end(text)
 }
 
@@ -129,7 +134,8 @@ export async function startFakeOllama(
     const model = findModel(body?.model)
     if (!model) return sendJson(res, 404, { error: `model "${body?.model}" not found, try pulling it first` })
     const reply = nextReply(body)
-    if (reply.status) return sendJson(res, reply.status, { error: reply.error ?? 'an unexpected error occurred' })
+    if (reply.status)
+      return sendJson(res, reply.status, { error: reply.error ?? 'an unexpected error occurred' })
     const tokens = reply.tokens ?? []
     const final = {
       model: body.model,
@@ -155,24 +161,28 @@ export async function startFakeOllama(
       }
     })
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson' })
+    // Lets the client read what was sent before the socket goes away, as with a real crash.
+    const drop = async () => {
+      await sleep(25)
+      req.socket.destroy()
+    }
     for (let i = 0; i < tokens.length; i++) {
-      if (reply.dropAfter !== undefined && i >= reply.dropAfter) {
-        req.socket.destroy()
-        return
-      }
+      if (reply.dropAfter !== undefined && i >= reply.dropAfter) return drop()
       if (reply.hangAfter !== undefined && i >= reply.hangAfter) {
         await new Promise<void>((r) => res.on('close', () => r()))
         return
       }
       if (reply.delayMs) await sleep(reply.delayMs)
       if (closed) return
-      const line = { model: body.model, created_at: CREATED_AT, message: { role: 'assistant', content: tokens[i] }, done: false }
-      res.write(JSON.stringify(line) + '\n')
+      const line = {
+        model: body.model,
+        created_at: CREATED_AT,
+        message: { role: 'assistant', content: tokens[i] },
+        done: false,
+      }
+      await new Promise<void>((r) => res.write(JSON.stringify(line) + '\n', () => r()))
     }
-    if (reply.dropAfter !== undefined && reply.dropAfter >= tokens.length) {
-      req.socket.destroy()
-      return
-    }
+    if (reply.dropAfter !== undefined && reply.dropAfter >= tokens.length) return drop()
     if (reply.hangAfter !== undefined) {
       await new Promise<void>((r) => res.on('close', () => r()))
       return
@@ -234,7 +244,14 @@ export async function startFakeOllama(
         modelfile: `FROM ${model.name}`,
         parameters: 'stop "<|eot_id|>"',
         template: '{{ .Prompt }}',
-        details: { parent_model: '', format: 'gguf', family: arch, families: [arch], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
+        details: {
+          parent_model: '',
+          format: 'gguf',
+          family: arch,
+          families: [arch],
+          parameter_size: '3.2B',
+          quantization_level: 'Q4_K_M',
+        },
         model_info: {
           'general.architecture': arch,
           'general.parameter_count': 3212749888,

@@ -25,7 +25,10 @@ describe('loadEmbedder with the tiny test model', () => {
   })
 
   it('returns one unit-length vector of the model dimension per text', async () => {
-    const vectors = await embedder.embed(['Hello world', 'A much longer sentence about embedding models and search.'])
+    const vectors = await embedder.embed([
+      'Hello world',
+      'A much longer sentence about embedding models and search.',
+    ])
     expect(vectors).toHaveLength(2)
     for (const v of vectors) {
       expect(v).toBeInstanceOf(Float32Array)

@@ -15,13 +15,13 @@ export interface LoadEmbedderOptions {
   dtype?: 'q8' | 'fp32'
 }
 
-// Measured with the random-weight MiniLM-L6 stand-in (same shapes as all-MiniLM-L6-v2, q8) on a 2-core
-// machine, 64 texts of 256 tokens, medians of 3 runs, chunks/s:
-//   threads 1: batch 4 ~, 8 ~, 16 ~, 32 ~
-//   threads 2: batch 4 ~, 8 ~, 16 ~, 32 ~
-// Batch 8 was as fast as the larger ones (attention cost grows with padding, not batch) while keeping
-// latency per call and peak memory low, and all cores help; so: batch 8, all available cores, capped at 4
-// because beyond that intra-op threads mostly contend on a model this small.
+// Measured with the random-weight MiniLM-L6 stand-in (same shapes as all-MiniLM-L6-v2, q8) on a 2-core VM,
+// 48-64 texts truncated to 256 tokens, through this embedder, chunks/s (noisy: other jobs shared the VM):
+//   threads 1: batch 4 ~20, batch 8 ~23, batch 16 ~15-18, batch 32 ~19
+//   threads 2: batch 4 16-44 (erratic), batch 8 ~40 (27-49), batch 16 ~37, batch 32 ~10-13 (under load)
+// So: batch 8 (best or equal best, and small batches keep each call short and memory low) and one intra-op
+// thread per core. Not measured above 2 cores: the cap of 4 leaves cores to the LLM and the UI, which
+// compete with indexing on a desktop.
 export const DEFAULT_BATCH_SIZE = 8
 export function defaultThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism()))
@@ -53,7 +53,11 @@ function forbidNetwork(modelParent: string): void {
 }
 
 /** Mean of the token vectors where attention_mask is 1, then L2-normalised; one row per text. */
-export function meanPoolNormalize(hidden: Float32Array, mask: ArrayLike<bigint | number>, dims: number[]): Float32Array[] {
+export function meanPoolNormalize(
+  hidden: Float32Array,
+  mask: ArrayLike<bigint | number>,
+  dims: number[],
+): Float32Array[] {
   const [batch = 0, seq = 0, dim = 0] = dims
   const rows: Float32Array[] = []
   for (let b = 0; b < batch; b++) {

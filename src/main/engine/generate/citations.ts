@@ -8,8 +8,7 @@ export interface CitationMarker {
 }
 
 // [1], [1, 2], [1; 2], [1-3], [Source 2], [sources 1 and 3]. Adjacent markers ([1][3]) match one by one.
-const MARKER =
-  /\[\s*(?:sources?\s*)?(\d{1,3}(?:\s*(?:,|;|-|–|and|&)\s*(?:sources?\s*)?\d{1,3})*)\s*\]/gi
+const MARKER = /\[\s*(?:sources?\s*)?(\d{1,3}(?:\s*(?:,|;|-|–|and|&)\s*(?:sources?\s*)?\d{1,3})*)\s*\]/gi
 /** Ranges longer than this are not citations ("[1-100]" is something else). */
 const MAX_RANGE = 20
 

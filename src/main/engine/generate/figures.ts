@@ -4,14 +4,47 @@ import { splitSentences } from './sentences.js'
 
 // A figure: digits with optional thousands separators and decimals. Not when glued to a letter
 // before it ("Q3", "COVID-19", "H2O"): those are names, not quantities.
-const FIGURE = /(?<![\p{L}\d.,]|\p{L}-)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\p{L}\d.,]|\p{L}-)\d+(?:\.\d+)?(?![\d])/gu
+const FIGURE =
+  /(?<![\p{L}\d.,]|\p{L}-)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\p{L}\d.,]|\p{L}-)\d+(?:\.\d+)?(?![\d])/gu
 
 const NUMBER_WORDS: Record<string, string> = {
-  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9',
-  ten: '10', eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16',
-  seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50',
-  sixty: '60', seventy: '70', eighty: '80', ninety: '90', hundred: '100', thousand: '1000', dozen: '12',
-  first: '1', second: '2', third: '3', fourth: '4', fifth: '5', half: '50',
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
+  hundred: '100',
+  thousand: '1000',
+  dozen: '12',
+  first: '1',
+  second: '2',
+  third: '3',
+  fourth: '4',
+  fifth: '5',
+  half: '50',
 }
 
 /** "1,200.50" → "1200.5": the same quantity written differently compares equal. */
@@ -48,7 +81,8 @@ function supportedFigures(sources: Citation[]): Set<string> {
  */
 export function findUnsupportedFigures(answer: string, sources: Citation[]): UnsupportedFigure[] {
   const byN = new Map(sources.map((s) => [s.n, s]))
-  const citedIn = (text: string) => [...new Set(findCitationMarkers(text).flatMap((m) => m.numbers))].filter((n) => byN.has(n))
+  const citedIn = (text: string) =>
+    [...new Set(findCitationMarkers(text).flatMap((m) => m.numbers))].filter((n) => byN.has(n))
   const answerCited = citedIn(answer)
   const flagged: UnsupportedFigure[] = []
   const seen = new Set<string>()
@@ -64,7 +98,11 @@ export function findUnsupportedFigures(answer: string, sources: Citation[]): Uns
         const key = `${normalizeFigure(figure)}|${sentence}`
         if (supported.has(normalizeFigure(figure)) || seen.has(key)) continue
         seen.add(key)
-        flagged.push({ figure, sentence: stripCitationMarkers(sentence).trim(), checkedAgainst: [...pool].sort((a, b) => a - b) })
+        flagged.push({
+          figure,
+          sentence: stripCitationMarkers(sentence).trim(),
+          checkedAgainst: [...pool].sort((a, b) => a - b),
+        })
       }
     }
   }

@@ -80,7 +80,9 @@ export class OllamaClient {
   }
 
   private wrap(err: unknown, model?: string | null): OllamaError {
-    return new OllamaError(classifyOllamaError(err, { host: this.host, model: model ?? this.configuredModel }))
+    return new OllamaError(
+      classifyOllamaError(err, { host: this.host, model: model ?? this.configuredModel }),
+    )
   }
 
   async version(): Promise<string> {
@@ -117,7 +119,9 @@ export class OllamaClient {
     const arch = info['general.architecture']
     let length = typeof arch === 'string' ? info[`${arch}.context_length`] : undefined
     if (typeof length !== 'number') {
-      length = Object.entries(info).find(([k, v]) => k.endsWith('.context_length') && typeof v === 'number')?.[1]
+      length = Object.entries(info).find(
+        ([k, v]) => k.endsWith('.context_length') && typeof v === 'number',
+      )?.[1]
     }
     const result = typeof length === 'number' && length > 0 ? length : null
     this.contextCache.set(model, result)
@@ -140,11 +144,17 @@ export class OllamaClient {
       contextLength: null as number | null,
     }
     const [version, models] = await Promise.allSettled([this.version(), this.listModels()])
-    const failure = version.status === 'rejected' ? version.reason : models.status === 'rejected' ? models.reason : null
+    const failure =
+      version.status === 'rejected' ? version.reason : models.status === 'rejected' ? models.reason : null
     if (failure) {
       const problem = classifyOllamaError(failure, { host: this.host })
       const unreachable = ['not-running', 'timeout', 'bad-config'].includes(problem.kind)
-      return { ...base, state: unreachable ? 'not-running' : 'error', message: problem.message, fix: problem.fix }
+      return {
+        ...base,
+        state: unreachable ? 'not-running' : 'error',
+        message: problem.message,
+        fix: problem.fix,
+      }
     }
     base.version = version.status === 'fulfilled' ? version.value : null
     base.models = models.status === 'fulfilled' ? models.value : []
@@ -161,7 +171,13 @@ export class OllamaClient {
       const state = p.kind === 'model-missing' ? 'model-missing' : 'error'
       return { ...base, model, state, message: p.message, fix: p.fix }
     }
-    return { ...base, model, state: 'ready', message: `Ollama ${base.version ?? ''} is ready with ${model}.`.replace('  ', ' '), fix: null }
+    return {
+      ...base,
+      model,
+      state: 'ready',
+      message: `Ollama ${base.version ?? ''} is ready with ${model}.`.replace('  ', ' '),
+      fix: null,
+    }
   }
 
   /**
@@ -174,7 +190,10 @@ export class OllamaClient {
     let firstTokenMs: number | null = null
     let doneReason: string | null = null
     let responded = false
-    const result = (outcome: ChatStreamResult['outcome'], problem: OllamaProblem | null): ChatStreamResult => ({
+    const result = (
+      outcome: ChatStreamResult['outcome'],
+      problem: OllamaProblem | null,
+    ): ChatStreamResult => ({
       text,
       outcome,
       problem,

@@ -25,7 +25,9 @@ export function describeProblem(
           fix: 'Run "ollama pull llama3.2:3b" (or another chat model) on the Ollama machine.',
         }
       }
-      const choose = installed.length ? `, or choose an installed model with --model (${installed.join(', ')})` : ''
+      const choose = installed.length
+        ? `, or choose an installed model with --model (${installed.join(', ')})`
+        : ''
       return {
         kind,
         message: `The model "${model}" is not installed in Ollama at ${host}.`,
@@ -120,7 +122,8 @@ export function classifyOllamaError(
     if (e.status_code === 404 && /model.*not found|not found.*pull/i.test(message)) {
       return describeProblem('model-missing', { ...ctx })
     }
-    if (e.status_code === 404) return describeProblem('bad-response', { ...ctx, detail: `HTTP 404 ${message}` })
+    if (e.status_code === 404)
+      return describeProblem('bad-response', { ...ctx, detail: `HTTP 404 ${message}` })
     return describeProblem('http-error', { ...ctx, status: e.status_code, detail: message })
   }
   if (e?.name === 'TimeoutError') return describeProblem('timeout', ctx)
@@ -128,13 +131,17 @@ export function classifyOllamaError(
   if (codes.includes('ERR_INVALID_URL') || /invalid url|failed to parse url/i.test(message)) {
     return describeProblem('bad-config', ctx)
   }
-  if (ctx.midStream) return describeProblem('stream-broken', ctx)
-  if (codes.some((c) => UNREACHABLE_CODES.has(c)) || /fetch failed/i.test(message)) {
+  // undici reports a dropped body as TypeError("terminated"); ollama-js as "Did not receive done...".
+  const dropped =
+    /did not receive done/i.test(message) ||
+    codes.includes('UND_ERR_SOCKET') ||
+    (err instanceof TypeError && /^(terminated|other side closed)$/i.test(message))
+  const unreachable = codes.some((c) => UNREACHABLE_CODES.has(c)) || /fetch failed/i.test(message)
+  if (ctx.midStream && (dropped || unreachable)) return describeProblem('stream-broken', ctx)
+  if (unreachable) {
     return describeProblem('not-running', { ...ctx, detail: codes.find((c) => UNREACHABLE_CODES.has(c)) })
   }
-  if (/did not receive done|terminated|socket|other side closed/i.test(message)) {
-    return describeProblem('stream-broken', ctx)
-  }
+  if (dropped) return describeProblem('stream-broken', ctx)
   if (err instanceof SyntaxError) return describeProblem('bad-response', { ...ctx, detail: message })
   // An error line inside the stream ({"error": "..."}): Ollama itself reported the failure.
   return describeProblem('http-error', { ...ctx, detail: message })

@@ -19,7 +19,15 @@ function blockTokens(n: number, s: { file: string; pages: number[]; text: string
 }
 
 function toCitation(n: number, hit: SearchHit, text = hit.text): Citation {
-  return { n, chunkId: hit.chunkId, documentId: hit.documentId, file: hit.file, title: hit.title, pages: hit.pages, text }
+  return {
+    n,
+    chunkId: hit.chunkId,
+    documentId: hit.documentId,
+    file: hit.file,
+    title: hit.title,
+    pages: hit.pages,
+    text,
+  }
 }
 
 /**

@@ -39,7 +39,10 @@ export function displayFile(file: string): string {
 }
 
 /** One numbered source as the model sees it: number, file and pages on one line, then the text. */
-export function formatSourceBlock(n: number, source: { file: string; pages: number[]; text: string }): string {
+export function formatSourceBlock(
+  n: number,
+  source: { file: string; pages: number[]; text: string },
+): string {
   return `[${n}] ${displayFile(source.file)}, ${pagesLabel(source.pages)}\n${source.text.trim()}`
 }
 

@@ -35,7 +35,8 @@ export function bestSentences(question: string, sources: Citation[], max = 3): S
   const scored = candidates
     .map((c) => {
       let score = 0
-      for (const t of terms) if (c.words.has(t)) score += 1 + Math.log((candidates.length + 1) / (df.get(t)! + 1))
+      for (const t of terms)
+        if (c.words.has(t)) score += 1 + Math.log((candidates.length + 1) / (df.get(t)! + 1))
       if (score > 0 && wantsFigure && /\d/.test(c.sentence)) score += 0.5
       const wordCount = c.sentence.split(/\s+/).length
       if (wordCount < 4) score *= 0.5

@@ -1,8 +1,48 @@
 /** Abbreviations whose period does not end a sentence (lowercased, without the period). */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'cf', 'fig', 'figs', 'no', 'nos', 'p', 'pp', 'vol', 'approx', 'ca', 'dr', 'mr', 'mrs',
-  'ms', 'prof', 'inc', 'ltd', 'co', 'corp', 'st', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept',
-  'oct', 'nov', 'dec', 'art', 'sec', 'para', 'eq', 'al', 'est', 'tab',
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'cf',
+  'fig',
+  'figs',
+  'no',
+  'nos',
+  'p',
+  'pp',
+  'vol',
+  'approx',
+  'ca',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'st',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'art',
+  'sec',
+  'para',
+  'eq',
+  'al',
+  'est',
+  'tab',
 ])
 
 /**
@@ -20,7 +60,11 @@ export function splitSentences(text: string): string[] {
     for (const m of flat.matchAll(re)) {
       const end = m.index + m[0].length
       const before = flat.slice(start, m.index)
-      const lastWord = /(\S+)$/.exec(before)?.[1]?.toLowerCase().replace(/^[("'“]+/, '') ?? ''
+      const lastWord =
+        /(\S+)$/
+          .exec(before)?.[1]
+          ?.toLowerCase()
+          .replace(/^[("'“]+/, '') ?? ''
       if (m[1]!.startsWith('.') && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue
       out.push(flat.slice(start, end).trim())
       start = end

@@ -194,7 +194,9 @@ describe('chunkPages', () => {
       try {
         checkInvariants(doc, options, chunkPages(doc.pages, options))
       } catch (err) {
-        throw new Error(`seed ${seed}, options ${JSON.stringify(options)}: ${(err as Error).message}`)
+        throw new Error(`seed ${seed}, options ${JSON.stringify(options)}: ${(err as Error).message}`, {
+          cause: err,
+        })
       }
     }
   })

@@ -44,6 +44,9 @@ export async function openPdf(bytes: Uint8Array, file: string): Promise<PDFDocum
     cMapUrl: CMAPS,
     cMapPacked: true,
     verbosity: 0,
+    // The brief's rule for pdf.js in Node. pdf.js 6 no longer has the option (it stopped compiling
+    // fonts with eval altogether), so it is passed untyped: harmless there, protective on older builds.
+    ...({ isEvalSupported: false } as object),
   })
   try {
     return await task.promise

@@ -4,6 +4,7 @@ import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { fuseRanks } from './fuse-ranks.js'
 import { KeywordSearch } from './keyword-search.js'
+import { documentCoverage, neighbourScore } from './passage-evidence.js'
 import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
 
@@ -17,6 +18,8 @@ export const RETRIEVAL_TUNING = {
   wVector: 1.0,
   /** Earlier turns count this much relative to the question itself. */
   contextWeight: 0.35,
+  wNeighbour: 0.3,
+  wDocument: 0.5,
   /** Decline when the best passage covers less than this IDF-weighted share of the question. */
   minCoverage: 0.45,
   /** ...or when a rare, specific word of the question occurs nowhere in the searched documents. */
@@ -28,6 +31,7 @@ export const RETRIEVAL_TUNING = {
 interface ChunkRow {
   id: number
   document_id: number
+  ord: number
   heading: string | null
   text: string
   page_start: number
@@ -45,13 +49,20 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly rowsStmt
+  private readonly neighboursStmt
 
   constructor(private readonly deps: RetrievalDeps) {
     this.keyword = new KeywordSearch(deps.db)
     this.rowsStmt = deps.db.prepare(
-      `SELECT c.id, c.document_id, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
+    )
+    // One indexed lookup for all neighbours at once: [[documentId, ord], ...].
+    this.neighboursStmt = deps.db.prepare(
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text
+       FROM json_each(?) j JOIN chunks c
+         ON c.document_id = json_extract(j.value, '$[0]') AND c.ord = json_extract(j.value, '$[1]')`,
     )
   }
 
@@ -86,15 +97,7 @@ export class HybridSearch {
     const byId = new Map(rows.map((r) => [r.id, r]))
 
     const lexical = new Map<number, LexicalMatch>()
-    const lexicalScore = new Map<number, number>()
-    for (const r of rows) {
-      const stems = passageStems(r.text)
-      const headingStems = r.heading ? passageStems(r.heading) : []
-      const m = lexicalMatch(stems, terms, phrases, headingStems)
-      const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
-      lexical.set(r.id, m)
-      lexicalScore.set(r.id, m.score + (c ? T.contextWeight * c.score : 0))
-    }
+    const lexicalScore = this.rerank(rows, terms, ctxTerms, phrases, lexical)
     const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
     const lists = [
       { ids: bm25.map((c) => c.id), weight: T.wBm25 },
@@ -162,6 +165,61 @@ export class HybridSearch {
     return false
   }
 
+  /**
+   * Lexical re-rank of the candidates: the passage's own match, plus the best neighbouring
+   * passage's match and the document's coverage of the question (see passage-evidence.ts).
+   */
+  private rerank(
+    rows: ChunkRow[],
+    terms: WeightedTerm[],
+    ctxTerms: WeightedTerm[],
+    phrases: string[][],
+    lexical: Map<number, LexicalMatch>,
+  ): Map<number, number> {
+    const T = RETRIEVAL_TUNING
+    const key = (doc: number, ord: number) => `${doc}:${ord}`
+    const present = new Set(rows.map((r) => key(r.document_id, r.ord)))
+    const wanted: [number, number][] = []
+    for (const r of rows)
+      for (const o of [r.ord - 1, r.ord + 1])
+        if (!present.has(key(r.document_id, o))) {
+          present.add(key(r.document_id, o))
+          wanted.push([r.document_id, o])
+        }
+    const neighbours = wanted.length
+      ? (this.neighboursStmt.all(JSON.stringify(wanted)) as Omit<ChunkRow, 'path' | 'title' | 'page_start' | 'page_end'>[])
+      : []
+    const own = new Map<string, number>()
+    const stemsOf = new Map<number, Set<string>>()
+    const score = (r: { id: number; document_id: number; ord: number; heading: string | null; text: string }) => {
+      const stems = passageStems(r.text)
+      const headingStems = r.heading ? passageStems(r.heading) : []
+      const m = lexicalMatch(stems, terms, phrases, headingStems)
+      const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
+      own.set(key(r.document_id, r.ord), m.score + (c ? T.contextWeight * c.score : 0))
+      stemsOf.set(r.id, new Set([...stems, ...headingStems]))
+      return m
+    }
+    for (const r of rows) lexical.set(r.id, score(r))
+    for (const r of neighbours) score(r)
+    const names = new Map<number, Set<string>>()
+    for (const r of rows)
+      if (!names.has(r.document_id)) names.set(r.document_id, new Set(passageStems(`${r.title} ${docName(r.path)}`)))
+    const allTerms = [...terms, ...ctxTerms.map((t) => ({ ...t, idf: t.idf * T.contextWeight }))]
+    const docCov = documentCoverage(
+      allTerms,
+      rows.map((r) => ({ documentId: r.document_id, stems: stemsOf.get(r.id)! })),
+      names,
+    )
+    const out = new Map<number, number>()
+    for (const r of rows) {
+      const near = neighbourScore(r.ord, r.document_id, (d, o) => own.get(key(d, o)))
+      const v = own.get(key(r.document_id, r.ord))! + T.wNeighbour * near + T.wDocument * (docCov.get(r.document_id) ?? 0)
+      out.set(r.id, v)
+    }
+    return out
+  }
+
   private weigh(terms: ReturnType<typeof queryTerms>): WeightedTerm[] {
     const n = Math.max(1, this.keyword.chunkCount())
     return terms.map((t) => {
@@ -179,6 +237,11 @@ export class HybridSearch {
     )
     return (id) => ids.has(id)
   }
+}
+
+/** A file's base name without extension, as words ("sandwich-CL.pdf" → "sandwich CL"). */
+function docName(path: string): string {
+  return (path.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[-_.]+/g, ' ')
 }
 
 function range(a: number, b: number): number[] {

@@ -1,0 +1,238 @@
+import type {
+  AnswerMode,
+  AnswerStatus,
+  AnswerTimings,
+  Citation,
+  Conversation,
+  ConversationSearchHit,
+  Message,
+  MessageRole,
+  RetrievalTrace,
+} from '../../../shared/chat-types.js'
+import { QuireError } from '../../../shared/errors.js'
+import type { Db } from '../store/open-database.js'
+import { ftsQuery } from './fts-query.js'
+
+interface ConversationRow {
+  id: number
+  title: string
+  created_at: string
+  updated_at: string
+  message_count: number
+}
+
+interface MessageRow {
+  id: number
+  conversation_id: number
+  role: MessageRole
+  text: string
+  citations: string
+  trace: string | null
+  model: string | null
+  mode: AnswerMode | null
+  status: AnswerStatus
+  declined: number
+  timings: string | null
+  warnings: string
+  error: string | null
+  created_at: string
+}
+
+export interface NewMessage {
+  conversationId: number
+  role: MessageRole
+  text: string
+  citations?: Citation[]
+  trace?: RetrievalTrace | null
+  model?: string | null
+  mode?: AnswerMode | null
+  status?: AnswerStatus
+  declined?: boolean
+  timings?: AnswerTimings | null
+  warnings?: string[]
+  error?: string | null
+}
+
+const TITLE_MAX = 80
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`
+const CONVERSATION_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
+  (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`
+
+function toConversation(r: ConversationRow): Conversation {
+  return {
+    id: r.id,
+    title: r.title,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    messageCount: r.message_count,
+  }
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return fallback
+  }
+}
+
+function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    role: r.role,
+    text: r.text,
+    citations: parseJson<Citation[]>(r.citations, []),
+    trace: parseJson<RetrievalTrace | null>(r.trace, null),
+    model: r.model,
+    mode: r.mode,
+    status: r.status,
+    declined: r.declined === 1,
+    timings: parseJson<AnswerTimings | null>(r.timings, null),
+    warnings: parseJson<string[]>(r.warnings, []),
+    error: r.error,
+    createdAt: r.created_at,
+  }
+}
+
+/** A title from the first question: one line, cut at a word near TITLE_MAX characters. */
+export function titleFromQuestion(question: string): string {
+  const flat = question.replace(/\s+/g, ' ').trim()
+  if (flat.length <= TITLE_MAX) return flat || 'New conversation'
+  const cut = flat.slice(0, TITLE_MAX).replace(/\s+\S*$/, '')
+  return `${cut.length > TITLE_MAX / 2 ? cut : flat.slice(0, TITLE_MAX)}…`
+}
+
+/** Conversations and their messages in the library's SQLite, so they survive restarts. */
+export class ConversationStore {
+  private readonly q
+
+  constructor(readonly db: Db) {
+    this.q = {
+      insertConversation: db.prepare(`INSERT INTO conversations (title) VALUES (?)`),
+      byId: db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ?`),
+      all: db.prepare(
+        `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ORDER BY c.updated_at DESC, c.id DESC`,
+      ),
+      rename: db.prepare(`UPDATE conversations SET title = ?, updated_at = ${NOW} WHERE id = ?`),
+      touch: db.prepare(`UPDATE conversations SET updated_at = ${NOW} WHERE id = ?`),
+      delete: db.prepare(`DELETE FROM conversations WHERE id = ?`),
+      insertMessage: db.prepare(`INSERT INTO messages
+        (conversation_id, role, text, citations, trace, model, mode, status, declined, timings, warnings, error)
+        VALUES (@conversationId, @role, @text, @citations, @trace, @model, @mode, @status, @declined, @timings, @warnings, @error)`),
+      message: db.prepare(`SELECT * FROM messages WHERE id = ?`),
+      messages: db.prepare(`SELECT * FROM messages WHERE conversation_id = ? ORDER BY id`),
+      search: db.prepare(`SELECT m.id AS message_id, m.role, m.conversation_id,
+          snippet(messages_fts, 0, '[[', ']]', '…', 16) AS snippet
+        FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+        WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?`),
+      titleSearch: db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c
+        WHERE c.title LIKE ? ESCAPE '\\' ORDER BY c.updated_at DESC LIMIT ?`),
+    }
+  }
+
+  create(title: string): Conversation {
+    const id = Number(this.q.insertConversation.run(titleFromQuestion(title)).lastInsertRowid)
+    return this.get(id)!
+  }
+
+  get(id: number): Conversation | null {
+    const row = this.q.byId.get(id) as ConversationRow | undefined
+    return row ? toConversation(row) : null
+  }
+
+  /** Like get, but a missing conversation is an error people can act on. */
+  require(id: number): Conversation {
+    const c = this.get(id)
+    if (!c) throw new QuireError('CONVERSATION_NOT_FOUND', `There is no conversation ${id} in this library.`)
+    return c
+  }
+
+  /** Most recently active first. */
+  list(): Conversation[] {
+    return (this.q.all.all() as ConversationRow[]).map(toConversation)
+  }
+
+  rename(id: number, title: string): Conversation {
+    const clean = title.replace(/\s+/g, ' ').trim()
+    if (!clean) throw new QuireError('INVALID_TITLE', 'A conversation title cannot be empty.')
+    this.require(id)
+    this.q.rename.run(clean, id)
+    return this.get(id)!
+  }
+
+  /** Deletes the conversation and its messages. False if it did not exist. */
+  delete(id: number): boolean {
+    return this.q.delete.run(id).changes > 0
+  }
+
+  messages(conversationId: number): Message[] {
+    return (this.q.messages.all(conversationId) as MessageRow[]).map(toMessage)
+  }
+
+  message(id: number): Message | null {
+    const row = this.q.message.get(id) as MessageRow | undefined
+    return row ? toMessage(row) : null
+  }
+
+  addMessage(m: NewMessage): Message {
+    const id = this.db.transaction(() => {
+      const res = this.q.insertMessage.run({
+        conversationId: m.conversationId,
+        role: m.role,
+        text: m.text,
+        citations: JSON.stringify(m.citations ?? []),
+        trace: m.trace ? JSON.stringify(m.trace) : null,
+        model: m.model ?? null,
+        mode: m.mode ?? null,
+        status: m.status ?? 'complete',
+        declined: m.declined ? 1 : 0,
+        timings: m.timings ? JSON.stringify(m.timings) : null,
+        warnings: JSON.stringify(m.warnings ?? []),
+        error: m.error ?? null,
+      })
+      this.q.touch.run(m.conversationId)
+      return Number(res.lastInsertRowid)
+    })()
+    return this.message(id)!
+  }
+
+  /**
+   * Full-text search over message text (FTS5, stemmed), plus title matches. One hit per
+   * conversation, best match first.
+   */
+  search(query: string, limit = 20): ConversationSearchHit[] {
+    const match = ftsQuery(query)
+    if (!match) return []
+    const hits: ConversationSearchHit[] = []
+    const seen = new Set<number>()
+    const rows = this.q.search.all(match, limit * 5) as {
+      message_id: number
+      role: MessageRole
+      conversation_id: number
+      snippet: string
+    }[]
+    for (const r of rows) {
+      if (seen.has(r.conversation_id)) continue
+      seen.add(r.conversation_id)
+      hits.push({
+        conversation: this.get(r.conversation_id)!,
+        messageId: r.message_id,
+        role: r.role,
+        snippet: r.snippet,
+      })
+      if (hits.length >= limit) return hits
+    }
+    const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    for (const row of this.q.titleSearch.all(like, limit) as ConversationRow[]) {
+      if (seen.has(row.id)) continue
+      seen.add(row.id)
+      const c = toConversation(row)
+      const first = this.messages(c.id)[0]
+      hits.push({ conversation: c, messageId: first?.id ?? 0, role: first?.role ?? 'user', snippet: c.title })
+      if (hits.length >= limit) break
+    }
+    return hits
+  }
+}

@@ -1,0 +1,56 @@
+import type { Message } from '../../../shared/chat-types.js'
+import { stripCitationMarkers } from '../generate/citations.js'
+
+export interface Turn {
+  question: string
+  /** The answer without citation markers (their numbers meant something only in that turn). */
+  answer: string
+}
+
+export interface HistoryWindowOptions {
+  /** Most recent turns kept. */
+  maxTurns?: number
+  /** Each earlier answer is cut to this many characters. */
+  maxAnswerChars?: number
+  /** All turns together stay under this many characters. */
+  maxChars?: number
+}
+
+/**
+ * The bounded slice of a conversation that goes to the model: the latest few question/answer pairs,
+ * long answers shortened. Older turns are dropped first, so a long conversation costs the same as
+ * a short one.
+ */
+export function historyWindow(messages: Message[], opts: HistoryWindowOptions = {}): Turn[] {
+  const maxTurns = opts.maxTurns ?? 3
+  const maxAnswerChars = opts.maxAnswerChars ?? 600
+  const maxChars = opts.maxChars ?? 3000
+  const turns: Turn[] = []
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!
+    if (m.role !== 'user') continue
+    const next = messages[i + 1]
+    const answer = next?.role === 'assistant' ? shorten(stripCitationMarkers(next.text), maxAnswerChars) : ''
+    turns.push({ question: m.text.trim(), answer })
+  }
+  const window: Turn[] = []
+  let chars = 0
+  for (const t of turns.reverse()) {
+    const size = t.question.length + t.answer.length
+    if (window.length >= maxTurns || (window.length > 0 && chars + size > maxChars)) break
+    window.unshift(t)
+    chars += size
+  }
+  return window
+}
+
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  return flat.slice(0, max).replace(/\s+\S*$/, '') + ' …'
+}
+
+/** Earlier questions, oldest first: the retrieval context when no model can rewrite the follow-up. */
+export function earlierQuestions(turns: Turn[]): string[] {
+  return turns.map((t) => t.question)
+}

@@ -1,0 +1,41 @@
+import type { IngestProgress } from '../../shared/library-types.js'
+
+/** Share of one file's work each stage has reached when it starts (embedding dominates). */
+const STAGE_START: Record<IngestProgress['stage'], number> = {
+  queued: 0,
+  reading: 0,
+  extracting: 0.05,
+  chunking: 0.3,
+  embedding: 0.35,
+  indexing: 0.95,
+  done: 1,
+}
+const STAGE_END: Record<IngestProgress['stage'], number> = {
+  queued: 0,
+  reading: 0.05,
+  extracting: 0.3,
+  chunking: 0.35,
+  embedding: 0.95,
+  indexing: 1,
+  done: 1,
+}
+
+/** Fraction of the whole batch done, 0..1, from files finished plus the current file's stage. */
+export function batchFraction(p: IngestProgress): number {
+  if (p.filesTotal <= 0) return 0
+  const within = p.total > 0 ? Math.min(1, Math.max(0, p.done / p.total)) : 0
+  const fileShare =
+    p.stage === 'done' ? 0 : STAGE_START[p.stage] + (STAGE_END[p.stage] - STAGE_START[p.stage]) * within
+  return Math.min(1, (p.filesDone + fileShare) / p.filesTotal)
+}
+
+/**
+ * Seconds left in the batch, by linear extrapolation of the elapsed time. Null until there is
+ * enough to go on (the first few percent or seconds say nothing about a 500-page scan).
+ */
+export function estimateEtaSeconds(p: IngestProgress, elapsedMs: number): number | null {
+  const fraction = batchFraction(p)
+  if (fraction >= 1) return 0
+  if (fraction < 0.02 || elapsedMs < 1500) return null
+  return Math.max(0, Math.round(((elapsedMs / fraction) * (1 - fraction)) / 1000))
+}

@@ -1,0 +1,19 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** Reads a JSON file; null when it is missing or unreadable (a corrupt settings file must not stop the app). */
+export function readJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown
+  } catch {
+    return null
+  }
+}
+
+/** Writes through a temp file and a rename, so a crash mid-write never leaves half a file. */
+export function writeJsonFile(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const tmp = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`)
+  fs.renameSync(tmp, file)
+}

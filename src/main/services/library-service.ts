@@ -1,0 +1,137 @@
+import fs from 'node:fs/promises'
+import { QuireError } from '../../shared/errors.js'
+import type {
+  EmbeddingStatus,
+  IngestProgress,
+  IngestReport,
+  LibraryDocument,
+  SearchOptions,
+  SearchResponse,
+} from '../../shared/library-types.js'
+import { importModelFolder } from '../engine/embed/model-dir.js'
+import { Library } from '../engine/library.js'
+import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
+import type { LibraryService, PageData } from './app-services.js'
+import { pickModelDir, type ModelLocations } from './model-locations.js'
+import type { SettingsService } from './settings-service.js'
+
+export interface AppLibraryOptions {
+  libraryDir: string
+  models: ModelLocations
+  settings: SettingsService
+  /** The bundled ingest worker in the desktop build; the source entry (via tsx) otherwise. */
+  workerUrl?: URL | string
+  /** Called after the Library object is replaced (model import), so dependants rebuild on it. */
+  onReopened?: (lib: Library) => void
+}
+
+/**
+ * The library as the app sees it: one open Library in this process for search and reading, imports
+ * run in the worker (its committed vectors are mirrored into this process's index).
+ */
+export class AppLibrary implements LibraryService {
+  readonly dir: string
+
+  private constructor(
+    private lib: Library,
+    private readonly opts: AppLibraryOptions,
+  ) {
+    this.dir = opts.libraryDir
+  }
+
+  static async open(opts: AppLibraryOptions): Promise<AppLibrary> {
+    const lib = await Library.open(opts.libraryDir, { modelDir: AppLibrary.modelDirFor(opts) })
+    return new AppLibrary(lib, opts)
+  }
+
+  private static modelDirFor(opts: AppLibraryOptions): string {
+    return pickModelDir(opts.models, opts.settings.internal().embeddingModelDir)
+  }
+
+  get library(): Library {
+    return this.lib
+  }
+
+  documents(): LibraryDocument[] {
+    return this.lib.documents()
+  }
+
+  async ingest(
+    paths: string[],
+    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void } = {},
+  ): Promise<IngestReport> {
+    // The worker opens its own Library on the same folder with the model this process uses.
+    const status = this.lib.embeddingStatus()
+    const modelDir = status.mode === 'hybrid' ? status.modelDir : null
+    const opened = this.lib
+    const report = await runIngestWorker(
+      { libraryDir: this.dir, modelDir, paths },
+      {
+        signal: opts.signal,
+        onProgress: opts.onProgress,
+        onCommitted: (c) => this.lib.applyCommitted(c),
+        workerUrl: this.opts.workerUrl,
+      },
+    )
+    this.lib.vectors?.save()
+    // The library was reopened with a model mid-import: embed what the worker stored without vectors.
+    if (opened !== this.lib || (modelDir === null && this.lib.mode === 'hybrid')) await this.lib.reconcile()
+    return report
+  }
+
+  remove(documentId: number): void {
+    if (!this.lib.remove(documentId)) {
+      throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+    }
+  }
+
+  search(query: string, opts?: SearchOptions): Promise<SearchResponse> {
+    return this.lib.search(query, opts)
+  }
+
+  page(documentId: number, pageNo: number): PageData | null {
+    const page = this.lib.page(documentId, pageNo)
+    return page ? { documentId, pageNo, ...page } : null
+  }
+
+  /** The document's path comes from the library's own records, never from the caller. */
+  async pdfBytes(documentId: number): Promise<Uint8Array> {
+    const doc = this.lib.store.document(documentId)
+    if (!doc) throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+    try {
+      return new Uint8Array(await fs.readFile(doc.path))
+    } catch {
+      throw new QuireError('FILE_NOT_FOUND', `The file of "${doc.title}" is no longer at ${doc.path}.`)
+    }
+  }
+
+  /** Path of a library document's file, for the desktop protocol handler; null when unknown. */
+  documentPath(documentId: number): string | null {
+    return this.lib.store.document(documentId)?.path ?? null
+  }
+
+  embeddingStatus(): EmbeddingStatus {
+    return this.lib.embeddingStatus()
+  }
+
+  async importModelFolder(src: string): Promise<EmbeddingStatus> {
+    let dest: string
+    try {
+      dest = await importModelFolder(src, this.opts.models.userRoot)
+    } catch (err) {
+      throw new QuireError('MODEL_INVALID', err instanceof Error ? err.message : String(err))
+    }
+    this.opts.settings.set({ embeddingModelDir: dest })
+    // Open the new one before closing the old one: a model that fails to load leaves search working.
+    const next = await Library.open(this.dir, { modelDir: dest })
+    const old = this.lib
+    this.lib = next
+    this.opts.onReopened?.(next)
+    await old.close()
+    return next.embeddingStatus()
+  }
+
+  async close(): Promise<void> {
+    await this.lib.close()
+  }
+}

@@ -1,0 +1,69 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_OLLAMA_HOST } from '../../shared/chat-types.js'
+import { QuireError } from '../../shared/errors.js'
+import type { Settings } from '../../shared/ipc-contract.js'
+import { readJsonFile, writeJsonFile } from './json-file.js'
+
+export const SETTINGS_FILE = 'settings.json'
+
+/** What is stored: the user-facing settings plus internal state the UI never edits. */
+const stored = z.object({
+  ollamaHost: z.string().catch(DEFAULT_OLLAMA_HOST),
+  model: z.string().nullable().catch(null),
+  /** The embedding model folder imported last ("import model folder…"), preferred over the bundled one. */
+  embeddingModelDir: z.string().nullable().catch(null),
+})
+export type StoredSettings = z.infer<typeof stored>
+
+const DEFAULTS: StoredSettings = { ollamaHost: DEFAULT_OLLAMA_HOST, model: null, embeddingModelDir: null }
+
+/** Only http(s) hosts: the Ollama host is the one network destination the app ever talks to. */
+export function normalizeOllamaHost(host: string): string {
+  const raw = host.trim()
+  let url: URL
+  try {
+    url = new URL(raw.includes('://') ? raw : `http://${raw}`)
+  } catch {
+    throw new QuireError('INVALID_SETTING', `"${raw}" is not a valid Ollama address (for example ${DEFAULT_OLLAMA_HOST}).`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new QuireError('INVALID_SETTING', `The Ollama address must start with http:// or https:// (got ${url.protocol}).`)
+  }
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/** Settings in a JSON file in the data folder; read once, written on every change. */
+export class SettingsService {
+  readonly file: string
+  private current: StoredSettings
+  /** True when no settings file existed at start: the UI shows its first-run help. */
+  readonly firstRun: boolean
+
+  constructor(dataDir: string, overrides: { ollamaHost?: string } = {}) {
+    this.file = path.join(dataDir, SETTINGS_FILE)
+    const raw = readJsonFile(this.file)
+    this.firstRun = raw === null
+    const parsed = stored.safeParse({ ...DEFAULTS, ...(typeof raw === 'object' && raw ? raw : {}) })
+    this.current = parsed.success ? parsed.data : { ...DEFAULTS }
+    if (overrides.ollamaHost) this.current.ollamaHost = normalizeOllamaHost(overrides.ollamaHost)
+  }
+
+  get(): Settings {
+    return { ollamaHost: this.current.ollamaHost, model: this.current.model }
+  }
+
+  internal(): StoredSettings {
+    return { ...this.current }
+  }
+
+  set(patch: { ollamaHost?: string; model?: string | null; embeddingModelDir?: string | null }): Settings {
+    const next = { ...this.current }
+    if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
+    if (patch.model !== undefined) next.model = patch.model?.trim() || null
+    if (patch.embeddingModelDir !== undefined) next.embeddingModelDir = patch.embeddingModelDir
+    writeJsonFile(this.file, next)
+    this.current = next
+    return this.get()
+  }
+}

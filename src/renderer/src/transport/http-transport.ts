@@ -1,0 +1,81 @@
+// Browser-mode transport: the same API object as the preload, over HTTP (invoke) and SSE (events).
+// The per-run token comes from the page URL; the server refuses requests without it.
+import type { EventMap, EventName, QuireApi, Result, Route, RouteInput, RouteOutput } from './api-types.js'
+
+type Listener = (payload: unknown) => void
+
+export interface HttpTransportOptions {
+  baseUrl?: string
+  token: string
+  fetchImpl?: typeof fetch
+  /** Injected for tests; the browser's EventSource otherwise. */
+  eventSourceFactory?: (url: string) => EventSource
+}
+
+export function tokenFromLocation(search: string): string {
+  return new URLSearchParams(search).get('token') ?? ''
+}
+
+export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
+  const base = opts.baseUrl ?? ''
+  const doFetch = opts.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+  const listeners = new Map<string, Set<Listener>>()
+  const attached = new Set<string>()
+  let source: EventSource | null = null
+
+  function dispatch(event: string, payload: unknown): void {
+    for (const l of listeners.get(event) ?? []) l(payload)
+  }
+
+  function ensureSource(): EventSource {
+    if (source) return source
+    const factory = opts.eventSourceFactory ?? ((url: string) => new EventSource(url))
+    source = factory(`${base}/api/events?token=${encodeURIComponent(opts.token)}`)
+    // Unnamed messages carry their event name inside: { event, payload } (or { event, data }).
+    source.addEventListener('message', (e) => {
+      const msg = parse((e as MessageEvent<string>).data) as { event?: string; payload?: unknown; data?: unknown }
+      if (msg && typeof msg.event === 'string') dispatch(msg.event, msg.payload ?? msg.data)
+    })
+    return source
+  }
+
+  function attachNamed(event: string): void {
+    if (attached.has(event)) return
+    attached.add(event)
+    // Named SSE events (`event: library.progress`) carry the payload as their data.
+    ensureSource().addEventListener(event, (e) => dispatch(event, parse((e as MessageEvent<string>).data)))
+  }
+
+  return {
+    async invoke<R extends Route>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>> {
+      try {
+        const res = await doFetch(`${base}/api/invoke/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-quire-token': opts.token },
+          body: JSON.stringify(input ?? {}),
+        })
+        const body = (await res.json().catch(() => null)) as Result<RouteOutput<R>> | null
+        if (body && typeof body === 'object' && 'ok' in body) return body
+        return { ok: false, error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` } }
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err)
+        return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener as Listener)
+      attachNamed(event)
+      return () => set.delete(listener as Listener)
+    },
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,271 @@
+// The one IPC contract between the UI and the Node side, for both shells (Electron IPC and the
+// browser-mode HTTP server). Each route has a zod input and output schema; each event a payload
+// type. Main's handler table is typed from `routes`, so a missing or extra handler does not compile.
+// Spec with the reasoning: ./ipc-contract.spec.md. No node or electron imports here.
+import { z } from 'zod'
+import type {
+  AnswerEvent,
+  AnswerMode,
+  AnswerStatus,
+  AnswerTimings,
+  Citation,
+  Conversation,
+  Message,
+  OllamaStatus,
+  RetrievalTrace,
+} from './chat-types.js'
+import type {
+  EmbeddingStatus,
+  IngestProgress,
+  IngestReport,
+  LibraryDocument,
+  SearchHit,
+  SearchResponse,
+  TextItemBox,
+} from './library-types.js'
+
+const id = z.number().int().positive()
+const empty = z.object({})
+const searchMode = z.enum(['hybrid', 'keyword'])
+
+const libraryDocument: z.ZodType<LibraryDocument> = z.object({
+  id,
+  path: z.string(),
+  title: z.string(),
+  sha256: z.string(),
+  pages: z.number().int(),
+  chunks: z.number().int(),
+  status: z.enum(['indexing', 'indexed', 'failed']),
+  errorCode: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+const embeddingStatus: z.ZodType<EmbeddingStatus> = z.object({
+  mode: searchMode,
+  model: z.string().nullable(),
+  modelDir: z.string().nullable(),
+  reason: z.string().nullable(),
+})
+
+const textItemBox: z.ZodType<TextItemBox> = z.object({
+  start: z.number(),
+  end: z.number(),
+  x: z.number(),
+  y: z.number(),
+  w: z.number(),
+  h: z.number(),
+})
+
+const searchHit: z.ZodType<SearchHit> = z.object({
+  rank: z.number().int(),
+  chunkId: z.number().int(),
+  documentId: z.number().int(),
+  file: z.string(),
+  title: z.string(),
+  pages: z.array(z.number().int()),
+  text: z.string(),
+  score: z.number(),
+  matchedTerms: z.array(z.string()),
+  heading: z.string().nullable(),
+})
+
+const searchResponse: z.ZodType<SearchResponse> = z.object({
+  query: z.string(),
+  mode: searchMode,
+  declined: z.boolean(),
+  results: z.array(searchHit),
+})
+
+const conversation: z.ZodType<Conversation> = z.object({
+  id,
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number().int(),
+})
+
+const citation: z.ZodType<Citation> = z.object({
+  n: z.number().int(),
+  chunkId: z.number().int(),
+  documentId: z.number().int(),
+  file: z.string(),
+  title: z.string(),
+  pages: z.array(z.number().int()),
+  text: z.string(),
+})
+
+// The trace is a diagnostic record written by the engine and only displayed: its shape is checked
+// loosely (an object) rather than field by field, so an added engine field never breaks the UI.
+const retrievalTrace = z.custom<RetrievalTrace>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+
+const answerTimings: z.ZodType<AnswerTimings> = z.object({
+  retrieval_ms: z.number(),
+  first_token_ms: z.number().nullable(),
+  total_ms: z.number(),
+})
+
+const message: z.ZodType<Message> = z.object({
+  id,
+  conversationId: id,
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  citations: z.array(citation),
+  trace: retrievalTrace.nullable(),
+  model: z.string().nullable(),
+  mode: z.enum(['llm', 'retrieval-only']).nullable() as z.ZodType<AnswerMode | null>,
+  status: z.enum(['complete', 'stopped', 'failed']) as z.ZodType<AnswerStatus>,
+  declined: z.boolean(),
+  timings: answerTimings.nullable(),
+  warnings: z.array(z.string()),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+const ollamaStatus: z.ZodType<OllamaStatus> = z.object({
+  state: z.enum(['not-running', 'model-missing', 'error', 'ready']),
+  host: z.string(),
+  model: z.string().nullable(),
+  models: z.array(z.string()),
+  version: z.string().nullable(),
+  contextLength: z.number().nullable(),
+  message: z.string(),
+  fix: z.string().nullable(),
+})
+
+const settings = z.object({ ollamaHost: z.string(), model: z.string().nullable() })
+export type Settings = z.infer<typeof settings>
+
+const jobId = z.object({ jobId: z.string().min(1) })
+
+/** Every route: `domain.verb` → input and output schema. */
+export const routes = {
+  'app.info': {
+    input: empty,
+    output: z.object({
+      version: z.string(),
+      shell: z.enum(['desktop', 'browser']),
+      libraryDir: z.string(),
+      firstRun: z.boolean(),
+    }),
+  },
+  'library.documents': { input: empty, output: z.array(libraryDocument) },
+  'library.import': { input: z.object({ paths: z.array(z.string().min(1)).min(1) }), output: jobId },
+  'library.upload': {
+    input: z.object({
+      files: z.array(z.object({ name: z.string().min(1).max(255), base64: z.string() })).min(1),
+    }),
+    output: jobId,
+  },
+  'library.pickFiles': { input: z.object({ folders: z.boolean().optional() }), output: z.object({ paths: z.array(z.string()) }) },
+  'library.cancelImport': { input: jobId, output: empty },
+  'library.remove': { input: z.object({ documentId: id }), output: empty },
+  'library.page': {
+    input: z.object({ documentId: id, pageNo: z.number().int().positive() }),
+    output: z.object({
+      documentId: id,
+      pageNo: z.number().int(),
+      text: z.string(),
+      items: z.array(textItemBox),
+      width: z.number(),
+      height: z.number(),
+    }),
+  },
+  'library.pdfUrl': { input: z.object({ documentId: id }), output: z.object({ url: z.string() }) },
+  'library.status': {
+    input: empty,
+    output: z.object({
+      embedding: embeddingStatus,
+      libraryDir: z.string(),
+      documents: z.number().int(),
+      chunks: z.number().int(),
+    }),
+  },
+  'library.importModelFolder': { input: z.object({ path: z.string().min(1) }), output: embeddingStatus },
+  'search.query': {
+    input: z.object({
+      query: z.string(),
+      k: z.number().int().positive().max(100).optional(),
+      documentIds: z.array(id).optional(),
+    }),
+    output: searchResponse,
+  },
+  'chat.ask': {
+    input: z.object({
+      question: z.string().trim().min(1),
+      conversationId: id.nullable().optional(),
+      documentIds: z.array(id).optional(),
+      regenerateMessageId: id.optional(),
+    }),
+    output: z.object({ requestId: z.string(), conversationId: id }),
+  },
+  'chat.stop': { input: z.object({ requestId: z.string().min(1) }), output: empty },
+  'conversations.list': { input: z.object({ query: z.string().optional() }), output: z.array(conversation) },
+  'conversations.get': {
+    input: z.object({ id }),
+    output: z.object({ conversation, messages: z.array(message) }),
+  },
+  'conversations.rename': { input: z.object({ id, title: z.string().trim().min(1).max(200) }), output: conversation },
+  'conversations.delete': { input: z.object({ id }), output: empty },
+  'conversations.export': { input: z.object({ id }), output: z.object({ markdown: z.string(), fileName: z.string() }) },
+  'settings.get': { input: empty, output: settings },
+  'settings.set': {
+    input: z.object({ ollamaHost: z.string().trim().min(1).optional(), model: z.string().nullable().optional() }),
+    output: settings,
+  },
+  'ollama.status': { input: empty, output: ollamaStatus },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export type RouteName = keyof typeof routes
+/** What the caller sends (before defaults and transforms). */
+export type RouteInput<R extends RouteName> = z.input<(typeof routes)[R]['input']>
+/** What a handler receives (after parsing). */
+export type ParsedInput<R extends RouteName> = z.output<(typeof routes)[R]['input']>
+export type RouteOutput<R extends RouteName> = z.output<(typeof routes)[R]['output']>
+
+/** Events pushed from main to the UI, `domain.changed` style. */
+export interface EventPayloads {
+  'library.progress': { jobId: string; progress: IngestProgress; etaSeconds: number | null }
+  'library.importDone': { jobId: string; report: IngestReport }
+  'library.changed': Record<string, never>
+  'chat.event': { requestId: string; event: AnswerEvent }
+}
+export type EventName = keyof EventPayloads
+export const EVENT_NAMES: readonly EventName[] = ['library.progress', 'library.importDone', 'library.changed', 'chat.event']
+
+export interface IpcError {
+  code: string
+  message: string
+}
+/** Errors cross as data: Electron's invoke keeps only the message of a thrown error. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: IpcError }
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.prototype.hasOwnProperty.call(routes, name)
+}
+
+/** The API the UI sees as `window.quire` (preload) or builds over HTTP (browser mode). */
+export interface QuireApi {
+  invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void
+  shell: 'desktop' | 'browser'
+  /** Desktop only: the file-system path of a dropped File. */
+  pathForFile?: (file: { readonly name: string }) => string
+}
+
+/** Electron IPC channel names (one for requests, one for events). */
+export const IPC_INVOKE_CHANNEL = 'quire:invoke'
+export const IPC_EVENT_CHANNEL = 'quire:event'
+
+/** Browser mode: the header carrying the per-run token. */
+export const TOKEN_HEADER = 'x-quire-token'
+
+/**
+ * Browser mode: each server-sent event is an unnamed `message` whose data is this JSON, so one
+ * EventSource.onmessage handler dispatches every event.
+ */
+export interface SseMessage<E extends EventName = EventName> {
+  event: E
+  payload: EventPayloads[E]
+}
