@@ -15,7 +15,10 @@ function positiveInt(v: string): number {
 const collect = (v: string, acc: string[]) => [...acc, v]
 
 /** Builds the `quire` command line. Every command returns an exit code; nothing calls process.exit. */
-export function buildCli(io: Io = processIo, setExit: (code: number) => void = (c) => (process.exitCode = c)): Command {
+export function buildCli(
+  io: Io = processIo,
+  setExit: (code: number) => void = (c) => (process.exitCode = c),
+): Command {
   const program = new Command('quire')
     .description('Quire: ask questions of your PDFs, fully offline.')
     .showHelpAfterError()
@@ -30,7 +33,9 @@ export function buildCli(io: Io = processIo, setExit: (code: number) => void = (
     .option('--model-dir <dir>', 'embedding model folder (default: resources/models/all-MiniLM-L6-v2)')
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .action((paths: string[], o) =>
-      run(ingestCommand(paths, { library: o.library, modelDir: defaultModelDir(o.modelDir), json: o.json }, io)),
+      run(
+        ingestCommand(paths, { library: o.library, modelDir: defaultModelDir(o.modelDir), json: o.json }, io),
+      ),
     )
 
   program
@@ -47,7 +52,14 @@ export function buildCli(io: Io = processIo, setExit: (code: number) => void = (
       run(
         searchCommand(
           question,
-          { library: o.library, modelDir: defaultModelDir(o.modelDir), k: o.k, context: o.context, queries: o.queries, json: o.json },
+          {
+            library: o.library,
+            modelDir: defaultModelDir(o.modelDir),
+            k: o.k,
+            context: o.context,
+            queries: o.queries,
+            json: o.json,
+          },
           io,
         ),
       ),
@@ -66,7 +78,9 @@ export function buildCli(io: Io = processIo, setExit: (code: number) => void = (
     .argument('<file>', 'path of the document as imported, or its id')
     .requiredOption('--library <dir>', 'library folder')
     .option('--model-dir <dir>', 'embedding model folder')
-    .action((file: string, o) => run(removeCommand(file, { library: o.library, modelDir: defaultModelDir(o.modelDir) }, io)))
+    .action((file: string, o) =>
+      run(removeCommand(file, { library: o.library, modelDir: defaultModelDir(o.modelDir) }, io)),
+    )
 
   return program
 }

@@ -21,7 +21,8 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
       last = now
       const width = 24
       const within = p.total > 0 ? p.done / p.total : 0
-      const frac = p.filesTotal > 0 ? Math.min(1, (p.filesDone + (p.stage === 'done' ? 0 : within)) / p.filesTotal) : 1
+      const frac =
+        p.filesTotal > 0 ? Math.min(1, (p.filesDone + (p.stage === 'done' ? 0 : within)) / p.filesTotal) : 1
       const filled = Math.round(frac * width)
       const elapsed = (now - started) / 1000
       const eta = frac > 0.02 ? Math.round((elapsed / frac) * (1 - frac)) : null

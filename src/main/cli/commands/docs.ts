@@ -10,7 +10,8 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       printJson(io, { documents: docs, mode: lib.embeddingStatus().mode })
       return 0
     }
-    if (docs.length === 0) io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
+    if (docs.length === 0)
+      io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
     for (const d of docs) {
       const what = d.status === 'indexed' ? `${d.pages} pages, ${d.chunks} passages` : `FAILED: ${d.error}`
       io.stdout.write(`${String(d.id).padStart(4)}  ${d.title}  (${d.path})  ${what}\n`)
@@ -21,13 +22,19 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
   }
 }
 
-export async function removeCommand(file: string, opts: { library: string; modelDir: string }, io: Io): Promise<number> {
+export async function removeCommand(
+  file: string,
+  opts: { library: string; modelDir: string },
+  io: Io,
+): Promise<number> {
   const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
   try {
     const asId = /^\d+$/.test(file) ? Number(file) : null
     const removed = (asId !== null && lib.remove(asId)) || lib.remove(file)
     if (!removed) {
-      io.stderr.write(`quire remove: ${file} is not in the library (see: quire docs --library ${opts.library})\n`)
+      io.stderr.write(
+        `quire remove: ${file} is not in the library (see: quire docs --library ${opts.library})\n`,
+      )
       return 1
     }
     io.stdout.write(`Removed ${file}\n`)

@@ -17,7 +17,9 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   const status = lib.embeddingStatus()
   await lib.close()
   if (status.mode === 'keyword' && !opts.json) {
-    io.stderr.write(`Keyword-only mode: ${status.reason} Passages will be embedded when a model is available.\n`)
+    io.stderr.write(
+      `Keyword-only mode: ${status.reason} Passages will be embedded when a model is available.\n`,
+    )
   }
   const bar = opts.json ? null : createProgressBar(io)
   const controller = new AbortController()
@@ -31,7 +33,13 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     bar?.done()
     if (opts.json) {
       printJson(io, {
-        documents: report.documents.map(({ file, status, pages, chunks, error }) => ({ file, status, pages, chunks, error })),
+        documents: report.documents.map(({ file, status, pages, chunks, error }) => ({
+          file,
+          status,
+          pages,
+          chunks,
+          error,
+        })),
         elapsed_ms: report.elapsed_ms,
       })
     } else {

@@ -15,7 +15,11 @@ export interface SearchCommandOptions {
   json: boolean
 }
 
-const QueryLine = z.object({ id: z.union([z.string(), z.number()]), query: z.string(), context: z.array(z.string()).default([]) })
+const QueryLine = z.object({
+  id: z.union([z.string(), z.number()]),
+  query: z.string(),
+  context: z.array(z.string()).default([]),
+})
 
 /** The CLI's JSON shape for one search (the evaluation contract). */
 export function searchJson(r: SearchResponse) {
@@ -23,11 +27,21 @@ export function searchJson(r: SearchResponse) {
     query: r.query,
     mode: r.mode,
     declined: r.declined,
-    results: r.results.map((h) => ({ rank: h.rank, file: h.file, pages: h.pages, text: h.text, score: h.score })),
+    results: r.results.map((h) => ({
+      rank: h.rank,
+      file: h.file,
+      pages: h.pages,
+      text: h.text,
+      score: h.score,
+    })),
   }
 }
 
-export async function searchCommand(question: string | undefined, opts: SearchCommandOptions, io: Io): Promise<number> {
+export async function searchCommand(
+  question: string | undefined,
+  opts: SearchCommandOptions,
+  io: Io,
+): Promise<number> {
   if (!opts.queries && !question) {
     io.stderr.write('quire search: give a question, or --queries FILE.jsonl\n')
     return 2
@@ -56,7 +70,9 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
       parsed = QueryLine.parse(JSON.parse(line))
     } catch (err) {
       bad++
-      io.stderr.write(`${opts.queries}:${lineNo}: not a query line (${err instanceof Error ? err.message.split('\n')[0] : err})\n`)
+      io.stderr.write(
+        `${opts.queries}:${lineNo}: not a query line (${err instanceof Error ? err.message.split('\n')[0] : err})\n`,
+      )
       continue
     }
     const r = await lib.search(parsed.query, { k: opts.k, context: parsed.context })
@@ -66,10 +82,14 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
 }
 
 function printHuman(r: SearchResponse, io: Io): void {
-  io.stdout.write(`Mode: ${r.mode}${r.declined ? ' — nothing in the library seems to answer this; nearest passages:' : ''}\n\n`)
+  io.stdout.write(
+    `Mode: ${r.mode}${r.declined ? ' — nothing in the library seems to answer this; nearest passages:' : ''}\n\n`,
+  )
   for (const h of r.results) {
     const pages = h.pages.length > 1 ? `pp. ${h.pages[0]}-${h.pages.at(-1)}` : `p. ${h.pages[0]}`
     const text = h.text.replace(/\s+/g, ' ')
-    io.stdout.write(`${h.rank}. ${h.title} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`)
+    io.stdout.write(
+      `${h.rank}. ${h.title} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
+    )
   }
 }

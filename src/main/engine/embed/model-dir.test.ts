@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_MODEL_DIR } from '../../../../tests/test-model.js'
 import { importModelFolder, inspectModelDir, resolveModelDir } from './model-dir.js'
+import { PINNED_MODEL } from './pinned-model.js'
 
 let root: string
 beforeEach(async () => {
@@ -136,5 +137,18 @@ describe('importModelFolder', () => {
     await writeFile(join(src, '.git', 'HEAD'), 'ref: refs/heads/main')
     const dest = await importModelFolder(src, join(root, 'models'))
     expect(existsSync(join(dest, '.git'))).toBe(false)
+  })
+})
+
+describe('PINNED_MODEL', () => {
+  it('agrees with scripts/model-manifest.json, which fetch-model.mjs downloads with', async () => {
+    const manifestPath = new URL('../../../../scripts/model-manifest.json', import.meta.url)
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as typeof PINNED_MODEL
+    expect({
+      modelId: manifest.modelId,
+      revision: manifest.revision,
+      folder: manifest.folder,
+      files: manifest.files,
+    }).toEqual(PINNED_MODEL)
   })
 })

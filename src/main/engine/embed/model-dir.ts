@@ -4,9 +4,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
-// The pinned hashes live next to scripts/fetch-model.mjs, which downloads with them; imported (not read at
-// run time) so that bundling embeds them and a packaged app verifies imports the same way.
-import manifest from '../../../../scripts/model-manifest.json' with { type: 'json' }
+import { PINNED_MODEL as manifest } from './pinned-model.js'
 
 export type ModelDirCheck = { ok: true; modelId: string; dir: string } | { ok: false; reason: string }
 
@@ -40,7 +38,7 @@ export function readModelId(dir: string): string {
 /** Checks that dir holds every file the loader needs; the reason names the first thing missing. */
 export function inspectModelDir(dir: string): ModelDirCheck {
   const abs = resolve(dir)
-  let isDir = false
+  let isDir: boolean
   try {
     isDir = statSync(abs).isDirectory()
   } catch {
@@ -78,7 +76,8 @@ export async function sha256File(path: string): Promise<string> {
 /** Pinned hashes apply only to the model the manifest describes, recognised by id or folder name. */
 function pinnedHashesFor(modelId: string, folderName: string): Map<string, string> {
   const known = modelId === manifest.modelId || folderName === manifest.folder
-  return new Map(known ? manifest.files.map((f) => [f.path, f.sha256]) : [])
+  // A null hash means "not pinned yet": nothing to compare against.
+  return new Map(known ? manifest.files.flatMap((f) => (f.sha256 ? [[f.path, f.sha256] as const] : [])) : [])
 }
 
 async function verifyPinnedHashes(dir: string, modelId: string, folderName: string): Promise<void> {

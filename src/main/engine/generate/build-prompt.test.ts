@@ -93,7 +93,10 @@ describe('buildAnswerPrompt', () => {
   })
 
   it('shrinks the answer room for a tiny model instead of leaving no room for sources', () => {
-    const p = buildAnswerPrompt('q', [hit(1, 'Short passage about steel output.')], { window: 1024, answerTokens: 1024 })
+    const p = buildAnswerPrompt('q', [hit(1, 'Short passage about steel output.')], {
+      window: 1024,
+      answerTokens: 1024,
+    })
     expect(p.answerTokens).toBeLessThanOrEqual(341)
     expect(p.sources).toHaveLength(1)
     expect(p.numCtx).toBe(1024)

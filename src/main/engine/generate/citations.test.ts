@@ -48,7 +48,11 @@ describe('resolveCitations', () => {
   })
 
   it('handles an answer without markers', () => {
-    expect(resolveCitations('Nothing here.', [src(1)])).toEqual({ answer: 'Nothing here.', citations: [], invalid: [] })
+    expect(resolveCitations('Nothing here.', [src(1)])).toEqual({
+      answer: 'Nothing here.',
+      citations: [],
+      invalid: [],
+    })
   })
 })
 

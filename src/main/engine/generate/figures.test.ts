@@ -14,12 +14,9 @@ const src = (n: number, text: string, pages = [n]): Citation => ({
 
 describe('extractFigures', () => {
   it('finds amounts, decimals, percentages and years but not names like Q3 or COVID-19', () => {
-    expect(extractFigures('In Q3 2023 revenue was $1,234.5m, up 12% (COVID-19 aside), 4.50 per share.')).toEqual([
-      '2023',
-      '1,234.5',
-      '12',
-      '4.50',
-    ])
+    expect(
+      extractFigures('In Q3 2023 revenue was $1,234.5m, up 12% (COVID-19 aside), 4.50 per share.'),
+    ).toEqual(['2023', '1,234.5', '12', '4.50'])
   })
 
   it('normalises separators and trailing zeros', () => {
@@ -36,7 +33,9 @@ describe('findUnsupportedFigures', () => {
   ]
 
   it('accepts figures found in the cited passage, however written', () => {
-    expect(findUnsupportedFigures('Output was 4200 tonnes in 2023 [1]. Staff: 1,200 [2].', sources)).toEqual([])
+    expect(findUnsupportedFigures('Output was 4200 tonnes in 2023 [1]. Staff: 1,200 [2].', sources)).toEqual(
+      [],
+    )
   })
 
   it('flags a figure that is not in the cited passage even if another source has it', () => {
@@ -51,7 +50,9 @@ describe('findUnsupportedFigures', () => {
 
   it('checks an uncited sentence against the paragraph, then against everything', () => {
     expect(findUnsupportedFigures('Output was 4,200 tonnes. Sources agree [1].', sources)).toEqual([])
-    expect(findUnsupportedFigures('Output was 9,999 tonnes.', sources).map((f) => f.figure)).toEqual(['9,999'])
+    expect(findUnsupportedFigures('Output was 9,999 tonnes.', sources).map((f) => f.figure)).toEqual([
+      '9,999',
+    ])
     expect(findUnsupportedFigures('Output was 1200.', sources)).toEqual([])
   })
 

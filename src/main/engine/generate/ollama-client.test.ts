@@ -4,7 +4,9 @@ import { OllamaClient, sameModel } from './ollama-client.js'
 
 let fake: FakeOllama
 beforeEach(async () => {
-  fake = await startFakeOllama({ models: [{ name: 'qwen2.5:7b', contextLength: 32768, architecture: 'qwen2' }] })
+  fake = await startFakeOllama({
+    models: [{ name: 'qwen2.5:7b', contextLength: 32768, architecture: 'qwen2' }],
+  })
 })
 afterEach(async () => {
   await fake.close()
@@ -16,12 +18,22 @@ async function deadUrl(): Promise<string> {
   return other.url
 }
 
-const chatReq = { model: 'qwen2.5:7b', messages: [{ role: 'user', content: 'hi' }], options: { num_ctx: 4096 } }
+const chatReq = {
+  model: 'qwen2.5:7b',
+  messages: [{ role: 'user', content: 'hi' }],
+  options: { num_ctx: 4096 },
+}
 
 describe('OllamaClient health', () => {
   it('reports ready with version, installed models and the real context length', async () => {
     const s = await new OllamaClient({ host: fake.url, model: 'qwen2.5:7b' }).status()
-    expect(s).toMatchObject({ state: 'ready', model: 'qwen2.5:7b', models: ['qwen2.5:7b'], contextLength: 32768, fix: null })
+    expect(s).toMatchObject({
+      state: 'ready',
+      model: 'qwen2.5:7b',
+      models: ['qwen2.5:7b'],
+      contextLength: 32768,
+      fix: null,
+    })
     expect(s.version).toBe('0.12.3')
   })
 
@@ -86,9 +98,17 @@ describe('OllamaClient.streamChat', () => {
   it('streams tokens in order and reports completion', async () => {
     fake.setScript({ ...fakeModels(), chat: { tokens: ['Hello', ' there', '.'] } })
     const seen: string[] = []
-    const res = await new OllamaClient({ host: fake.url }).streamChat({ ...chatReq, onToken: (t) => seen.push(t) })
+    const res = await new OllamaClient({ host: fake.url }).streamChat({
+      ...chatReq,
+      onToken: (t) => seen.push(t),
+    })
     expect(seen).toEqual(['Hello', ' there', '.'])
-    expect(res).toMatchObject({ text: 'Hello there.', outcome: 'complete', problem: null, doneReason: 'stop' })
+    expect(res).toMatchObject({
+      text: 'Hello there.',
+      outcome: 'complete',
+      problem: null,
+      doneReason: 'stop',
+    })
     expect(res.firstTokenMs).not.toBeNull()
     const body = fake.chats[0]!.body
     expect(body.stream).toBe(true)
@@ -110,7 +130,10 @@ describe('OllamaClient.streamChat', () => {
   })
 
   it('returns stopped at once when the signal is already aborted', async () => {
-    const res = await new OllamaClient({ host: fake.url }).streamChat({ ...chatReq, signal: AbortSignal.abort() })
+    const res = await new OllamaClient({ host: fake.url }).streamChat({
+      ...chatReq,
+      signal: AbortSignal.abort(),
+    })
     expect(res.outcome).toBe('stopped')
     expect(fake.chats).toHaveLength(0)
   })
@@ -131,7 +154,10 @@ describe('OllamaClient.streamChat', () => {
   })
 
   it('reports an error line inside the stream', async () => {
-    fake.setScript({ ...fakeModels(), chat: { tokens: ['a'], streamError: 'llama runner process has terminated' } })
+    fake.setScript({
+      ...fakeModels(),
+      chat: { tokens: ['a'], streamError: 'llama runner process has terminated' },
+    })
     const res = await new OllamaClient({ host: fake.url }).streamChat(chatReq)
     expect(res.outcome).toBe('failed')
     expect(res.text).toBe('a')

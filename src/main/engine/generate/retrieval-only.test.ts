@@ -3,10 +3,17 @@ import type { OllamaProblem } from '../../../shared/chat-types.js'
 import { bestSentences, declinedAnswer, hitsToSources, retrievalOnlyAnswer } from './retrieval-only.js'
 import { hit } from './test-hits.js'
 
-const problem: OllamaProblem = { kind: 'not-running', message: 'Ollama is not reachable at X.', fix: 'Start it.' }
+const problem: OllamaProblem = {
+  kind: 'not-running',
+  message: 'Ollama is not reachable at X.',
+  fix: 'Start it.',
+}
 
 const hits = [
-  hit(1, 'The company was founded in 1998. The steel plant in Ghent produced 4,200 tonnes in 2023. It employs many people.'),
+  hit(
+    1,
+    'The company was founded in 1998. The steel plant in Ghent produced 4,200 tonnes in 2023. It employs many people.',
+  ),
   hit(2, 'Steel prices rose. Production at Ghent is expected to grow.'),
   hit(3, 'Unrelated text about the weather and holidays.'),
 ]
@@ -14,7 +21,10 @@ const hits = [
 describe('bestSentences', () => {
   it('ranks sentences by overlap with the question, favouring rare words and figures for quantity questions', () => {
     const best = bestSentences('How many tonnes did the Ghent plant produce?', hitsToSources(hits), 2)
-    expect(best[0]).toMatchObject({ n: 1, sentence: 'The steel plant in Ghent produced 4,200 tonnes in 2023.' })
+    expect(best[0]).toMatchObject({
+      n: 1,
+      sentence: 'The steel plant in Ghent produced 4,200 tonnes in 2023.',
+    })
     expect(best[1]!.n).toBe(2)
   })
 

@@ -3,18 +3,24 @@ import { splitSentences } from './sentences.js'
 
 describe('splitSentences', () => {
   it('splits at sentence ends but not at decimals or abbreviations', () => {
-    expect(splitSentences('Revenue was 4.5 bn, e.g. in Europe. See Fig. 3 for details. Costs fell!')).toEqual([
-      'Revenue was 4.5 bn, e.g. in Europe.',
-      'See Fig. 3 for details.',
-      'Costs fell!',
-    ])
+    expect(splitSentences('Revenue was 4.5 bn, e.g. in Europe. See Fig. 3 for details. Costs fell!')).toEqual(
+      ['Revenue was 4.5 bn, e.g. in Europe.', 'See Fig. 3 for details.', 'Costs fell!'],
+    )
   })
 
   it('keeps a citation marker with its sentence', () => {
-    expect(splitSentences('Output rose. [1] Costs fell [2]. Done.')).toEqual(['Output rose. [1]', 'Costs fell [2].', 'Done.'])
+    expect(splitSentences('Output rose. [1] Costs fell [2]. Done.')).toEqual([
+      'Output rose. [1]',
+      'Costs fell [2].',
+      'Done.',
+    ])
   })
 
   it('splits at blank lines and list items', () => {
-    expect(splitSentences('Intro line\n\n- first item\n- second item')).toEqual(['Intro line', '- first item', '- second item'])
+    expect(splitSentences('Intro line\n\n- first item\n- second item')).toEqual([
+      'Intro line',
+      '- first item',
+      '- second item',
+    ])
   })
 })

@@ -66,6 +66,8 @@ export function splitSentences(text: string): string[] {
           ?.toLowerCase()
           .replace(/^[("'“]+/, '') ?? ''
       if (m[1]!.startsWith('.') && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) continue
+      // "2. In 2023 …" is a numbered list item, not a sentence "2."
+      if (/^(?:[-*•]\s*)?\d+$/.test(before.trim())) continue
       out.push(flat.slice(start, end).trim())
       start = end
     }

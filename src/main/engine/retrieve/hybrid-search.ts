@@ -106,6 +106,7 @@ export class HybridSearch {
     if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
     if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
     const fused = fuseRanks(lists)
+    ;(globalThis as any).__rq = { bm25: bm25.map((c) => c.id), byLexical, lexicalScore } // DEBUG
     const ranked = [...fused.entries()]
       .filter(([id]) => byId.has(id))
       .sort((a, b) => b[1] - a[1])

@@ -35,6 +35,8 @@ export interface LibraryState {
   error: string | null
   load(): Promise<void>
   refreshStatus(): Promise<void>
+  /** Desktop: the native picker's choice ([] when cancelled or not available). */
+  pickPaths(folders?: boolean): Promise<string[]>
   importPaths(paths: string[]): Promise<void>
   uploadFiles(files: File[]): Promise<void>
   cancel(jobId: string): Promise<void>
@@ -123,6 +125,11 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         } catch {
           // The status card shows "unknown" rather than an error: nothing the person can do here.
         }
+      },
+
+      async pickPaths(folders = false) {
+        const res = await api.invoke('library.pickFiles', folders ? { folders } : {})
+        return res.ok ? res.data.paths : []
       },
 
       async importPaths(paths) {

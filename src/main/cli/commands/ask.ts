@@ -1,0 +1,179 @@
+/**
+ * `quire ask "<question>" --library DIR [--conversation ID] [--ollama-url URL] [--model NAME] [--json]`
+ * Streams a grounded answer to the terminal, or prints one JSON object with --json. Exits 0
+ * whenever an answer was produced, including retrieval-only and declined answers. Independent of
+ * the argument parser: the caller passes parsed options, the open library and the output streams,
+ * and closes the library afterwards.
+ */
+import type { AnswerResult, Citation } from '../../../shared/chat-types.js'
+import { QuireError, errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
+import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
+import type { Db } from '../../engine/store/open-database.js'
+
+export interface LibraryHandle {
+  search: SearchFn
+  db: Db
+  close?: () => unknown
+}
+
+export interface TextSink {
+  write(chunk: string): unknown
+}
+
+/** Where Ctrl-C comes from: the process by default, an EventEmitter in tests. */
+export interface InterruptSource {
+  on(event: 'SIGINT', listener: () => void): unknown
+  off(event: 'SIGINT', listener: () => void): unknown
+}
+
+export interface CommandIo {
+  stdout: TextSink
+  stderr: TextSink
+  interrupts?: InterruptSource
+}
+
+export interface OllamaCliOptions {
+  ollamaUrl?: string
+  model?: string
+}
+
+export interface AskCommandOptions extends OllamaCliOptions {
+  question: string
+  conversation?: string | number
+  json?: boolean
+}
+
+/** The --json contract: exactly these keys. */
+export interface AskJson {
+  answer: string
+  mode: AnswerResult['mode']
+  declined: boolean
+  citations: { n: number; file: string; pages: number[]; text: string }[]
+  conversation_id: number
+  model: string | null
+  timings: AnswerResult['timings']
+  warnings: string[]
+}
+
+export function toAskJson(r: AnswerResult): AskJson {
+  return {
+    answer: r.answer,
+    mode: r.mode,
+    declined: r.declined,
+    citations: r.citations.map((c) => ({ n: c.n, file: c.file, pages: c.pages, text: c.text })),
+    conversation_id: r.conversationId,
+    model: r.model,
+    timings: r.timings,
+    warnings: r.warnings,
+  }
+}
+
+export function createAnswerer(library: LibraryHandle, opts: OllamaCliOptions): Answerer {
+  return new Answerer({
+    search: library.search,
+    db: library.db,
+    ollama: {
+      ...(opts.ollamaUrl ? { host: opts.ollamaUrl } : {}),
+      ...(opts.model ? { model: opts.model } : {}),
+    },
+  })
+}
+
+export function parseConversationId(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const id = typeof value === 'number' ? value : Number(String(value).trim())
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw new QuireError('INVALID_ARGUMENT', `"${value}" is not a conversation id (a positive whole number).`)
+  }
+  return id
+}
+
+const EXCERPT_CHARS = 280
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= EXCERPT_CHARS ? flat : `${flat.slice(0, EXCERPT_CHARS).replace(/\s+\S*$/, '')} …`
+}
+
+function sourceLine(c: Citation): string {
+  return `[${c.n}] ${displayFile(c.file)}, ${pagesLabel(c.pages)}`
+}
+
+/**
+ * Everything after the streamed text: the non-streamed answer (retrieval-only, declined), a marker
+ * for stopped or broken answers, the sources, and warnings on stderr.
+ */
+export function printAnswerTail(r: AnswerResult, io: CommandIo, streamed: boolean): void {
+  const out = io.stdout
+  if (!streamed) out.write(r.answer)
+  if (r.status === 'stopped') out.write(' [stopped]')
+  if (r.status === 'failed') out.write(' [answer broke off]')
+  out.write('\n')
+  if (r.citations.length) {
+    // A model answer is checked against its sources; the others show the passages themselves.
+    const withText = r.mode === 'retrieval-only' || r.declined
+    out.write(`\n${r.declined ? 'Nearest passages' : 'Sources'}:\n`)
+    for (const c of r.citations) {
+      out.write(`  ${sourceLine(c)}\n`)
+      if (withText) out.write(`      ${excerpt(c.text)}\n`)
+    }
+  }
+  for (const w of r.warnings) io.stderr.write(`! ${w}\n`)
+  const model =
+    r.mode === 'llm' && r.model ? ` · ${r.model}` : r.mode === 'retrieval-only' ? ' · retrieval only' : ''
+  io.stderr.write(
+    `(conversation ${r.conversationId}${model} · ${(r.timings.total_ms / 1000).toFixed(1)} s)\n`,
+  )
+}
+
+/** Reports a failure that prevented an answer: one line, no stack trace. */
+export function printFailure(err: unknown, io: CommandIo, json: boolean): number {
+  const code = errorCodeOf(err)
+  const message = errorMessageOf(err)
+  if (json) io.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`)
+  else io.stderr.write(`quire: ${message}\n`)
+  return code === 'INVALID_ARGUMENT' ? 2 : 1
+}
+
+/** Ctrl-C stops the current answer (the partial answer is kept); a second Ctrl-C ends the process. */
+function stopOnInterrupt(source: InterruptSource, ac: AbortController): () => void {
+  const onInterrupt = () => {
+    source.off('SIGINT', onInterrupt)
+    ac.abort()
+  }
+  source.on('SIGINT', onInterrupt)
+  return () => source.off('SIGINT', onInterrupt)
+}
+
+export async function runAsk(
+  opts: AskCommandOptions,
+  library: LibraryHandle,
+  io: CommandIo,
+): Promise<number> {
+  const json = opts.json ?? false
+  const ac = new AbortController()
+  const release = stopOnInterrupt(io.interrupts ?? process, ac)
+  try {
+    const conversationId = parseConversationId(opts.conversation)
+    if (!opts.question?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give a question to ask, in quotes.')
+    let streamed = false
+    const result = await createAnswerer(library, opts).ask(opts.question, {
+      ...(conversationId !== undefined ? { conversationId } : {}),
+      signal: ac.signal,
+      onToken: json
+        ? undefined
+        : (t) => {
+            streamed = true
+            io.stdout.write(t)
+          },
+    })
+    if (json) io.stdout.write(`${JSON.stringify(toAskJson(result))}\n`)
+    else printAnswerTail(result, io, streamed)
+    return 0
+  } catch (err) {
+    return printFailure(err, io, json)
+  } finally {
+    release()
+  }
+}

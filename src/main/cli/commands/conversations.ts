@@ -1,0 +1,64 @@
+/**
+ * `quire conversations --library DIR [--json]`: the library's conversations, most recent first.
+ * With a search text, only conversations whose messages or title match.
+ */
+import type { Conversation } from '../../../shared/chat-types.js'
+import { ConversationStore } from '../../engine/chat/conversation-store.js'
+import { printFailure, type CommandIo, type LibraryHandle } from './ask.js'
+
+export interface ConversationsCommandOptions {
+  json?: boolean
+  search?: string
+}
+
+export interface ConversationJson {
+  id: number
+  title: string
+  created_at: string
+  updated_at: string
+  messages: number
+}
+
+function toJson(c: Conversation): ConversationJson {
+  return {
+    id: c.id,
+    title: c.title,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+    messages: c.messageCount,
+  }
+}
+
+export async function runConversations(
+  opts: ConversationsCommandOptions,
+  library: Pick<LibraryHandle, 'db'>,
+  io: CommandIo,
+): Promise<number> {
+  try {
+    const store = new ConversationStore(library.db)
+    const list = opts.search?.trim() ? store.search(opts.search).map((h) => h.conversation) : store.list()
+    if (opts.json) {
+      io.stdout.write(`${JSON.stringify(list.map(toJson))}\n`)
+      return 0
+    }
+    if (list.length === 0) {
+      io.stdout.write(
+        opts.search
+          ? 'No conversation matches.\n'
+          : 'No conversations yet. Ask with: quire ask "<question>"\n',
+      )
+      return 0
+    }
+    const idWidth = Math.max(2, ...list.map((c) => String(c.id).length))
+    io.stdout.write(`${'ID'.padStart(idWidth)}  ${'Updated'.padEnd(16)}  ${'Msgs'.padStart(4)}  Title\n`)
+    for (const c of list) {
+      const updated = c.updatedAt.slice(0, 16).replace('T', ' ')
+      io.stdout.write(
+        `${String(c.id).padStart(idWidth)}  ${updated.padEnd(16)}  ${String(c.messageCount).padStart(4)}  ${c.title}\n`,
+      )
+    }
+    return 0
+  } catch (err) {
+    return printFailure(err, io, opts.json ?? false)
+  }
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '../../../tests/fixtures/pdf-factory.js'
+import { captureIo } from '../../../tests/helpers/capture-io.js'
+import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
+import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
+import { main } from './main.js'
+
+const tempDir = useTempDirs()
+
+async function cli(...args: string[]) {
+  const io = captureIo()
+  const code = await main(args, io)
+  return { code, out: io.out(), err: io.err() }
+}
+
+async function smallLibrary() {
+  const docs = tempDir()
+  const file = path.join(docs, 'manual.pdf')
+  fs.writeFileSync(
+    file,
+    await makeTextPdf({
+      pages: [
+        {
+          lines: [
+            { text: '1 Installing', size: 16 },
+            ...paragraphLines([
+              'Run the installer with the --prefix option to choose the target folder.',
+              'The installer copies the program, its manual pages and the examples into that folder.',
+              'Nothing outside the folder is touched, so several versions can live side by side.',
+            ]),
+          ],
+        },
+        {
+          lines: [
+            { text: '2 Colours', size: 16 },
+            ...paragraphLines([
+              'The default colour map is viridis; set palette to change it.',
+              'Every plot reads the palette when it is drawn, so a change applies to later plots only.',
+              'Grey scales are available for printing on paper without colour.',
+            ]),
+          ],
+        },
+      ],
+    }),
+  )
+  const lib = tempDir()
+  return { docs, file, lib }
+}
+
+describe('quire CLI contract', () => {
+  it('ingest --json prints one report object and exits 0 even when files fail', async () => {
+    const corpus = await writeFixtureCorpus(tempDir())
+    const lib = tempDir()
+    const r = await cli('ingest', corpus.root, '--library', lib, '--model-dir', TEST_MODEL_DIR, '--json')
+    expect(r.code).toBe(0)
+    const report = JSON.parse(r.out.trim())
+    expect(Object.keys(report).sort()).toEqual(['documents', 'elapsed_ms'])
+    for (const d of report.documents) {
+      expect(Object.keys(d).sort()).toEqual(['chunks', 'error', 'file', 'pages', 'status'])
+      expect(['indexed', 'skipped', 'failed']).toContain(d.status)
+    }
+    expect(report.documents.filter((d: { status: string }) => d.status === 'indexed')).toHaveLength(3)
+    expect(report.documents.find((d: { file: string }) => d.file === corpus.encrypted).error).toMatch(
+      /password/i,
+    )
+  })
+
+  it('search --json returns ranked passages with file and 1-based pages', async () => {
+    const { docs, file, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--model-dir', TEST_MODEL_DIR, '--json')
+    const r = await cli(
+      'search',
+      'which colour map is the default?',
+      '--library',
+      lib,
+      '--model-dir',
+      TEST_MODEL_DIR,
+      '--json',
+      '--k',
+      '3',
+    )
+    expect(r.code).toBe(0)
+    const res = JSON.parse(r.out.trim())
+    expect(Object.keys(res).sort()).toEqual(['declined', 'mode', 'query', 'results'])
+    expect(res.mode).toBe('hybrid')
+    expect(res.results[0]).toMatchObject({ rank: 1, file, pages: [2] })
+    expect(Object.keys(res.results[0]).sort()).toEqual(['file', 'pages', 'rank', 'score', 'text'])
+    expect(res.results.length).toBeLessThanOrEqual(3)
+  })
+
+  it('search --queries runs a JSONL batch and prints one object per line with its id', async () => {
+    const { docs, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--json')
+    const q = path.join(tempDir(), 'q.jsonl')
+    fs.writeFileSync(
+      q,
+      [
+        JSON.stringify({ id: 'a', query: 'how do I choose the install folder?', context: [] }),
+        JSON.stringify({ id: 'b', query: 'and its default?', context: ['which colour map does it use?'] }),
+      ].join('\n'),
+    )
+    const r = await cli('search', '--queries', q, '--library', lib, '--json')
+    expect(r.code).toBe(0)
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.id)).toEqual(['a', 'b'])
+    expect(lines[0].mode).toBe('keyword')
+    expect(lines[0].results[0].pages).toEqual([1])
+    expect(lines[1].results[0].pages).toEqual([2])
+  })
+
+  it('docs lists documents and remove deletes one', async () => {
+    const { docs, file, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--json')
+    const listed = JSON.parse((await cli('docs', '--library', lib, '--json')).out)
+    expect(listed.documents.map((d: { path: string }) => d.path)).toEqual([file])
+    expect((await cli('remove', file, '--library', lib)).code).toBe(0)
+    expect(JSON.parse((await cli('docs', '--library', lib, '--json')).out).documents).toEqual([])
+    const missing = await cli('remove', file, '--library', lib)
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/not in the library/)
+  })
+
+  it('reports usage errors without a stack trace', async () => {
+    const r = await cli('search', 'x')
+    expect(r.code).not.toBe(0)
+    expect(r.err).toMatch(/--library/)
+    expect(r.err).not.toMatch(/\bat .*\.ts:\d+/)
+  })
+})

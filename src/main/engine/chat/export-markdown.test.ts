@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import type { Citation, Conversation, Message } from '../../../shared/chat-types.js'
+import { exportConversationMarkdown } from './export-markdown.js'
+
+const c = (n: number, file: string, pages: number[]): Citation => ({
+  n,
+  chunkId: n,
+  documentId: 1,
+  file,
+  title: '',
+  pages,
+  text: 't',
+})
+const base: Omit<Message, 'id' | 'role' | 'text' | 'citations'> = {
+  conversationId: 1,
+  trace: null,
+  model: null,
+  mode: null,
+  status: 'complete',
+  declined: false,
+  timings: null,
+  warnings: [],
+  error: null,
+  createdAt: '',
+}
+const conversation: Conversation = {
+  id: 1,
+  title: 'Steel output',
+  createdAt: '2024-01-01',
+  updatedAt: '2024-01-02',
+  messageCount: 4,
+}
+
+describe('exportConversationMarkdown', () => {
+  it('renumbers citations into one bibliography of files and pages', () => {
+    const messages: Message[] = [
+      { ...base, id: 1, role: 'user', text: 'How much steel?', citations: [] },
+      {
+        ...base,
+        id: 2,
+        role: 'assistant',
+        mode: 'llm',
+        text: 'It made 4,200 t [2], up from 3,900 t [1][2].',
+        citations: [c(1, '/d/a.pdf', [3]), c(2, '/d/b.pdf', [5, 6])],
+      },
+      { ...base, id: 3, role: 'user', text: 'And staff?', citations: [] },
+      {
+        ...base,
+        id: 4,
+        role: 'assistant',
+        mode: 'llm',
+        status: 'stopped',
+        text: 'Staff was 1,200 [1, 2].',
+        citations: [c(1, '/d/b.pdf', [6, 5]), c(2, '/d/c.pdf', [1])],
+        warnings: ['Stopped: the answer is incomplete.'],
+      },
+    ]
+    const md = exportConversationMarkdown(conversation, messages)
+    expect(md).toContain('# Steel output')
+    expect(md).toContain('It made 4,200 t [1], up from 3,900 t [2][1].')
+    expect(md).toContain('## Answer (stopped)')
+    expect(md).toContain('Staff was 1,200 [1, 3].')
+    expect(md).toContain('> Stopped: the answer is incomplete.')
+    expect(md).toContain('## Sources\n\n1. b.pdf, pp. 5–6\n2. a.pdf, p. 3\n3. c.pdf, p. 1\n')
+  })
+
+  it('has no bibliography when nothing was cited', () => {
+    const md = exportConversationMarkdown(conversation, [
+      { ...base, id: 1, role: 'user', text: 'Hi?', citations: [] },
+    ])
+    expect(md).not.toContain('## Sources')
+  })
+})

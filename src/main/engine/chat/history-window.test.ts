@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import type { Message } from '../../../shared/chat-types.js'
+import { earlierQuestions, historyWindow } from './history-window.js'
+
+let id = 0
+const msg = (role: Message['role'], text: string): Message => ({
+  id: ++id,
+  conversationId: 1,
+  role,
+  text,
+  citations: [],
+  trace: null,
+  model: null,
+  mode: null,
+  status: 'complete',
+  declined: false,
+  timings: null,
+  warnings: [],
+  error: null,
+  createdAt: '',
+})
+
+describe('historyWindow', () => {
+  const conversation = [
+    msg('user', 'Q1'),
+    msg('assistant', 'A1 [1].'),
+    msg('user', 'Q2'),
+    msg('assistant', 'A2 [2].'),
+    msg('user', 'Q3'),
+    msg('assistant', 'A3 [1][2].'),
+    msg('user', 'Q4'),
+    msg('assistant', 'A4.'),
+  ]
+
+  it('keeps the latest turns only, with citation markers stripped', () => {
+    expect(historyWindow(conversation, { maxTurns: 2 })).toEqual([
+      { question: 'Q3', answer: 'A3.' },
+      { question: 'Q4', answer: 'A4.' },
+    ])
+  })
+
+  it('shortens long answers and respects the total budget', () => {
+    const long = [
+      msg('user', 'Q1'),
+      msg('assistant', 'x '.repeat(1000)),
+      msg('user', 'Q2'),
+      msg('assistant', 'y '.repeat(1000)),
+    ]
+    const w = historyWindow(long, { maxAnswerChars: 100, maxChars: 150 })
+    expect(w).toHaveLength(1)
+    expect(w[0]!.question).toBe('Q2')
+    expect(w[0]!.answer.length).toBeLessThanOrEqual(102)
+  })
+
+  it('handles a question without an answer and gives questions for retrieval context', () => {
+    const w = historyWindow([msg('user', 'Q1'), msg('user', 'Q2'), msg('assistant', 'A2')])
+    expect(w).toEqual([
+      { question: 'Q1', answer: '' },
+      { question: 'Q2', answer: 'A2' },
+    ])
+    expect(earlierQuestions(w)).toEqual(['Q1', 'Q2'])
+  })
+})

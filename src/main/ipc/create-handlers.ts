@@ -1,0 +1,73 @@
+import { QuireError } from '../../shared/errors.js'
+import type { AppServices } from '../services/create-app-services.js'
+import { saveUploads } from '../services/save-uploads.js'
+import type { HandlerTable } from './handler-table.js'
+import type { ShellAdapter } from './shell-adapter.js'
+
+function requireDocument(services: AppServices, documentId: number): void {
+  if (!services.library.documentPath(documentId)) {
+    throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+  }
+}
+
+/** The handler table: thin adapters from the contract onto the services. */
+export function createHandlers(services: AppServices, shell: ShellAdapter): HandlerTable {
+  const { library, imports, chat, conversations } = services
+  return {
+    'app.info': () => ({
+      version: services.version,
+      shell: shell.shell,
+      libraryDir: library.dir,
+      firstRun: services.settings.firstRun,
+    }),
+    'library.documents': () => library.documents(),
+    'library.import': ({ paths }) => ({ jobId: imports.enqueue(paths) }),
+    'library.upload': async ({ files }) => ({ jobId: imports.enqueue(await saveUploads(library.dir, files)) }),
+    'library.pickFiles': async ({ folders }) => ({ paths: await shell.pickFiles({ folders: folders ?? false }) }),
+    'library.cancelImport': ({ jobId }) => {
+      imports.cancel(jobId)
+      return {}
+    },
+    'library.remove': ({ documentId }) => {
+      library.remove(documentId)
+      services.events.emit('library.changed', {})
+      return {}
+    },
+    'library.page': ({ documentId, pageNo }) => {
+      const page = library.page(documentId, pageNo)
+      if (!page) throw new QuireError('PAGE_NOT_FOUND', `Document ${documentId} has no page ${pageNo}.`)
+      return page
+    },
+    'library.pdfUrl': ({ documentId }) => {
+      requireDocument(services, documentId)
+      return { url: shell.pdfUrl(documentId) }
+    },
+    'library.status': () => {
+      const docs = library.documents()
+      return {
+        embedding: library.embeddingStatus(),
+        libraryDir: library.dir,
+        documents: docs.length,
+        chunks: docs.reduce((sum, d) => sum + d.chunks, 0),
+      }
+    },
+    'library.importModelFolder': ({ path }) => library.importModelFolder(path),
+    'search.query': ({ query, k, documentIds }) => library.search(query, { k, documentIds }),
+    'chat.ask': (input) => chat.ask(input),
+    'chat.stop': ({ requestId }) => {
+      chat.stop(requestId)
+      return {}
+    },
+    'conversations.list': ({ query }) => conversations.list(query),
+    'conversations.get': ({ id }) => conversations.get(id),
+    'conversations.rename': ({ id, title }) => conversations.rename(id, title),
+    'conversations.delete': ({ id }) => {
+      conversations.delete(id)
+      return {}
+    },
+    'conversations.export': ({ id }) => conversations.export(id),
+    'settings.get': () => services.settings.get(),
+    'settings.set': (patch) => services.updateSettings(patch),
+    'ollama.status': () => services.answerer().status(),
+  }
+}

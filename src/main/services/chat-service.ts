@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto'
+import { QuireError, errorMessageOf } from '../../shared/errors.js'
+import type { Answerer } from '../engine/generate/answerer.js'
+import type { EventBus } from './event-bus.js'
+import { failedAnswer } from './failed-answer.js'
+
+export interface AskInput {
+  question: string
+  conversationId?: number | null
+  documentIds?: number[]
+  regenerateMessageId?: number
+}
+
+/**
+ * Questions to the answerer, each under a request id: the call returns at once and the answer
+ * streams as `chat.event` events; `stop` cancels it (the partial answer is kept by the answerer).
+ */
+export class ChatService {
+  private readonly running = new Map<string, AbortController>()
+
+  constructor(
+    private readonly answerer: () => Answerer,
+    private readonly events: EventBus,
+  ) {}
+
+  ask(input: AskInput): { requestId: string; conversationId: number } {
+    const answerer = this.answerer()
+    const store = answerer.conversations
+    let question = input.question.trim()
+    let conversationId = input.conversationId ?? null
+    if (input.regenerateMessageId !== undefined) {
+      // Regenerating asks the question behind that answer again, as a new turn of its conversation.
+      const target = store.message(input.regenerateMessageId)
+      if (!target || (conversationId !== null && target.conversationId !== conversationId)) {
+        throw new QuireError('MESSAGE_NOT_FOUND', `There is no message ${input.regenerateMessageId} to regenerate.`)
+      }
+      conversationId = target.conversationId
+      const asked = store
+        .messages(conversationId)
+        .filter((m) => m.role === 'user' && m.id <= target.id)
+        .at(-1)
+      if (asked) question = asked.text
+    }
+    // The conversation exists before the call returns, so the UI can select it straight away.
+    const conversation = conversationId === null ? store.create(question) : store.require(conversationId)
+    const requestId = randomUUID()
+    const controller = new AbortController()
+    this.running.set(requestId, controller)
+    void answerer
+      .ask(question, {
+        conversationId: conversation.id,
+        documentIds: input.documentIds,
+        signal: controller.signal,
+        onEvent: (event) => this.events.emit('chat.event', { requestId, event }),
+      })
+      .catch((err: unknown) => {
+        console.error('[chat] answer failed', err)
+        const result = failedAnswer(question, conversation.id, errorMessageOf(err))
+        this.events.emit('chat.event', { requestId, event: { type: 'done', result } })
+      })
+      .finally(() => this.running.delete(requestId))
+    return { requestId, conversationId: conversation.id }
+  }
+
+  /** Unknown ids are ignored: the answer may have finished a moment before. */
+  stop(requestId: string): void {
+    this.running.get(requestId)?.abort()
+  }
+
+  stopAll(): void {
+    for (const c of this.running.values()) c.abort()
+  }
+
+  /** Resolves when no answer is in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size) await new Promise((r) => setTimeout(r, 20))
+  }
+}

@@ -1,0 +1,48 @@
+import type { Conversation, Message } from '../../shared/chat-types.js'
+import { QuireError } from '../../shared/errors.js'
+import type { ConversationStore } from '../engine/chat/conversation-store.js'
+import { exportConversationMarkdown } from '../engine/chat/export-markdown.js'
+
+/** A file name from a title: no path separators or characters Windows refuses. */
+export function exportFileName(title: string): string {
+  const base = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .replace(/[. ]+$/, '')
+  return `${base || 'conversation'}.md`
+}
+
+/** Listing, reading, renaming, deleting and exporting conversations (stored in the library's database). */
+export class ConversationsService {
+  constructor(private readonly store: () => ConversationStore) {}
+
+  list(query?: string): Conversation[] {
+    const q = query?.trim()
+    if (!q) return this.store().list()
+    return this.store()
+      .search(q)
+      .map((hit) => hit.conversation)
+  }
+
+  get(id: number): { conversation: Conversation; messages: Message[] } {
+    const store = this.store()
+    return { conversation: store.require(id), messages: store.messages(id) }
+  }
+
+  rename(id: number, title: string): Conversation {
+    return this.store().rename(id, title)
+  }
+
+  delete(id: number): void {
+    if (!this.store().delete(id)) {
+      throw new QuireError('CONVERSATION_NOT_FOUND', `There is no conversation ${id} in this library.`)
+    }
+  }
+
+  export(id: number): { markdown: string; fileName: string } {
+    const { conversation, messages } = this.get(id)
+    return { markdown: exportConversationMarkdown(conversation, messages), fileName: exportFileName(conversation.title) }
+  }
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import type { Settings } from '../../shared/ipc-contract.js'
+import { Answerer } from '../engine/generate/answerer.js'
+import type { Library } from '../engine/library.js'
+import { ChatService } from './chat-service.js'
+import { ConversationsService } from './conversations-service.js'
+import { EventBus } from './event-bus.js'
+import { ImportQueue } from './import-queue.js'
+import { AppLibrary } from './library-service.js'
+import type { ModelLocations } from './model-locations.js'
+import { SettingsService } from './settings-service.js'
+
+export interface AppServicesOptions {
+  libraryDir: string
+  /** Settings and other app state (not the library). */
+  dataDir: string
+  models: ModelLocations
+  /** The bundled ingest worker (desktop build); defaults to the source entry. */
+  workerUrl?: URL | string
+  /** Overrides the stored Ollama host for this run (command line). */
+  ollamaHost?: string
+  version: string
+}
+
+export interface AppServices {
+  readonly version: string
+  readonly events: EventBus
+  readonly settings: SettingsService
+  readonly library: AppLibrary
+  readonly imports: ImportQueue
+  readonly chat: ChatService
+  readonly conversations: ConversationsService
+  answerer(): Answerer
+  /** Saves settings and points the answerer at the new Ollama host or model. */
+  updateSettings(patch: { ollamaHost?: string; model?: string | null }): Settings
+  close(): Promise<void>
+}
+
+/**
+ * The composition root: every service built once, here, from constructor arguments. Nothing here
+ * knows about windows or HTTP; both shells adapt onto the same object through the IPC contract.
+ */
+export async function createAppServices(opts: AppServicesOptions): Promise<AppServices> {
+  fs.mkdirSync(opts.dataDir, { recursive: true })
+  const events = new EventBus()
+  const settings = new SettingsService(opts.dataDir, { ollamaHost: opts.ollamaHost })
+  const makeAnswerer = (lib: Library) => {
+    const { ollamaHost, model } = settings.get()
+    return new Answerer({ search: (q, o) => lib.search(q, o), db: lib.db, ollama: { host: ollamaHost, model } })
+  }
+  let answerer: Answerer | null = null
+  const library = await AppLibrary.open({
+    libraryDir: opts.libraryDir,
+    models: opts.models,
+    settings,
+    workerUrl: opts.workerUrl,
+    // Conversations live in the library's database: a reopened library needs a new answerer.
+    onReopened: (lib) => {
+      answerer = makeAnswerer(lib)
+    },
+  })
+  answerer = makeAnswerer(library.library)
+  const currentAnswerer = () => answerer!
+  const imports = new ImportQueue(library, events)
+  const chat = new ChatService(currentAnswerer, events)
+  const conversations = new ConversationsService(() => currentAnswerer().conversations)
+
+  return {
+    version: opts.version,
+    events,
+    settings,
+    library,
+    imports,
+    chat,
+    conversations,
+    answerer: currentAnswerer,
+    updateSettings(patch) {
+      const next = settings.set(patch)
+      currentAnswerer().configureOllama({ host: next.ollamaHost, model: next.model })
+      return next
+    },
+    async close() {
+      imports.cancelAll()
+      chat.stopAll()
+      await Promise.all([imports.idle(), chat.idle()])
+      await library.close()
+    },
+  }
+}

@@ -1,0 +1,48 @@
+// One answer: text with citation chips (or a distinct "not found" card), notices, sources, actions.
+import type { Citation, Message } from '../../../../shared/chat-types.js'
+import type { AnswerExtras } from '../../stores/chat-store.js'
+import { answerSegments } from '../../lib/answer-segments.js'
+import { AnswerNotices } from './AnswerNotices.js'
+import { AnswerText } from './AnswerText.js'
+import { SourcesList } from './SourcesList.js'
+
+export interface AssistantMessageProps {
+  message: Message
+  extras: AnswerExtras | undefined
+  fallbackFix: string | null
+  canRegenerate: boolean
+  onRegenerate: () => void
+  onOpen: (c: Citation) => void
+}
+
+export function AssistantMessage({ message, extras, fallbackFix, canRegenerate, onRegenerate, onOpen }: AssistantMessageProps) {
+  const sources = extras?.sources.length ? extras.sources : message.citations
+  const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
+  return (
+    <article className={`msg msg-assistant ${message.declined ? 'is-declined' : ''}`} aria-label="Answer">
+      {message.declined ? (
+        <div className="declined" role="note">
+          <strong>Not found in your documents</strong>
+          <p>{message.text || 'None of the selected documents seem to cover this. Try other words or select more documents.'}</p>
+        </div>
+      ) : (
+        <AnswerText text={message.text} sources={sources} onOpen={onOpen} />
+      )}
+      <AnswerNotices
+        message={message}
+        ollama={extras?.ollama ?? null}
+        unsupportedFigures={extras?.unsupportedFigures ?? []}
+        fallbackFix={fallbackFix}
+      />
+      {!message.declined && <SourcesList sources={sources} cited={cited} onOpen={onOpen} />}
+      <footer className="msg-actions">
+        {message.model && <span className="muted small">{message.model}</span>}
+        {canRegenerate && (
+          <button type="button" className="btn-small" onClick={onRegenerate} aria-label="Regenerate answer">
+            Regenerate
+          </button>
+        )}
+      </footer>
+    </article>
+  )
+}

@@ -1,0 +1,95 @@
+// The conversation: messages, the answer streaming in, and the question box.
+import { useEffect, useRef, type RefObject } from 'react'
+import type { Citation } from '../../../../shared/chat-types.js'
+import { useChat, useLibrary, useSettings, useStores } from '../../stores/app-stores.js'
+import { FirstRunChecklist } from '../onboarding/FirstRunChecklist.js'
+import { AssistantMessage } from './AssistantMessage.js'
+import { Composer } from './Composer.js'
+import { StreamingAnswer } from './StreamingAnswer.js'
+
+export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaElement | null> }) {
+  const { chat, library, viewer } = useStores()
+  const messages = useChat((s) => s.messages)
+  const extras = useChat((s) => s.extras)
+  const streaming = useChat((s) => s.streaming)
+  const error = useChat((s) => s.error)
+  const loading = useChat((s) => s.loading)
+  const documents = useLibrary((s) => s.documents)
+  const unchecked = useLibrary((s) => s.unchecked)
+  const fallbackFix = useSettings((s) => (s.ollama?.state === 'ready' ? null : (s.ollama?.fix ?? null)))
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  // Follow the answer as it streams, unless the person scrolled up to read.
+  useEffect(() => {
+    const el = scrollRef.current
+    if (!el) return
+    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 160
+    if (nearBottom || !streaming?.text) el.scrollTop = el.scrollHeight
+  }, [messages, streaming?.text, streaming])
+
+  function openCitation(c: Citation): void {
+    viewer.getState().openAt({
+      documentId: c.documentId,
+      title: c.title,
+      page: c.pages[0] ?? 1,
+      passage: c.text,
+      passagePages: c.pages,
+      citationN: c.n,
+    })
+  }
+
+  const indexed = documents.filter((d) => d.status === 'indexed')
+  const searched = indexed.filter((d) => !unchecked.includes(d.id))
+  const disabledReason =
+    indexed.length === 0 ? 'Add a PDF to start asking questions' : searched.length === 0 ? 'Select at least one document to search' : null
+  const scopeNote =
+    searched.length > 0 && searched.length < indexed.length
+      ? `Searching ${searched.length} of ${indexed.length} documents · Enter to send`
+      : null
+  const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant')
+  const visible = messages.filter((m) => m.id !== streaming?.replacing)
+
+  return (
+    <main className="chat" aria-label="Conversation">
+      <div className="chat-scroll" ref={scrollRef}>
+        <div className="chat-column">
+          {visible.length === 0 && !streaming && !loading && <FirstRunChecklist />}
+          {visible.map((m) =>
+            m.role === 'user' ? (
+              <article key={m.id} className="msg msg-user" aria-label="Question">
+                <p>{m.text}</p>
+              </article>
+            ) : (
+              <AssistantMessage
+                key={m.id}
+                message={m}
+                extras={extras[m.id]}
+                fallbackFix={fallbackFix}
+                canRegenerate={!streaming && m.id === lastAssistant?.id}
+                onRegenerate={() => void chat.getState().regenerate(m.id, library.getState().searchScope())}
+                onOpen={openCitation}
+              />
+            ),
+          )}
+          {streaming && (
+            <StreamingAnswer streaming={streaming} onOpen={openCitation} onStop={() => void chat.getState().stop()} />
+          )}
+          {error && (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="chat-column composer-wrap">
+        <Composer
+          ref={composerRef}
+          busy={streaming !== null}
+          disabledReason={disabledReason}
+          scopeNote={scopeNote}
+          onSend={(q) => void chat.getState().ask(q, library.getState().searchScope())}
+        />
+      </div>
+    </main>
+  )
+}

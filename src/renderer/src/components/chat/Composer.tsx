@@ -1,0 +1,52 @@
+// The question box: Enter sends, Shift+Enter adds a line; disabled while an answer streams.
+import { forwardRef, useState } from 'react'
+
+export interface ComposerProps {
+  busy: boolean
+  disabledReason: string | null
+  scopeNote: string | null
+  onSend: (text: string) => void
+}
+
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
+  { busy, disabledReason, scopeNote, onSend },
+  ref,
+) {
+  const [text, setText] = useState('')
+  const canSend = !busy && !disabledReason && text.trim().length > 0
+  function send(): void {
+    if (!canSend) return
+    onSend(text.trim())
+    setText('')
+  }
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
+    >
+      <textarea
+        ref={ref}
+        value={text}
+        rows={Math.min(8, Math.max(1, text.split('\n').length))}
+        placeholder={disabledReason ?? 'Ask about your documents…'}
+        aria-label="Question"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault()
+            send()
+          }
+        }}
+      />
+      <div className="composer-foot">
+        <span className="muted small">{scopeNote ?? 'Enter to send · Shift+Enter for a new line'}</span>
+        <button type="submit" className="btn-primary" disabled={!canSend} aria-label="Send question">
+          Ask
+        </button>
+      </div>
+    </form>
+  )
+})

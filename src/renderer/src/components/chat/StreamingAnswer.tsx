@@ -1,0 +1,27 @@
+// The answer while it streams: a status line until the first token, then text with live chips.
+import type { Citation } from '../../../../shared/chat-types.js'
+import type { StreamingAnswer as Streaming } from '../../stores/chat-store.js'
+import { AnswerText } from './AnswerText.js'
+
+export function StreamingAnswer({ streaming, onOpen, onStop }: { streaming: Streaming; onOpen: (c: Citation) => void; onStop: () => void }) {
+  const status = streaming.stopRequested
+    ? 'Stopping…'
+    : !streaming.retrieved
+      ? 'Searching your documents…'
+      : streaming.text
+        ? 'Writing…'
+        : `Reading ${streaming.sources.length} ${streaming.sources.length === 1 ? 'passage' : 'passages'}…`
+  return (
+    <article className="msg msg-assistant is-streaming" aria-label="Answer in progress" aria-busy="true">
+      {streaming.text && <AnswerText text={streaming.text} sources={streaming.sources} onOpen={onOpen} />}
+      <footer className="msg-actions">
+        <span className="muted small" role="status">
+          <span className="pulse" aria-hidden="true" /> {status}
+        </span>
+        <button type="button" className="btn-small" onClick={onStop} aria-label="Stop answer" disabled={streaming.stopRequested}>
+          Stop <kbd>Esc</kbd>
+        </button>
+      </footer>
+    </article>
+  )
+}

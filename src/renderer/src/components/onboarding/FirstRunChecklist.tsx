@@ -1,0 +1,71 @@
+// Gets a new person to their first answer: Ollama reachable → model chosen → PDFs added → ask.
+// Shown in an empty conversation until all steps are done; each open step says what to do.
+import { useConversations, useLibrary, useSettings } from '../../stores/app-stores.js'
+
+interface Step {
+  label: string
+  done: boolean
+  hint: string
+}
+
+export function FirstRunChecklist() {
+  const ollama = useSettings((s) => s.ollama)
+  const documents = useLibrary((s) => s.documents)
+  const conversations = useConversations((s) => s.items)
+  const reachable = ollama !== null && ollama.state !== 'not-running'
+  const steps: Step[] = [
+    {
+      label: 'Ollama is running',
+      done: reachable,
+      hint: ollama?.fix ?? 'Start Ollama, then check again in Settings.',
+    },
+    {
+      label: 'A model is chosen',
+      done: ollama?.state === 'ready',
+      hint: ollama?.state === 'model-missing' ? (ollama.fix ?? 'Pull a model with Ollama.') : 'Pick a model in Settings.',
+    },
+    {
+      label: 'Your PDFs are added',
+      done: documents.some((d) => d.status === 'indexed'),
+      hint: 'Drop PDFs or a folder anywhere on this window.',
+    },
+    { label: 'Ask your first question', done: conversations.length > 0, hint: 'Type it below and press Enter.' },
+  ]
+  const allDone = steps.every((s) => s.done)
+  if (allDone) {
+    return (
+      <div className="empty-chat">
+        <h1>Ask your documents</h1>
+        <p className="muted">Answers cite the passages they rely on. Click a number to see it on the page.</p>
+      </div>
+    )
+  }
+  const next = steps.findIndex((s) => !s.done)
+  return (
+    <section className="checklist" aria-label="Getting started">
+      <h1>Get your first answer</h1>
+      <p className="muted">Quire runs entirely on this computer. Four steps:</p>
+      <ol>
+        {steps.map((s, i) => (
+          <li key={s.label} className={s.done ? 'is-done' : i === next ? 'is-next' : ''}>
+            <span className="check" aria-hidden="true">
+              {s.done ? '✓' : i + 1}
+            </span>
+            <span>
+              <span className="check-label">
+                {s.label}
+                <span className="sr-only">{s.done ? ' (done)' : ' (to do)'}</span>
+              </span>
+              {!s.done && i === next && <span className="check-hint">{s.hint}</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {ollama && !reachable && (
+        <p className="muted small">
+          Without Ollama you still get the most relevant passages, just not a written answer.
+        </p>
+      )}
+    </section>
+  )
+}

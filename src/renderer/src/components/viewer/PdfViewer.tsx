@@ -1,0 +1,134 @@
+// The PDF viewer pane: opens at a cited page with the passage highlighted; pages, zoom, find.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { PDFDocumentProxy } from 'pdfjs-dist'
+import { findAll, findPassage, rangeBoxes } from '../../lib/text-ranges.js'
+import { useStores, useViewer } from '../../stores/app-stores.js'
+import { call } from '../../transport/api-types.js'
+import { openPdf } from './pdf-loader.js'
+import { PdfPage } from './PdfPage.js'
+import { usePageText } from './usePageText.js'
+import { ViewerToolbar } from './ViewerToolbar.js'
+
+export function PdfViewer() {
+  const { api, viewer } = useStores()
+  const target = useViewer((s) => s.target)
+  const zoom = useViewer((s) => s.zoom)
+  const pageCount = useViewer((s) => s.pageCount)
+  const findTerm = useViewer((s) => s.findTerm)
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [activeFind, setActiveFind] = useState(0)
+  const [findMiss, setFindMiss] = useState(false)
+  const findRef = useRef<HTMLInputElement>(null)
+  const documentId = target?.documentId ?? null
+  const page = target?.page ?? 1
+  const { text, get } = usePageText(api, documentId, page)
+
+  useEffect(() => {
+    if (documentId === null) return
+    let live = true
+    let loaded: PDFDocumentProxy | null = null
+    setDoc(null)
+    setError(null)
+    void call(api, 'library.pdfUrl', { documentId })
+      .then(({ url }) => openPdf(url))
+      .then((d) => {
+        loaded = d
+        if (!live) return void d.destroy()
+        setDoc(d)
+        viewer.getState().setPageCount(d.numPages)
+      })
+      .catch((err: Error) => live && setError(err.message))
+    return () => {
+      live = false
+      void loaded?.destroy()
+    }
+  }, [api, viewer, documentId])
+
+  const passageBoxes = useMemo(() => {
+    if (!text || !target?.passage) return []
+    if (target.passagePages.length > 0 && !target.passagePages.includes(page)) return []
+    const range = findPassage(text.text, target.passage)
+    return range ? rangeBoxes(text.items, range) : []
+  }, [text, target?.passage, target?.passagePages, page])
+
+  const matches = useMemo(() => (text && findTerm.trim() ? findAll(text.text, findTerm) : []), [text, findTerm])
+  const findBoxes = useMemo(() => (text ? matches.map((m) => rangeBoxes(text.items, m)) : []), [text, matches])
+  useEffect(() => setFindMiss(false), [findTerm])
+
+  async function findNext(backwards: boolean): Promise<void> {
+    if (!target || !findTerm.trim()) return
+    if (!backwards && activeFind + 1 < matches.length) return setActiveFind(activeFind + 1)
+    if (backwards && activeFind > 0) return setActiveFind(activeFind - 1)
+    // Walk the other pages in order (wrapping) for the next page with a match.
+    const count = pageCount || 1
+    for (let step = 1; step < count; step++) {
+      const p = backwards ? ((page - 1 - step + count) % count) + 1 : ((page - 1 + step) % count) + 1
+      const t = await get(target.documentId, p)
+      const hits = t ? findAll(t.text, findTerm) : []
+      if (hits.length > 0) {
+        viewer.getState().setPage(p)
+        setActiveFind(backwards ? hits.length - 1 : 0)
+        return
+      }
+    }
+    setFindMiss(matches.length === 0)
+  }
+
+  if (!target) return null
+  const findStatus =
+    matches.length > 0 ? `${activeFind + 1} of ${matches.length} on this page` : findMiss ? 'Not found' : 'Enter to search all pages'
+
+  return (
+    <aside className="viewer" aria-label="PDF viewer">
+      <ViewerToolbar
+        title={target.title}
+        page={page}
+        pageCount={pageCount}
+        zoom={zoom}
+        findTerm={findTerm}
+        findStatus={findStatus}
+        findRef={findRef}
+        onPage={(p) => {
+          setActiveFind(0)
+          viewer.getState().setPage(p)
+        }}
+        onZoom={(f) => viewer.getState().zoomBy(f)}
+        onResetZoom={() => viewer.getState().resetZoom()}
+        onFind={(t) => {
+          setActiveFind(0)
+          viewer.getState().setFindTerm(t)
+        }}
+        onFindNext={(back) => void findNext(back)}
+        onClose={() => viewer.getState().close()}
+      />
+      {target.citationN !== null && target.passage && (
+        <p className="viewer-note small" role="status">
+          {passageBoxes.length > 0
+            ? `Source ${target.citationN} is highlighted on page ${page}.`
+            : text
+              ? `Source ${target.citationN} is on page ${target.passagePages.join(', ')}.`
+              : `Opening source ${target.citationN}…`}
+        </p>
+      )}
+      <div className="viewer-scroll">
+        {error && (
+          <p className="inline-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!doc && !error && <p className="muted center">Opening…</p>}
+        {doc && (
+          <PdfPage
+            doc={doc}
+            pageNo={page}
+            zoom={zoom}
+            passageBoxes={passageBoxes}
+            findBoxes={findBoxes}
+            activeFind={activeFind}
+          />
+        )}
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,95 @@
+// Viewer controls: previous/next page, page number, zoom, find in document, close.
+import { useEffect, useState, type RefObject } from 'react'
+
+export interface ViewerToolbarProps {
+  title: string
+  page: number
+  pageCount: number
+  zoom: number
+  findTerm: string
+  findStatus: string
+  findRef: RefObject<HTMLInputElement | null>
+  onPage: (page: number) => void
+  onZoom: (factor: number) => void
+  onResetZoom: () => void
+  onFind: (term: string) => void
+  onFindNext: (backwards: boolean) => void
+  onClose: () => void
+}
+
+export function ViewerToolbar(p: ViewerToolbarProps) {
+  const [pageInput, setPageInput] = useState(String(p.page))
+  useEffect(() => setPageInput(String(p.page)), [p.page])
+  return (
+    <header className="viewer-bar">
+      <div className="viewer-title" title={p.title}>
+        {p.title}
+      </div>
+      <div className="viewer-controls">
+        <button type="button" className="btn-icon" aria-label="Previous page" disabled={p.page <= 1} onClick={() => p.onPage(p.page - 1)}>
+          ‹
+        </button>
+        <form
+          className="page-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            const n = Number(pageInput)
+            if (Number.isInteger(n)) p.onPage(n)
+          }}
+        >
+          <input
+            className="page-input"
+            inputMode="numeric"
+            aria-label="Page number"
+            value={pageInput}
+            onChange={(e) => setPageInput(e.target.value)}
+          />
+          <span className="muted small">/ {p.pageCount || '…'}</span>
+        </form>
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label="Next page"
+          disabled={p.pageCount > 0 && p.page >= p.pageCount}
+          onClick={() => p.onPage(p.page + 1)}
+        >
+          ›
+        </button>
+        <span className="divider" />
+        <button type="button" className="btn-icon" aria-label="Zoom out" onClick={() => p.onZoom(1 / 1.2)}>
+          −
+        </button>
+        <button type="button" className="btn-small zoom-label" aria-label="Reset zoom" onClick={p.onResetZoom}>
+          {Math.round(p.zoom * 100)}%
+        </button>
+        <button type="button" className="btn-icon" aria-label="Zoom in" onClick={() => p.onZoom(1.2)}>
+          +
+        </button>
+        <span className="divider" />
+        <input
+          ref={p.findRef}
+          type="search"
+          className="find-input"
+          placeholder="Find in document"
+          aria-label="Find in document"
+          value={p.findTerm}
+          onChange={(e) => p.onFind(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              p.onFindNext(e.shiftKey)
+            }
+          }}
+        />
+        {p.findTerm && (
+          <span className="muted small find-status" role="status">
+            {p.findStatus}
+          </span>
+        )}
+        <button type="button" className="btn-icon" aria-label="Close viewer" onClick={p.onClose}>
+          ×
+        </button>
+      </div>
+    </header>
+  )
+}

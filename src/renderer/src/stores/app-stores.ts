@@ -1,0 +1,90 @@
+// The composition root of the renderer: every store built from one injected API object, and the
+// event wiring between the transport and the stores. Nothing here runs at import time.
+import { createContext, useContext } from 'react'
+import { useStore, type StoreApi } from 'zustand'
+import type { QuireApi } from '../transport/api-types.js'
+import { createChatStore, type ChatState } from './chat-store.js'
+import { createConversationsStore, type ConversationsState } from './conversations-store.js'
+import { createLibraryStore, type LibraryState } from './library-store.js'
+import { createSettingsStore, type SettingsState } from './settings-store.js'
+import { createViewerStore, type ViewerState } from './viewer-store.js'
+
+export interface AppStores {
+  api: QuireApi
+  library: StoreApi<LibraryState>
+  chat: StoreApi<ChatState>
+  conversations: StoreApi<ConversationsState>
+  settings: StoreApi<SettingsState>
+  viewer: StoreApi<ViewerState>
+}
+
+const LAST_CONVERSATION_KEY = 'quire.lastConversationId'
+
+export function createAppStores(api: QuireApi, storage: Pick<Storage, 'getItem' | 'setItem'> | null = null): AppStores {
+  const conversations = createConversationsStore(api)
+  const chat = createChatStore(api, {
+    onConversationChanged(id) {
+      storage?.setItem(LAST_CONVERSATION_KEY, String(id))
+      void conversations.getState().load()
+    },
+  })
+  return {
+    api,
+    library: createLibraryStore(api),
+    chat,
+    conversations,
+    settings: createSettingsStore(api),
+    viewer: createViewerStore(),
+  }
+}
+
+/** Subscribes the stores to the transport's events; returns the unsubscribe. */
+export function connectEvents(stores: AppStores): () => void {
+  const { api, library, chat } = stores
+  const offs = [
+    api.on('library.progress', (e) => library.getState().onProgress(e)),
+    api.on('library.importDone', (e) => library.getState().onImportDone(e)),
+    api.on('library.changed', () => void library.getState().load()),
+    api.on('chat.event', (e) => chat.getState().onChatEvent(e)),
+  ]
+  return () => offs.forEach((off) => off())
+}
+
+/** First load: settings, library, history, and the conversation that was open last time. */
+export async function startApp(stores: AppStores, storage: Pick<Storage, 'getItem'> | null = null): Promise<void> {
+  await Promise.all([
+    stores.settings.getState().load(),
+    stores.library.getState().load(),
+    stores.library.getState().refreshStatus(),
+    stores.conversations.getState().load(),
+  ])
+  const last = Number(storage?.getItem(LAST_CONVERSATION_KEY))
+  const items = stores.conversations.getState().items
+  // The conversation open when the app closed, else the most recent one.
+  const restore = items.find((c) => c.id === last) ?? items[0] ?? null
+  if (restore) await stores.chat.getState().open(restore.id)
+}
+
+export const StoresContext = createContext<AppStores | null>(null)
+
+export function useStores(): AppStores {
+  const stores = useContext(StoresContext)
+  if (!stores) throw new Error('useStores must be used inside <StoresContext.Provider>')
+  return stores
+}
+
+export function useLibrary<T>(selector: (s: LibraryState) => T): T {
+  return useStore(useStores().library, selector)
+}
+export function useChat<T>(selector: (s: ChatState) => T): T {
+  return useStore(useStores().chat, selector)
+}
+export function useConversations<T>(selector: (s: ConversationsState) => T): T {
+  return useStore(useStores().conversations, selector)
+}
+export function useSettings<T>(selector: (s: SettingsState) => T): T {
+  return useStore(useStores().settings, selector)
+}
+export function useViewer<T>(selector: (s: ViewerState) => T): T {
+  return useStore(useStores().viewer, selector)
+}

@@ -1,0 +1,235 @@
+// The open conversation: its messages, the answer streaming in, stop and regenerate.
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { AnswerEvent, AnswerResult, Citation, Message, OllamaProblem, UnsupportedFigure } from '../../../shared/chat-types.js'
+import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
+
+/** What a finished answer knows beyond the stored Message (kept while the app runs). */
+export interface AnswerExtras {
+  sources: Citation[]
+  unsupportedFigures: UnsupportedFigure[]
+  invalidCitations: number[]
+  ollama: OllamaProblem | null
+}
+
+export interface StreamingAnswer {
+  requestId: string | null
+  question: string
+  text: string
+  sources: Citation[]
+  /** Set once retrieval finished; before that the UI says "Searching your documents…". */
+  retrieved: boolean
+  stopRequested: boolean
+  /** Message being regenerated: hidden while its replacement streams. */
+  replacing: number | null
+}
+
+export interface ChatState {
+  conversationId: number | null
+  messages: Message[]
+  extras: Record<number, AnswerExtras>
+  streaming: StreamingAnswer | null
+  loading: boolean
+  error: string | null
+  open(conversationId: number | null): Promise<void>
+  ask(question: string, documentIds?: number[]): Promise<void>
+  regenerate(messageId: number, documentIds?: number[]): Promise<void>
+  stop(): Promise<void>
+  onChatEvent(e: EventMap['chat.event']): void
+}
+
+export interface ChatStoreDeps {
+  /** Called when a conversation gained messages or was created, so the history list refreshes. */
+  onConversationChanged?: (conversationId: number) => void
+}
+
+export function extrasOf(result: AnswerResult): AnswerExtras {
+  return {
+    sources: result.sources,
+    unsupportedFigures: result.unsupportedFigures,
+    invalidCitations: result.invalidCitations,
+    ollama: result.ollama,
+  }
+}
+
+/** A stand-in Message built from a result, used when reloading the conversation fails. */
+function messageFromResult(r: AnswerResult): Message {
+  return {
+    id: r.messageId,
+    conversationId: r.conversationId,
+    role: 'assistant',
+    text: r.answer,
+    citations: r.citations,
+    trace: r.trace,
+    model: r.model,
+    mode: r.mode,
+    status: r.status,
+    declined: r.declined,
+    timings: r.timings,
+    warnings: r.warnings,
+    error: r.ollama?.message ?? null,
+    createdAt: new Date().toISOString(),
+  }
+}
+
+let optimisticId = -1
+
+export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreApi<ChatState> {
+  // Events for a request can beat chat.ask's reply (SSE vs HTTP race); hold them until we know the id.
+  const early = new Map<string, AnswerEvent[]>()
+
+  return createStore<ChatState>((set, get) => {
+    async function reload(conversationId: number, fallback?: AnswerResult): Promise<void> {
+      try {
+        const { messages } = await call(api, 'conversations.get', { id: conversationId })
+        if (get().conversationId === conversationId) set({ messages })
+      } catch {
+        if (fallback && get().conversationId === conversationId)
+          set((s) => ({ messages: [...s.messages, messageFromResult(fallback)] }))
+      }
+    }
+
+    function apply(event: AnswerEvent): void {
+      const s = get().streaming
+      if (!s) return
+      switch (event.type) {
+        case 'started':
+          if (get().conversationId !== event.conversationId) set({ conversationId: event.conversationId })
+          return
+        case 'retrieval':
+          set({ streaming: { ...s, sources: event.sources, retrieved: true } })
+          return
+        case 'token':
+          set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
+          return
+        case 'done': {
+          const r = event.result
+          set((st) => ({
+            extras: { ...st.extras, [r.messageId]: extrasOf(r) },
+            conversationId: r.conversationId,
+          }))
+          void reload(r.conversationId, r).then(() => {
+            set({ streaming: null })
+            deps.onConversationChanged?.(r.conversationId)
+          })
+          return
+        }
+      }
+    }
+
+    async function start(question: string, replacing: number | null, documentIds?: number[]): Promise<void> {
+      if (get().streaming) return
+      set({
+        error: null,
+        streaming: {
+          requestId: null,
+          question,
+          text: '',
+          sources: [],
+          retrieved: false,
+          stopRequested: false,
+          replacing,
+        },
+      })
+      try {
+        const res = await call(api, 'chat.ask', {
+          question,
+          conversationId: get().conversationId,
+          ...(documentIds ? { documentIds } : {}),
+          ...(replacing !== null ? { regenerateMessageId: replacing } : {}),
+        })
+        const current = get().streaming
+        if (!current) return
+        set({ conversationId: res.conversationId, streaming: { ...current, requestId: res.requestId } })
+        deps.onConversationChanged?.(res.conversationId)
+        if (current.stopRequested) void call(api, 'chat.stop', { requestId: res.requestId }).catch(() => {})
+        for (const e of early.get(res.requestId) ?? []) apply(e)
+        early.delete(res.requestId)
+      } catch (err) {
+        set((s) => ({
+          streaming: null,
+          error: (err as Error).message,
+          // Drop the optimistic question so the person can edit and resend it.
+          messages: s.messages.filter((m) => m.id >= 0),
+        }))
+      }
+    }
+
+    return {
+      conversationId: null,
+      messages: [],
+      extras: {},
+      streaming: null,
+      loading: false,
+      error: null,
+
+      async open(conversationId) {
+        if (get().streaming) return
+        set({ conversationId, messages: [], error: null, loading: conversationId !== null })
+        if (conversationId === null) return
+        try {
+          const { messages } = await call(api, 'conversations.get', { id: conversationId })
+          if (get().conversationId === conversationId) set({ messages })
+        } catch (err) {
+          set({ error: (err as Error).message, conversationId: null })
+        } finally {
+          set({ loading: false })
+        }
+      },
+
+      async ask(question, documentIds) {
+        const q = question.trim()
+        if (!q || get().streaming) return
+        const optimistic: Message = {
+          id: optimisticId--,
+          conversationId: get().conversationId ?? 0,
+          role: 'user',
+          text: q,
+          citations: [],
+          trace: null,
+          model: null,
+          mode: null,
+          status: 'complete',
+          declined: false,
+          timings: null,
+          warnings: [],
+          error: null,
+          createdAt: new Date().toISOString(),
+        }
+        set((s) => ({ messages: [...s.messages, optimistic] }))
+        await start(q, null, documentIds)
+      },
+
+      async regenerate(messageId, documentIds) {
+        const { messages } = get()
+        const at = messages.findIndex((m) => m.id === messageId)
+        const question = messages
+          .slice(0, at)
+          .reverse()
+          .find((m) => m.role === 'user')?.text
+        if (at < 0 || !question) return
+        await start(question, messageId, documentIds)
+      },
+
+      async stop() {
+        const s = get().streaming
+        if (!s) return
+        if (!s.requestId) {
+          set({ streaming: { ...s, stopRequested: true } })
+          return
+        }
+        set({ streaming: { ...s, stopRequested: true } })
+        try {
+          await call(api, 'chat.stop', { requestId: s.requestId })
+        } catch (err) {
+          set({ error: (err as Error).message })
+        }
+      },
+
+      onChatEvent({ requestId, event }) {
+        const s = get().streaming
+        if (s && s.requestId === requestId) apply(event)
+        else if (s && s.requestId === null) early.set(requestId, [...(early.get(requestId) ?? []), event])
+      },
+    }
+  })
+}

@@ -1,0 +1,79 @@
+// App info, Ollama connection and model choice, embedding model state.
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { OllamaStatus } from '../../../shared/chat-types.js'
+import { call, type AppInfo, type QuireApi, type Settings } from '../transport/api-types.js'
+
+export interface SettingsState {
+  info: AppInfo | null
+  settings: Settings | null
+  ollama: OllamaStatus | null
+  checking: boolean
+  error: string | null
+  /** Message from the last "Import model folder…" attempt. */
+  modelImportMessage: string | null
+  load(): Promise<void>
+  refreshOllama(): Promise<void>
+  save(patch: Partial<Settings>): Promise<void>
+  importModelFolder(): Promise<boolean>
+}
+
+export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
+  return createStore<SettingsState>((set, get) => ({
+    info: null,
+    settings: null,
+    ollama: null,
+    checking: false,
+    error: null,
+    modelImportMessage: null,
+
+    async load() {
+      try {
+        const [info, settings] = await Promise.all([call(api, 'app.info', {}), call(api, 'settings.get', {})])
+        set({ info, settings })
+      } catch (err) {
+        set({ error: (err as Error).message })
+      }
+      await get().refreshOllama()
+    },
+
+    async refreshOllama() {
+      set({ checking: true })
+      try {
+        set({ ollama: await call(api, 'ollama.status', {}), error: null })
+      } catch (err) {
+        set({ error: (err as Error).message })
+      } finally {
+        set({ checking: false })
+      }
+    },
+
+    async save(patch) {
+      try {
+        set({ settings: await call(api, 'settings.set', patch), error: null })
+      } catch (err) {
+        set({ error: (err as Error).message })
+        return
+      }
+      await get().refreshOllama()
+    },
+
+    async importModelFolder() {
+      try {
+        const { paths } = await call(api, 'library.pickFiles', { folders: true })
+        const path = paths[0]
+        if (!path) return false
+        const status = await call(api, 'library.importModelFolder', { path })
+        set({
+          modelImportMessage:
+            status.mode === 'hybrid'
+              ? `Using ${status.model ?? 'the embedding model'}.`
+              : (status.reason ?? 'That folder does not hold a usable embedding model.'),
+        })
+        return status.mode === 'hybrid'
+      } catch (err) {
+        set({ modelImportMessage: (err as Error).message })
+        return false
+      }
+    },
+  }))
+}
