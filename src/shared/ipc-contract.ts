@@ -254,12 +254,7 @@ export interface QuireApi {
   pathForFile?: (file: { readonly name: string }) => string
 }
 
-/** Electron IPC channel names (one for requests, one for events). */
-export const IPC_INVOKE_CHANNEL = 'quire:invoke'
-export const IPC_EVENT_CHANNEL = 'quire:event'
-
-/** Browser mode: the header carrying the per-run token. */
-export const TOKEN_HEADER = 'x-quire-token'
+export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, TOKEN_HEADER } from './ipc-channels.js'
 
 /**
  * Browser mode: each server-sent event is an unnamed `message` whose data is this JSON, so one

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {
   EmbeddingStatus,
-  IngestProgress,
   IngestReport,
   LibraryDocument,
   SearchOptions,
@@ -12,7 +11,7 @@ import type {
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
 import { loadEmbedder } from './embed/transformers-embedder.js'
-import { embeddingText, ingestFiles, type CommittedVectors } from './ingest/ingest-files.js'
+import { embeddingText, ingestFiles, type CommittedVectors, type IngestOptions } from './ingest/ingest-files.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import { LibraryStore } from './store/library-store.js'
 import { openDatabase, type Db } from './store/open-database.js'
@@ -121,10 +120,7 @@ export class Library {
     return this.store.documents()
   }
 
-  async ingest(
-    paths: string[],
-    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void; onCommitted?: (c: CommittedVectors) => void } = {},
-  ): Promise<IngestReport> {
+  async ingest(paths: string[], opts: IngestOptions = {}): Promise<IngestReport> {
     return ingestFiles({ store: this.store, embedder: this.embedder, vectors: this.vectors }, paths, opts)
   }
 

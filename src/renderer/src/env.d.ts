@@ -3,3 +3,5 @@ declare module '*?url' {
   const url: string
   export default url
 }
+
+declare module '*.css'

@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { errorCodeOf, errorMessageOf, QuireError } from '../../../shared/errors.js'
-import type { IngestFileReport, IngestProgress, IngestReport, IngestStage } from '../../../shared/library-types.js'
+import type {
+  IngestFileReport,
+  IngestProgress,
+  IngestReport,
+  IngestStage,
+} from '../../../shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { AsyncChannel } from './async-channel.js'
 import { discoverFiles } from './discover-files.js'
-import { parseDocument, type ParsedDocument } from './parse-document.js'
+import { parseDocument, type ParseOptions, type ParsedDocument } from './parse-document.js'
 
 /** What a committed document changed in the vector index, so another process can mirror it. */
 export interface CommittedVectors {
@@ -30,8 +35,12 @@ export interface IngestOptions {
   onCommitted?: (c: CommittedVectors) => void
   /** Save the vector index at most this often during a batch (it is always saved at the end). */
   saveEveryMs?: number
-  /** Embedding batch handed to the embedder at once. */
+  /** Texts handed to the embedder per call (it batches further); bounds progress granularity. */
   embedBatch?: number
+  /** PDF parser; a ParsePool's parse runs extraction on other threads. Default: parseDocument here. */
+  parse?: (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<ParsedDocument>
+  /** Documents being extracted at once (one per extraction thread). Default 1. */
+  parallelParses?: number
 }
 
 interface Prepared {
@@ -47,7 +56,11 @@ const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
  * Imports a batch. Extraction of the next files overlaps embedding of the current one; each
  * document commits in its own transaction; one bad file never stops the batch.
  */
-export async function ingestFiles(deps: IngestDeps, inputs: string[], opts: IngestOptions = {}): Promise<IngestReport> {
+export async function ingestFiles(
+  deps: IngestDeps,
+  inputs: string[],
+  opts: IngestOptions = {},
+): Promise<IngestReport> {
   const started = performance.now()
   const files = await discoverFiles(inputs)
   const reports: IngestFileReport[] = []
@@ -62,7 +75,10 @@ export async function ingestFiles(deps: IngestDeps, inputs: string[], opts: Inge
   }
   const fail = (file: string, err: unknown, sha256 = '', size = 0) => {
     const code = errorCodeOf(err)
-    const message = code === 'INTERNAL' ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}` : errorMessageOf(err)
+    const message =
+      code === 'INTERNAL'
+        ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}`
+        : errorMessageOf(err)
     if (code !== 'CANCELLED' && code !== 'FILE_NOT_FOUND') {
       const { replacedChunkIds } = deps.store.putFailure(
         { path: file, title: path.basename(file).replace(/\.pdf$/i, ''), sha256, size },
@@ -70,7 +86,8 @@ export async function ingestFiles(deps: IngestDeps, inputs: string[], opts: Inge
         message,
       )
       deps.vectors?.remove(replacedChunkIds)
-      if (replacedChunkIds.length) opts.onCommitted?.({ documentId: 0, chunkIds: [], vectors: [], replacedChunkIds })
+      if (replacedChunkIds.length)
+        opts.onCommitted?.({ documentId: 0, chunkIds: [], vectors: [], replacedChunkIds })
     }
     finish({ file, status: 'failed', pages: 0, chunks: 0, error: message, errorCode: code })
   }
@@ -78,39 +95,68 @@ export async function ingestFiles(deps: IngestDeps, inputs: string[], opts: Inge
   for (const f of files) progress('queued', f.path, 0, 1)
   const channel = new AsyncChannel<Prepared>(2)
 
+  const parse = opts.parse ?? parseDocument
+  /** Reads, hashes and parses one file; null when it was skipped or failed (already reported). */
+  const prepare = async (f: (typeof files)[number]): Promise<Prepared | null | 'cancelled'> => {
+    if (f.problem) {
+      fail(f.path, new QuireError(f.problem.code, f.problem.message))
+      return null
+    }
+    let sha256 = ''
+    let size = 0
+    try {
+      progress('reading', f.path, 0, 1)
+      const bytes = await fs.readFile(f.path).catch((e: NodeJS.ErrnoException) => {
+        throw new QuireError(
+          'FILE_UNREADABLE',
+          `${path.basename(f.path)} could not be read (${e.code ?? e.message}).`,
+        )
+      })
+      size = bytes.byteLength
+      sha256 = createHash('sha256').update(bytes).digest('hex')
+      const skip = skipReason(deps.store, f.path, sha256)
+      if (skip) {
+        finish({
+          file: f.path,
+          status: 'skipped',
+          pages: skip.pages,
+          chunks: skip.chunks,
+          error: skip.reason,
+          errorCode: null,
+        })
+        return null
+      }
+      const parsed = await parse(bytes, f.path, {
+        signal: opts.signal,
+        onPage: (d, t) => progress('extracting', f.path, d, t),
+      })
+      progress('chunking', f.path, parsed.chunks.length, parsed.chunks.length)
+      return { file: f.path, sha256, size, parsed }
+    } catch (err) {
+      if (errorCodeOf(err) === 'CANCELLED') return 'cancelled'
+      fail(f.path, err, sha256, size)
+      return null
+    }
+  }
+
+  // Up to `parallelParses` files are extracted at once (on a ParsePool's threads) and handed to the
+  // embedder in file order; the channel lets extraction run a few documents ahead of embedding.
   const produce = async () => {
+    const inFlight: Promise<Prepared | null | 'cancelled'>[] = []
+    const window = Math.max(1, opts.parallelParses ?? 1)
+    let stop = false
+    const deliver = async () => {
+      const r = await inFlight.shift()!
+      if (r === 'cancelled') stop = true
+      else if (r && !stop) await channel.put(r)
+    }
     try {
       for (const f of files) {
-        if (opts.signal?.aborted) break
-        if (f.problem) {
-          fail(f.path, new QuireError(f.problem.code, f.problem.message))
-          continue
-        }
-        let sha256 = ''
-        let size = 0
-        try {
-          progress('reading', f.path, 0, 1)
-          const bytes = await fs.readFile(f.path).catch((e: NodeJS.ErrnoException) => {
-            throw new QuireError('FILE_UNREADABLE', `${path.basename(f.path)} could not be read (${e.code ?? e.message}).`)
-          })
-          size = bytes.byteLength
-          sha256 = createHash('sha256').update(bytes).digest('hex')
-          const skip = skipReason(deps.store, f.path, sha256)
-          if (skip) {
-            finish({ file: f.path, status: 'skipped', pages: skip.pages, chunks: skip.chunks, error: skip.reason, errorCode: null })
-            continue
-          }
-          const parsed = await parseDocument(bytes, f.path, {
-            signal: opts.signal,
-            onPage: (d, t) => progress('extracting', f.path, d, t),
-          })
-          progress('chunking', f.path, parsed.chunks.length, parsed.chunks.length)
-          await channel.put({ file: f.path, sha256, size, parsed })
-        } catch (err) {
-          if (errorCodeOf(err) === 'CANCELLED') break
-          fail(f.path, err, sha256, size)
-        }
+        if (opts.signal?.aborted || stop) break
+        inFlight.push(prepare(f))
+        if (inFlight.length >= window) await deliver()
       }
+      while (inFlight.length) await deliver()
     } finally {
       channel.close()
     }
@@ -157,7 +203,11 @@ export async function ingestFiles(deps: IngestDeps, inputs: string[], opts: Inge
 
   await Promise.all([produce(), consume()])
   deps.vectors?.save()
-  return { documents: reports, elapsed_ms: Math.round(performance.now() - started), cancelled: !!opts.signal?.aborted }
+  return {
+    documents: reports,
+    elapsed_ms: Math.round(performance.now() - started),
+    cancelled: !!opts.signal?.aborted,
+  }
 }
 
 function skipReason(
@@ -171,7 +221,11 @@ function skipReason(
   }
   const twin = store.indexedDocumentWithSha(sha256)
   if (twin && twin.path !== file) {
-    return { reason: `Same content as ${twin.path}, already in the library.`, pages: twin.pages, chunks: twin.chunks }
+    return {
+      reason: `Same content as ${twin.path}, already in the library.`,
+      pages: twin.pages,
+      chunks: twin.chunks,
+    }
   }
   return null
 }
@@ -184,12 +238,17 @@ async function embedChunks(
 ): Promise<Float32Array[] | null> {
   if (!embedder) return null
   const texts = item.parsed.chunks.map((c) => embeddingText(c.heading, c.text))
-  const out: Float32Array[] = []
+  // Sorted by length over the whole document, not just within one call, so each forward pass pads
+  // texts of similar length; vectors go back in chunk order.
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length)
+  const out = new Array<Float32Array>(texts.length)
   const batch = opts.embedBatch ?? 64
   progress('embedding', item.file, 0, texts.length)
-  for (let i = 0; i < texts.length; i += batch) {
+  for (let i = 0; i < order.length; i += batch) {
     if (opts.signal?.aborted) throw cancelled()
-    out.push(...(await embedder.embed(texts.slice(i, i + batch))))
+    const ids = order.slice(i, i + batch)
+    const vectors = await embedder.embed(ids.map((k) => texts[k]!))
+    ids.forEach((k, j) => (out[k] = vectors[j]!))
     progress('embedding', item.file, Math.min(texts.length, i + batch), texts.length)
   }
   return out

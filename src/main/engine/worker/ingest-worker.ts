@@ -2,7 +2,9 @@
 // app's main process, the CLI's progress bar or a test's event loop.
 import { parentPort, workerData } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
+import { defaultParseWorkers, ParsePool } from './parse-pool.js'
 import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
 
 const port = parentPort
@@ -15,10 +17,16 @@ port.on('message', (m: ParentToWorker) => {
   if (m.type === 'cancel') controller.abort()
 })
 
+const workers = job.parseWorkers ?? defaultParseWorkers()
+// Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
+const pool = workers > 0 && ParsePool.available() ? new ParsePool(workers) : null
 try {
   const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir })
   try {
-    const report = await lib.ingest(job.paths, {
+    const deps = { store: lib.store, embedder: lib.embedder, vectors: lib.vectors }
+    const report = await ingestFiles(deps, job.paths, {
+      parse: pool?.parse,
+      parallelParses: pool?.size ?? 1,
       signal: controller.signal,
       onProgress: (progress) => post({ type: 'progress', progress }),
       // Vectors travel as transferred buffers: no copy, no JSON.
@@ -34,5 +42,7 @@ try {
   }
 } catch (err) {
   post({ type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) })
+} finally {
+  await pool?.close()
 }
 port.close()

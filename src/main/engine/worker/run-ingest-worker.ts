@@ -38,11 +38,18 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
       else if (m.type === 'error') settle(() => reject(new QuireError(m.code, m.message)))
     })
     worker.on('error', (err) =>
-      settle(() => reject(new QuireError('WORKER_CRASHED', `The import worker stopped unexpectedly: ${err.message}`))),
+      settle(() =>
+        reject(new QuireError('WORKER_CRASHED', `The import worker stopped unexpectedly: ${err.message}`)),
+      ),
     )
     worker.on('exit', (code) =>
       settle(() =>
-        reject(new QuireError('WORKER_CRASHED', `The import worker exited (code ${code}) before finishing the batch.`)),
+        reject(
+          new QuireError(
+            'WORKER_CRASHED',
+            `The import worker exited (code ${code}) before finishing the batch.`,
+          ),
+        ),
       ),
     )
   })

@@ -6,6 +6,8 @@ export interface IngestJob {
   libraryDir: string
   modelDir: string | null
   paths: string[]
+  /** PDF extraction threads beside the embedder; 0 extracts on the ingest thread. Default: defaultParseWorkers(). */
+  parseWorkers?: number
 }
 
 export type WorkerToParent =

@@ -4,6 +4,10 @@ import type { EventMap, EventName, QuireApi, Result, Route, RouteInput, RouteOut
 
 type Listener = (payload: unknown) => void
 
+// Same value as the contract's TOKEN_HEADER; not imported because that module builds zod schemas
+// at load time and the renderer bundle should not carry zod.
+const TOKEN_HEADER = 'x-quire-token'
+
 export interface HttpTransportOptions {
   baseUrl?: string
   token: string
@@ -47,11 +51,12 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
   }
 
   return {
+    shell: 'browser',
     async invoke<R extends Route>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>> {
       try {
         const res = await doFetch(`${base}/api/invoke/${route}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-quire-token': opts.token },
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: opts.token },
           body: JSON.stringify(input ?? {}),
         })
         const body = (await res.json().catch(() => null)) as Result<RouteOutput<R>> | null

@@ -67,7 +67,8 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
 
   const toRect = (b: Box) => {
     if (!viewport) return null
-    const [x1, y1, x2, y2] = viewport.convertToViewportRectangle([b.x, b.y, b.x + b.w, b.y + b.h])
+    const [x1, y1] = viewport.convertToViewportPoint(b.x, b.y) as [number, number]
+    const [x2, y2] = viewport.convertToViewportPoint(b.x + b.w, b.y + b.h) as [number, number]
     return { left: Math.min(x1, x2), top: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) }
   }
   const scrollTarget = findBoxes.length > 0 ? `find-${activeFind}` : 'passage-0'

@@ -4,7 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { findAll, findPassage, rangeBoxes } from '../../lib/text-ranges.js'
 import { useStores, useViewer } from '../../stores/app-stores.js'
 import { call } from '../../transport/api-types.js'
-import { openPdf } from './pdf-loader.js'
+import { openPdf, type OpenedPdf } from './pdf-loader.js'
 import { PdfPage } from './PdfPage.js'
 import { usePageText } from './usePageText.js'
 import { ViewerToolbar } from './ViewerToolbar.js'
@@ -27,21 +27,21 @@ export function PdfViewer() {
   useEffect(() => {
     if (documentId === null) return
     let live = true
-    let loaded: PDFDocumentProxy | null = null
+    let loaded: OpenedPdf | null = null
     setDoc(null)
     setError(null)
     void call(api, 'library.pdfUrl', { documentId })
       .then(({ url }) => openPdf(url))
-      .then((d) => {
-        loaded = d
-        if (!live) return void d.destroy()
-        setDoc(d)
-        viewer.getState().setPageCount(d.numPages)
+      .then((opened) => {
+        loaded = opened
+        if (!live) return void opened.close()
+        setDoc(opened.doc)
+        viewer.getState().setPageCount(opened.doc.numPages)
       })
       .catch((err: Error) => live && setError(err.message))
     return () => {
       live = false
-      void loaded?.destroy()
+      void loaded?.close()
     }
   }, [api, viewer, documentId])
 

@@ -1,6 +1,12 @@
 // Loads pdf.js lazily (only when a PDF is opened) and points it at its bundled worker.
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 
+export interface OpenedPdf {
+  doc: PDFDocumentProxy
+  /** Frees the document and its worker-side state. */
+  close(): Promise<void>
+}
+
 let pdfjsPromise: Promise<typeof import('pdfjs-dist')> | null = null
 
 export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
@@ -17,7 +23,7 @@ export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
  * Fetches the bytes ourselves and hands pdf.js data: works the same for the desktop's quire-pdf:
  * protocol and the browser server's /api/pdf URL, without pdf.js range requests.
  */
-export async function openPdf(url: string): Promise<PDFDocumentProxy> {
+export async function openPdf(url: string): Promise<OpenedPdf> {
   const [pdfjs, res] = await Promise.all([loadPdfjs(), fetch(url)])
   if (!res.ok) throw new Error(`Could not load the PDF (HTTP ${res.status}).`)
   const data = new Uint8Array(await res.arrayBuffer())
@@ -26,5 +32,5 @@ export async function openPdf(url: string): Promise<PDFDocumentProxy> {
     // Eval-free font loading (the CSP forbids eval); pdf.js 6 dropped the option, older builds need it.
     ...({ isEvalSupported: false } as object),
   })
-  return task.promise
+  return { doc: await task.promise, close: () => task.destroy() }
 }

@@ -1,0 +1,60 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// Native modules are never bundled: they load their .node binaries at run time (and are unpacked
+// from the asar archive by electron-builder). Every other dependency is externalized too by
+// electron-vite's default (it ships in node_modules), except in the preload, which must be one
+// self-contained file because sandboxed preloads cannot require packages.
+const NATIVE = ['better-sqlite3', 'hnswlib-node', 'onnxruntime-node', '@huggingface/transformers']
+
+// electron-vite's ESM shim adds a module-level `const require = createRequire(...)` to any chunk that
+// mentions require(; a source module declaring its own `const require` (src/main/engine/ingest/
+// extract-pdf.ts) then makes the chunk a SyntaxError. Renaming the local binding at build time keeps
+// the source idiomatic and the bundle valid.
+const LOCAL_REQUIRE = /\bconst require = createRequire\(import\.meta\.url\)/
+function renameLocalRequire(): Plugin {
+  return {
+    name: 'quire:rename-local-require',
+    transform(code, id) {
+      if (!id.includes('/src/') || !LOCAL_REQUIRE.test(code)) return null
+      return { code: code.replace(/\brequire(?=\s*[.(=])/g, 'localRequire'), map: null }
+    },
+  }
+}
+
+export default defineConfig({
+  main: {
+    plugins: [renameLocalRequire()],
+    build: {
+      externalizeDeps: { include: NATIVE },
+      rollupOptions: {
+        input: {
+          // The Electron main process.
+          index: resolve(__dirname, 'src/main/desktop/index.ts'),
+          // Browser mode (`npm start` where no Electron binary exists): plain Node, same services.
+          server: resolve(__dirname, 'src/main/server/index.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        // Sandboxed preloads run as CommonJS scripts, never as ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
+  },
+})

@@ -1,0 +1,184 @@
+// The Electron main process: a thin shell around the services. The only place (with the preload)
+// that imports electron. Everything testable lives in the pure modules beside this file.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell as electronShell } from 'electron'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc-contract.js'
+import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
+import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
+import { createHandlers } from '../ipc/create-handlers.js'
+import { createRouter } from '../ipc/router.js'
+import type { ShellAdapter } from '../ipc/shell-adapter.js'
+import { createAppServices, type AppServices } from '../services/create-app-services.js'
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, PDF_SCHEME, PRIVILEGED_SCHEMES, pdfUrlFor } from './app-protocols.js'
+import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
+import { buildMenuTemplate } from './menu-template.js'
+import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
+import { isAllowedNavigation, isAllowedRequest } from './request-policy.js'
+import { isTrustedSender } from './sender-check.js'
+import { mainWindowOptions } from './window-options.js'
+import { loadWindowState, saveWindowState } from './window-state.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIGIN]
+
+// Must run before the app is ready.
+protocol.registerSchemesAsPrivileged(PRIVILEGED_SCHEMES)
+
+let mainWindow: BrowserWindow | null = null
+
+function resourcesDir(): string {
+  return app.isPackaged ? process.resourcesPath : path.join(packageRoot(), 'resources')
+}
+
+function dataDir(): string {
+  return process.env.QUIRE_HOME ? path.resolve(process.env.QUIRE_HOME) : app.getPath('userData')
+}
+
+async function pickPaths(folders: boolean): Promise<string[]> {
+  const opts: Electron.OpenDialogOptions = {
+    title: folders ? 'Import a folder of PDFs' : 'Import PDFs',
+    properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
+    filters: folders ? [] : [{ name: 'PDF documents', extensions: ['pdf'] }],
+  }
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, opts) : await dialog.showOpenDialog(opts)
+  return result.canceled ? [] : result.filePaths
+}
+
+function hardenSession(): void {
+  const ses = session.defaultSession
+  // Every permission (camera, notifications, clipboard read, …) is refused: the app needs none.
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+  ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url, allowedOrigins) }))
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    })
+  })
+}
+
+function createWindow(services: AppServices): BrowserWindow {
+  const dir = dataDir()
+  const state = loadWindowState(
+    dir,
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
+  const win = new BrowserWindow(mainWindowOptions(state.bounds, path.join(here, '../preload/index.cjs')))
+  if (state.maximized) win.maximize()
+  win.once('ready-to-show', () => win.show())
+
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    // Links to the web open in the user's browser only when they are plain http(s) links.
+    if (/^https?:\/\//.test(url)) void electronShell.openExternal(url)
+    return { action: 'deny' }
+  })
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url, allowedOrigins)) event.preventDefault()
+  })
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault())
+
+  const save = () => {
+    if (win.isDestroyed()) return
+    saveWindowState(dir, { bounds: win.getNormalBounds(), maximized: win.isMaximized() })
+  }
+  win.on('close', save)
+
+  const unsubscribe = services.events.subscribe((event, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, event, payload)
+  })
+  win.on('closed', () => {
+    unsubscribe()
+    if (mainWindow === win) mainWindow = null
+  })
+
+  void win.loadURL(devUrl ?? APP_ENTRY_URL)
+  return win
+}
+
+async function main(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  await app.whenReady()
+  hardenSession()
+
+  const userData = dataDir()
+  const services = await createAppServices({
+    libraryDir: path.join(userData, 'library'),
+    dataDir: userData,
+    models: {
+      bundledDir: path.join(resourcesDir(), 'models', DEFAULT_MODEL_NAME),
+      userRoot: path.join(userData, 'models'),
+    },
+    workerUrl: workerPath,
+    version: app.getVersion(),
+  })
+
+  const desktopShell: ShellAdapter = {
+    shell: 'desktop',
+    pickFiles: ({ folders }) => pickPaths(folders),
+    pdfUrl: pdfUrlFor,
+  }
+  const invoke = createRouter(createHandlers(services, desktopShell))
+  ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, route: unknown, input: unknown) => {
+    if (!isTrustedSender(event.senderFrame, allowedOrigins)) {
+      return { ok: false, error: { code: 'FORBIDDEN', message: 'Request from an untrusted frame.' } }
+    }
+    return invoke(typeof route === 'string' ? route : '', input)
+  })
+
+  protocol.handle(APP_SCHEME, appProtocolHandler(path.join(here, '../renderer')))
+  protocol.handle(PDF_SCHEME, pdfProtocolHandler((id) => services.library.pdfBytes(id)))
+
+  const importPicked = async (folders: boolean) => {
+    const paths = await pickPaths(folders)
+    if (paths.length) services.imports.enqueue(paths)
+  }
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate(
+        process.platform,
+        { importFiles: () => void importPicked(false), importFolder: () => void importPicked(true) },
+        !app.isPackaged,
+      ),
+    ),
+  )
+
+  mainWindow = createWindow(services)
+  app.on('second-instance', () => {
+    if (!mainWindow) mainWindow = createWindow(services)
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  app.on('activate', () => {
+    if (!mainWindow) mainWindow = createWindow(services)
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  let closing = false
+  app.on('before-quit', (event) => {
+    if (closing) return
+    // Let imports stop and the vector index save before the process ends.
+    event.preventDefault()
+    closing = true
+    void services.close().finally(() => app.exit(0))
+  })
+}
+
+// Any web contents created later (devtools aside) gets the same navigation and window rules.
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url, allowedOrigins)) event.preventDefault()
+  })
+})
+
+main().catch((err: unknown) => {
+  console.error('[quire] failed to start', err)
+  dialog.showErrorBox('Quire could not start', err instanceof Error ? err.message : String(err))
+  app.exit(1)
+})

@@ -1,0 +1,29 @@
+// A PDF extraction worker of a ParsePool: pdf.js is single-threaded JavaScript, so each extra
+// core needs its own thread. It answers one parse request at a time, for as long as the pool lives.
+import { parentPort } from 'node:worker_threads'
+import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { parseDocument } from '../ingest/parse-document.js'
+import type { ParseReply, ParseRequest } from './parse-protocol.js'
+
+const port = parentPort
+if (!port) throw new Error('parse-worker must run in a worker thread')
+const post = (m: ParseReply) => port.postMessage(m)
+const running = new Map<number, AbortController>()
+
+port.on('message', (m: ParseRequest) => {
+  if (m.type === 'cancel') {
+    running.get(m.id)?.abort()
+    return
+  }
+  const controller = new AbortController()
+  running.set(m.id, controller)
+  parseDocument(m.bytes, m.file, {
+    signal: controller.signal,
+    onPage: (done, total) => post({ type: 'page', id: m.id, done, total }),
+  })
+    .then((parsed) => post({ type: 'parsed', id: m.id, parsed }))
+    .catch((err: unknown) =>
+      post({ type: 'failed', id: m.id, code: errorCodeOf(err), message: errorMessageOf(err) }),
+    )
+    .finally(() => running.delete(m.id))
+})

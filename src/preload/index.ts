@@ -1,0 +1,30 @@
+// The preload: the page's only door to the main process. It exposes exactly invoke, on, the shell
+// name and pathForFile; never ipcRenderer itself, and the Electron event object never reaches the page.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
+import type { EventName, QuireApi } from '../shared/ipc-contract.js'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc-channels.js'
+
+type Listener = (payload: unknown) => void
+const listeners = new Map<string, Set<Listener>>()
+
+// One IPC subscription for every event; listeners are dispatched by event name.
+ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
+  if (typeof name !== 'string') return
+  for (const listener of listeners.get(name) ?? []) listener(payload)
+})
+
+const api: QuireApi = {
+  shell: 'desktop',
+  invoke: (route, input) => ipcRenderer.invoke(IPC_INVOKE_CHANNEL, route, input),
+  on: (event: EventName, listener) => {
+    const set = listeners.get(event) ?? new Set<Listener>()
+    set.add(listener as Listener)
+    listeners.set(event, set)
+    return () => {
+      set.delete(listener as Listener)
+    }
+  },
+  pathForFile: (file) => webUtils.getPathForFile(file as File),
+}
+
+contextBridge.exposeInMainWorld('quire', api)
