@@ -31,8 +31,12 @@ if (existsSync(join(electronDir, 'install.js')) && !existsSync(join(electronDir,
 }
 
 // Embedding model: pinned revision, SHA-256 checked (scripts/fetch-model.mjs).
-const model = spawnSync(process.execPath, [join(root, 'scripts', 'fetch-model.mjs'), '--optional'], { stdio: 'inherit' })
+const model = spawnSync(process.execPath, [join(root, 'scripts', 'fetch-model.mjs'), '--optional'], {
+  stdio: 'inherit',
+})
 if (model.status !== 0) {
-  console.log('quire: the embedding model was not installed (see above). Quire runs in keyword-only mode until it is.')
+  console.log(
+    'quire: the embedding model was not installed (see above). Quire runs in keyword-only mode until it is.',
+  )
 }
 process.exit(0)

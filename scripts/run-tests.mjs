@@ -5,7 +5,9 @@ import { existsSync, readFileSync, mkdirSync } from 'node:fs'
 
 const major = Number(process.versions.node.split('.')[0])
 if (major < 22) {
-  console.error(`Quire's tests need Node >= 22 (this is ${process.versions.node}). Run them with \`npm test\` after \`npm install\`.`)
+  console.error(
+    `Quire's tests need Node >= 22 (this is ${process.versions.node}). Run them with \`npm test\` after \`npm install\`.`,
+  )
   process.exit(1)
 }
 
@@ -23,14 +25,25 @@ const tally = (file) => {
 let status = 0
 status ||= run('npx', ['tsc', '-b'])
 status ||= run('npx', ['eslint', '.'])
-const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-artifacts/unit.json'])
+const unit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-artifacts/unit.json',
+])
 tally('test-artifacts/unit.json')
 status ||= unit
 if (existsSync('tests/e2e/vitest.e2e.config.ts')) {
   if (existsSync('/usr/bin/chromium')) {
     const e2e = run('npx', [
-      'vitest', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts',
-      '--reporter=default', '--reporter=json', '--outputFile=test-artifacts/e2e.json',
+      'vitest',
+      'run',
+      '--config',
+      'tests/e2e/vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-artifacts/e2e.json',
     ])
     tally('test-artifacts/e2e.json')
     status ||= e2e

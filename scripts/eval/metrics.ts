@@ -50,7 +50,8 @@ export interface EvalRow {
 export function summarize(rows: EvalRow[]) {
   const answerable = rows.filter((r) => r.rec.type !== 'negative')
   const negatives = rows.filter((r) => r.rec.type === 'negative')
-  const hit = (k: number) => answerable.filter((r) => r.rank !== null && r.rank <= k).length / Math.max(1, answerable.length)
+  const hit = (k: number) =>
+    answerable.filter((r) => r.rank !== null && r.rank <= k).length / Math.max(1, answerable.length)
   const mrr = answerable.reduce((s, r) => s + (r.rank ? 1 / r.rank : 0), 0) / Math.max(1, answerable.length)
   const multi = answerable.filter((r) => r.rec.type === 'multi_passage')
   const byType: Record<string, { n: number; hit5: number; mrr10: number }> = {}

@@ -22,7 +22,9 @@ const { values } = parseArgs({
   },
 })
 if (!values.qa || !values.docs) {
-  console.error('usage: npm run eval -- --qa FILE.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--json]')
+  console.error(
+    'usage: npm run eval -- --qa FILE.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--json]',
+  )
   process.exit(2)
 }
 const k = Number(values.k)
@@ -36,7 +38,10 @@ const libraryDir = values.library ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quir
 const lib = await Library.open(libraryDir, { modelDir: defaultModelDir(values['model-dir']) })
 const report = await lib.ingest([values.docs])
 const failed = report.documents.filter((d) => d.status === 'failed')
-if (failed.length) console.error(`warning: ${failed.length} file(s) failed to import: ${failed.map((f) => f.error).join('; ')}`)
+if (failed.length)
+  console.error(
+    `warning: ${failed.length} file(s) failed to import: ${failed.map((f) => f.error).join('; ')}`,
+  )
 
 const rows: EvalRow[] = []
 const history = new Map<string, string[]>()
@@ -59,15 +64,31 @@ for (const rec of records) {
     )
   }
 }
-const summary = { mode: lib.mode, k, library: libraryDir, chunks: lib.store.indexedChunkIds().length, ...summarize(rows) }
+const summary = {
+  mode: lib.mode,
+  k,
+  library: libraryDir,
+  chunks: lib.store.indexedChunkIds().length,
+  ...summarize(rows),
+}
 await lib.close()
 if (!values.library) fs.rmSync(libraryDir, { recursive: true, force: true })
 
 if (!values.json) {
   console.log(`Retrieval on ${path.basename(values.qa)} (${summary.mode} mode, ${summary.chunks} passages)`)
   console.log('| metric | value |\n| --- | --- |')
-  for (const key of ['hit1', 'hit3', 'hit5', 'mrr10', 'negatives_declined', 'false_declines', 'multi_passage_all_gold_top5'] as const) {
-    console.log(`| ${key} | ${summary[key]}${key === 'negatives_declined' ? ` / ${summary.negatives}` : ''} |`)
+  for (const key of [
+    'hit1',
+    'hit3',
+    'hit5',
+    'mrr10',
+    'negatives_declined',
+    'false_declines',
+    'multi_passage_all_gold_top5',
+  ] as const) {
+    console.log(
+      `| ${key} | ${summary[key]}${key === 'negatives_declined' ? ` / ${summary.negatives}` : ''} |`,
+    )
   }
 }
 console.log(JSON.stringify(summary))

@@ -98,7 +98,9 @@ const citation: z.ZodType<Citation> = z.object({
 
 // The trace is a diagnostic record written by the engine and only displayed: its shape is checked
 // loosely (an object) rather than field by field, so an added engine field never breaks the UI.
-const retrievalTrace = z.custom<RetrievalTrace>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+const retrievalTrace = z.custom<RetrievalTrace>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+)
 
 const answerTimings: z.ZodType<AnswerTimings> = z.object({
   retrieval_ms: z.number(),
@@ -158,7 +160,10 @@ export const routes = {
     }),
     output: jobId,
   },
-  'library.pickFiles': { input: z.object({ folders: z.boolean().optional() }), output: z.object({ paths: z.array(z.string()) }) },
+  'library.pickFiles': {
+    input: z.object({ folders: z.boolean().optional() }),
+    output: z.object({ paths: z.array(z.string()) }),
+  },
   'library.cancelImport': { input: jobId, output: empty },
   'library.remove': { input: z.object({ documentId: id }), output: empty },
   'library.page': {
@@ -206,12 +211,21 @@ export const routes = {
     input: z.object({ id }),
     output: z.object({ conversation, messages: z.array(message) }),
   },
-  'conversations.rename': { input: z.object({ id, title: z.string().trim().min(1).max(200) }), output: conversation },
+  'conversations.rename': {
+    input: z.object({ id, title: z.string().trim().min(1).max(200) }),
+    output: conversation,
+  },
   'conversations.delete': { input: z.object({ id }), output: empty },
-  'conversations.export': { input: z.object({ id }), output: z.object({ markdown: z.string(), fileName: z.string() }) },
+  'conversations.export': {
+    input: z.object({ id }),
+    output: z.object({ markdown: z.string(), fileName: z.string() }),
+  },
   'settings.get': { input: empty, output: settings },
   'settings.set': {
-    input: z.object({ ollamaHost: z.string().trim().min(1).optional(), model: z.string().nullable().optional() }),
+    input: z.object({
+      ollamaHost: z.string().trim().min(1).optional(),
+      model: z.string().nullable().optional(),
+    }),
     output: settings,
   },
   'ollama.status': { input: empty, output: ollamaStatus },
@@ -232,7 +246,12 @@ export interface EventPayloads {
   'chat.event': { requestId: string; event: AnswerEvent }
 }
 export type EventName = keyof EventPayloads
-export const EVENT_NAMES: readonly EventName[] = ['library.progress', 'library.importDone', 'library.changed', 'chat.event']
+export const EVENT_NAMES: readonly EventName[] = [
+  'library.progress',
+  'library.importDone',
+  'library.changed',
+  'chat.event',
+]
 
 export interface IpcError {
   code: string

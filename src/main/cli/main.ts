@@ -1,6 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { errorCodeOf, errorMessageOf } from '../../shared/errors.js'
+import { runAsk } from './commands/ask.js'
+import { runChat } from './commands/chat.js'
+import { runConversations } from './commands/conversations.js'
 import { docsCommand, removeCommand } from './commands/docs.js'
+import { Library } from '../engine/library.js'
 import { ingestCommand } from './commands/ingest.js'
 import { searchCommand } from './commands/search.js'
 import { defaultModelDir } from './model-location.js'
@@ -82,7 +86,77 @@ export function buildCli(
       run(removeCommand(file, { library: o.library, modelDir: defaultModelDir(o.modelDir) }, io)),
     )
 
+  program
+    .command('ask')
+    .description('ask a question; the answer streams in, grounded in the library and cited')
+    .argument('<question>', 'the question')
+    .requiredOption('--library <dir>', 'library folder')
+    .option('--conversation <id>', 'continue this conversation')
+    .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
+    .option('--model <name>', 'Ollama model (default: the first installed chat model)')
+    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--json', 'print one JSON object', false)
+    .action((question: string, o) =>
+      run(
+        withLibrary(o, (lib) =>
+          runAsk(
+            { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
+            lib,
+            io,
+          ),
+        ),
+      ),
+    )
+
+  program
+    .command('chat')
+    .description('an interactive session with history (/new, /history, /export FILE; Ctrl-C stops an answer)')
+    .requiredOption('--library <dir>', 'library folder')
+    .option('--conversation <id>', 'continue this conversation')
+    .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
+    .option('--model <name>', 'Ollama model')
+    .option('--model-dir <dir>', 'embedding model folder')
+    .action((o) =>
+      run(
+        withLibrary(o, (lib) =>
+          runChat({ conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model }, lib, {
+            ...io,
+            input: process.stdin,
+            terminal: !!process.stdin.isTTY,
+          }),
+        ),
+      ),
+    )
+
+  program
+    .command('conversations')
+    .description('list conversations, most recent first')
+    .requiredOption('--library <dir>', 'library folder')
+    .option('--search <text>', 'only conversations mentioning this text')
+    .option('--json', 'print JSON', false)
+    .action((o) =>
+      run(withLibrary(o, (lib) => runConversations({ json: o.json, search: o.search }, lib, io), false)),
+    )
+
   return program
+}
+
+function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
+  return o.ollamaUrl ?? process.env.OLLAMA_HOST ?? undefined
+}
+
+/** Opens the library for one command and always closes it. */
+async function withLibrary(
+  o: { library: string; modelDir?: string },
+  fn: (lib: Library) => Promise<number>,
+  withModel = true,
+): Promise<number> {
+  const lib = await Library.open(o.library, withModel ? { modelDir: defaultModelDir(o.modelDir) } : {})
+  try {
+    return await fn(lib)
+  } finally {
+    await lib.close()
+  }
 }
 
 /** Entry point: runs the CLI, turning any failure into one readable line (never a stack trace). */

@@ -40,5 +40,8 @@ export function appAssetPathFromUrl(raw: string): string | null {
 export const PRIVILEGED_SCHEMES = [
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
   // corsEnabled + the response's Access-Control-Allow-Origin let pdf.js in the app origin fetch PDFs.
-  { scheme: PDF_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
+  {
+    scheme: PDF_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+  },
 ]

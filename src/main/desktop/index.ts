@@ -2,7 +2,17 @@
 // that imports electron. Everything testable lives in the pure modules beside this file.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell as electronShell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell as electronShell,
+} from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
@@ -10,7 +20,14 @@ import { createHandlers } from '../ipc/create-handlers.js'
 import { createRouter } from '../ipc/router.js'
 import type { ShellAdapter } from '../ipc/shell-adapter.js'
 import { createAppServices, type AppServices } from '../services/create-app-services.js'
-import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, PDF_SCHEME, PRIVILEGED_SCHEMES, pdfUrlFor } from './app-protocols.js'
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  PDF_SCHEME,
+  PRIVILEGED_SCHEMES,
+  pdfUrlFor,
+} from './app-protocols.js'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
 import { buildMenuTemplate } from './menu-template.js'
 import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
@@ -42,7 +59,9 @@ async function pickPaths(folders: boolean): Promise<string[]> {
     properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
     filters: folders ? [] : [{ name: 'PDF documents', extensions: ['pdf'] }],
   }
-  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, opts) : await dialog.showOpenDialog(opts)
+  const result = mainWindow
+    ? await dialog.showOpenDialog(mainWindow, opts)
+    : await dialog.showOpenDialog(opts)
   return result.canceled ? [] : result.filePaths
 }
 
@@ -51,7 +70,9 @@ function hardenSession(): void {
   // Every permission (camera, notifications, clipboard read, …) is refused: the app needs none.
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
   ses.setPermissionCheckHandler(() => false)
-  ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url, allowedOrigins) }))
+  ses.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isAllowedRequest(details.url, allowedOrigins) }),
+  )
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
@@ -131,7 +152,10 @@ async function main(): Promise<void> {
   })
 
   protocol.handle(APP_SCHEME, appProtocolHandler(path.join(here, '../renderer')))
-  protocol.handle(PDF_SCHEME, pdfProtocolHandler((id) => services.library.pdfBytes(id)))
+  protocol.handle(
+    PDF_SCHEME,
+    pdfProtocolHandler((id) => services.library.pdfBytes(id)),
+  )
 
   const importPicked = async (folders: boolean) => {
     const paths = await pickPaths(folders)

@@ -9,7 +9,11 @@ export interface MenuActions {
  * The native menu with the usual shortcuts (platform roles do the work: copy/paste, zoom, close,
  * quit). Dev tools only in development builds.
  */
-export function buildMenuTemplate(platform: NodeJS.Platform, actions: MenuActions, dev: boolean): MenuItemConstructorOptions[] {
+export function buildMenuTemplate(
+  platform: NodeJS.Platform,
+  actions: MenuActions,
+  dev: boolean,
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
   const template: MenuItemConstructorOptions[] = []
   if (mac) template.push({ role: 'appMenu' })

@@ -14,7 +14,10 @@ export function isAllowedRequest(raw: string, allowedOrigins: readonly string[])
   // data:/blob: URLs are made by the page itself (pdf.js images, fonts): they do not leave the machine.
   if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'devtools:') return true
   const origin = `${url.protocol}//${url.host}`
-  return allowedOrigins.includes(origin) || (url.protocol === 'ws:' && allowedOrigins.includes(`http://${url.host}`))
+  return (
+    allowedOrigins.includes(origin) ||
+    (url.protocol === 'ws:' && allowedOrigins.includes(`http://${url.host}`))
+  )
 }
 
 /** In-page navigation is allowed only within our own page; everything else is refused. */

@@ -10,7 +10,10 @@ export interface FrameLike {
  * UI from (quire-app://app, or the dev server in development). An iframe, a navigated-away page
  * or a destroyed frame (null) is refused.
  */
-export function isTrustedSender(frame: FrameLike | null | undefined, allowedOrigins: readonly string[]): boolean {
+export function isTrustedSender(
+  frame: FrameLike | null | undefined,
+  allowedOrigins: readonly string[],
+): boolean {
   if (!frame || frame.parent) return false
   let origin: string
   try {

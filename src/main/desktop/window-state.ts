@@ -39,7 +39,11 @@ const stateSchema = z.object({
 function visibleOnSomeDisplay(b: Bounds, workAreas: Rect[]): boolean {
   if (b.x === undefined || b.y === undefined) return true
   return workAreas.some(
-    (a) => b.x! + 100 <= a.x + a.width && b.x! + b.width - 100 >= a.x && b.y! >= a.y && b.y! + 50 <= a.y + a.height,
+    (a) =>
+      b.x! + 100 <= a.x + a.width &&
+      b.x! + b.width - 100 >= a.x &&
+      b.y! >= a.y &&
+      b.y! + 50 <= a.y + a.height,
   )
 }
 

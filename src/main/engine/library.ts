@@ -11,11 +11,21 @@ import type {
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
 import { loadEmbedder } from './embed/transformers-embedder.js'
-import { embeddingText, ingestFiles, type CommittedVectors, type IngestOptions } from './ingest/ingest-files.js'
+import {
+  embeddingText,
+  ingestFiles,
+  type CommittedVectors,
+  type IngestOptions,
+} from './ingest/ingest-files.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import { LibraryStore } from './store/library-store.js'
 import { openDatabase, type Db } from './store/open-database.js'
-import { DEFAULT_VECTOR_PARAMS, readManifest, VectorIndex, type VectorIndexParams } from './vectors/vector-index.js'
+import {
+  DEFAULT_VECTOR_PARAMS,
+  readManifest,
+  VectorIndex,
+  type VectorIndexParams,
+} from './vectors/vector-index.js'
 
 export const DB_FILE = 'library.sqlite'
 
@@ -79,7 +89,9 @@ export class Library {
    * Makes the vector index agree with SQLite: chunks without a vector are embedded (after a
    * crash, or when a model first appears), labels of deleted chunks are dropped.
    */
-  async reconcile(onProgress?: (done: number, total: number) => void): Promise<{ added: number; removed: number }> {
+  async reconcile(
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<{ added: number; removed: number }> {
     if (!this.vectors || !this.embedder) return { added: 0, removed: 0 }
     const chunkIds = this.store.indexedChunkIds()
     const live = new Set(chunkIds)
@@ -106,7 +118,8 @@ export class Library {
     if (this.status.mode === 'keyword' && manifest) {
       return {
         ...this.status,
-        reason: `${this.status.reason ?? ''} This library also has vectors from ${manifest.model}; they are used again when that model is available.`.trim(),
+        reason:
+          `${this.status.reason ?? ''} This library also has vectors from ${manifest.model}; they are used again when that model is available.`.trim(),
       }
     }
     return this.status
@@ -128,13 +141,16 @@ export class Library {
   applyCommitted(c: CommittedVectors): void {
     if (!this.vectors) return
     this.vectors.remove(c.replacedChunkIds)
-    if (c.vectors.length === c.chunkIds.length && c.vectors.length > 0) this.vectors.add(c.chunkIds, c.vectors)
+    if (c.vectors.length === c.chunkIds.length && c.vectors.length > 0)
+      this.vectors.add(c.chunkIds, c.vectors)
   }
 
   /** Removes a document by id or path. Returns false when it is not in the library. */
   remove(idOrPath: number | string): boolean {
     const doc =
-      typeof idOrPath === 'number' ? this.store.document(idOrPath) : this.store.documentByPath(path.resolve(idOrPath))
+      typeof idOrPath === 'number'
+        ? this.store.document(idOrPath)
+        : this.store.documentByPath(path.resolve(idOrPath))
     if (!doc) return false
     const chunkIds = this.store.removeDocument(doc.id)
     if (this.vectors) {
@@ -144,11 +160,14 @@ export class Library {
     return true
   }
 
-  search(query: string, opts?: SearchOptions): Promise<SearchResponse> {
-    return this.searcher.search(query, opts)
-  }
+  /** Bound, so it can be handed to the answer engine as a plain function. */
+  readonly search = (query: string, opts?: SearchOptions): Promise<SearchResponse> =>
+    this.searcher.search(query, opts)
 
-  page(documentId: number, pageNo: number): { text: string; items: TextItemBox[]; width: number; height: number } | null {
+  page(
+    documentId: number,
+    pageNo: number,
+  ): { text: string; items: TextItemBox[]; width: number; height: number } | null {
     return this.store.page(documentId, pageNo)
   }
 

@@ -22,8 +22,12 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     }),
     'library.documents': () => library.documents(),
     'library.import': ({ paths }) => ({ jobId: imports.enqueue(paths) }),
-    'library.upload': async ({ files }) => ({ jobId: imports.enqueue(await saveUploads(library.dir, files)) }),
-    'library.pickFiles': async ({ folders }) => ({ paths: await shell.pickFiles({ folders: folders ?? false }) }),
+    'library.upload': async ({ files }) => ({
+      jobId: imports.enqueue(await saveUploads(library.dir, files)),
+    }),
+    'library.pickFiles': async ({ folders }) => ({
+      paths: await shell.pickFiles({ folders: folders ?? false }),
+    }),
     'library.cancelImport': ({ jobId }) => {
       imports.cancel(jobId)
       return {}

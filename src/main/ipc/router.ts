@@ -27,12 +27,18 @@ export function createRouter(handlers: HandlerTable, opts: RouterOptions = {}): 
   const log = opts.log ?? ((message, err) => console.error(message, err))
   return async (route, input) => {
     if (typeof route !== 'string' || !isRouteName(route)) {
-      return { ok: false, error: { code: 'UNKNOWN_ROUTE', message: `Unknown route: ${String(route).slice(0, 100)}` } }
+      return {
+        ok: false,
+        error: { code: 'UNKNOWN_ROUTE', message: `Unknown route: ${String(route).slice(0, 100)}` },
+      }
     }
     const def = routes[route]
     const parsed = def.input.safeParse(input ?? {})
     if (!parsed.success) {
-      return { ok: false, error: { code: 'VALIDATION', message: `Invalid input for ${route}: ${issuesText(parsed.error)}` } }
+      return {
+        ok: false,
+        error: { code: 'VALIDATION', message: `Invalid input for ${route}: ${issuesText(parsed.error)}` },
+      }
     }
     let data: unknown
     try {
@@ -47,7 +53,10 @@ export function createRouter(handlers: HandlerTable, opts: RouterOptions = {}): 
     const checked = def.output.safeParse(data)
     if (!checked.success) {
       // A handler returning the wrong shape is our bug, not the caller's: log it in full.
-      log(`[ipc] ${route} returned output that does not match the contract: ${issuesText(checked.error)}`, data)
+      log(
+        `[ipc] ${route} returned output that does not match the contract: ${issuesText(checked.error)}`,
+        data,
+      )
       return { ok: false, error: { code: 'INTERNAL', message: `${route} produced an invalid response.` } }
     }
     return { ok: true, data: checked.data }

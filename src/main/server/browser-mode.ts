@@ -26,7 +26,8 @@ export async function runBrowserMode(argv: string[], opts: BrowserModeOptions = 
   })
   const home = quireHome()
   const port = values.port ? Number(values.port) : 0
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, got ${values.port}`)
   const server = await startServer({
     libraryDir: path.resolve(values.library ?? path.join(home, 'library')),
     dataDir: home,

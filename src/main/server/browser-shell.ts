@@ -6,7 +6,10 @@ export function browserShell(token: string): ShellAdapter {
   return {
     shell: 'browser',
     pickFiles: () => {
-      throw new QuireError('NOT_AVAILABLE', 'The browser version has no file picker here; choose files in the page instead.')
+      throw new QuireError(
+        'NOT_AVAILABLE',
+        'The browser version has no file picker here; choose files in the page instead.',
+      )
     },
     pdfUrl: (documentId) => `/api/pdf/${documentId}?token=${encodeURIComponent(token)}`,
   }

@@ -56,7 +56,9 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 
 async function readVersion(): Promise<string> {
   try {
-    const pkg = JSON.parse(await fs.readFile(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }
+    const pkg = JSON.parse(await fs.readFile(path.join(packageRoot(), 'package.json'), 'utf8')) as {
+      version?: string
+    }
     return pkg.version ?? '0.0.0'
   } catch {
     return '0.0.0'
@@ -110,7 +112,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       return sendJson(res, 200, await invoke(route, body))
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Use GET.')
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Use GET.')
 
     if (p === '/api/events') {
       const denied = checkToken(req, url, token, ['header', 'query', 'cookie'])

@@ -25,7 +25,12 @@ function sameToken(given: string, expected: string): boolean {
  * route allows are looked at: invoke takes the header only, so a page on another site can never
  * make a browser send a valid request (a header cannot be set cross-origin without CORS).
  */
-export function checkToken(req: IncomingMessage, url: URL, expected: string, allowed: TokenSource[]): 0 | 401 | 403 {
+export function checkToken(
+  req: IncomingMessage,
+  url: URL,
+  expected: string,
+  allowed: TokenSource[],
+): 0 | 401 | 403 {
   const found: string[] = []
   if (allowed.includes('header')) {
     const h = req.headers[TOKEN_HEADER]

@@ -26,7 +26,10 @@ export interface LibraryService {
   readonly dir: string
   documents(): LibraryDocument[]
   /** Imports files and folders in the worker; resolves when the batch ends (or is cancelled). */
-  ingest(paths: string[], opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void }): Promise<IngestReport>
+  ingest(
+    paths: string[],
+    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void },
+  ): Promise<IngestReport>
   remove(documentId: number): void
   search(query: string, opts?: SearchOptions): Promise<SearchResponse>
   page(documentId: number, pageNo: number): PageData | null

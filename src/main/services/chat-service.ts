@@ -32,7 +32,10 @@ export class ChatService {
       // Regenerating asks the question behind that answer again, as a new turn of its conversation.
       const target = store.message(input.regenerateMessageId)
       if (!target || (conversationId !== null && target.conversationId !== conversationId)) {
-        throw new QuireError('MESSAGE_NOT_FOUND', `There is no message ${input.regenerateMessageId} to regenerate.`)
+        throw new QuireError(
+          'MESSAGE_NOT_FOUND',
+          `There is no message ${input.regenerateMessageId} to regenerate.`,
+        )
       }
       conversationId = target.conversationId
       const asked = store
@@ -46,19 +49,23 @@ export class ChatService {
     const requestId = randomUUID()
     const controller = new AbortController()
     this.running.set(requestId, controller)
-    void answerer
-      .ask(question, {
-        conversationId: conversation.id,
-        documentIds: input.documentIds,
-        signal: controller.signal,
-        onEvent: (event) => this.events.emit('chat.event', { requestId, event }),
-      })
-      .catch((err: unknown) => {
-        console.error('[chat] answer failed', err)
-        const result = failedAnswer(question, conversation.id, errorMessageOf(err))
-        this.events.emit('chat.event', { requestId, event: { type: 'done', result } })
-      })
-      .finally(() => this.running.delete(requestId))
+    // Start on the next turn of the event loop, so the caller has the request id before the first
+    // event for it is sent (UIs should still tolerate events that overtake the reply).
+    const run = () =>
+      answerer
+        .ask(question, {
+          conversationId: conversation.id,
+          documentIds: input.documentIds,
+          signal: controller.signal,
+          onEvent: (event) => this.events.emit('chat.event', { requestId, event }),
+        })
+        .catch((err: unknown) => {
+          console.error('[chat] answer failed', err)
+          const result = failedAnswer(question, conversation.id, errorMessageOf(err))
+          this.events.emit('chat.event', { requestId, event: { type: 'done', result } })
+        })
+        .finally(() => this.running.delete(requestId))
+    setImmediate(() => void run())
     return { requestId, conversationId: conversation.id }
   }
 

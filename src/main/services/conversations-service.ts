@@ -43,6 +43,9 @@ export class ConversationsService {
 
   export(id: number): { markdown: string; fileName: string } {
     const { conversation, messages } = this.get(id)
-    return { markdown: exportConversationMarkdown(conversation, messages), fileName: exportFileName(conversation.title) }
+    return {
+      markdown: exportConversationMarkdown(conversation, messages),
+      fileName: exportFileName(conversation.title),
+    }
   }
 }

@@ -46,7 +46,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const settings = new SettingsService(opts.dataDir, { ollamaHost: opts.ollamaHost })
   const makeAnswerer = (lib: Library) => {
     const { ollamaHost, model } = settings.get()
-    return new Answerer({ search: (q, o) => lib.search(q, o), db: lib.db, ollama: { host: ollamaHost, model } })
+    return new Answerer({
+      search: (q, o) => lib.search(q, o),
+      db: lib.db,
+      ollama: { host: ollamaHost, model },
+    })
   }
   let answerer: Answerer | null = null
   const library = await AppLibrary.open({

@@ -16,7 +16,14 @@ const PROGRESS_INTERVAL_MS = 100
 
 function failedReport(paths: string[], code: string, message: string, cancelled: boolean): IngestReport {
   return {
-    documents: paths.map((file) => ({ file, status: 'failed', pages: 0, chunks: 0, error: message, errorCode: code })),
+    documents: paths.map((file) => ({
+      file,
+      status: 'failed',
+      pages: 0,
+      chunks: 0,
+      error: message,
+      errorCode: code,
+    })),
     elapsed_ms: 0,
     cancelled,
   }
@@ -39,7 +46,11 @@ export class ImportQueue {
   enqueue(paths: string[]): string {
     const job: Job = { id: randomUUID(), paths, controller: new AbortController() }
     this.waiting.push(job)
-    this.emitProgress(job.id, { stage: 'queued', file: '', done: 0, total: 0, filesDone: 0, filesTotal: paths.length }, null)
+    this.emitProgress(
+      job.id,
+      { stage: 'queued', file: '', done: 0, total: 0, filesDone: 0, filesTotal: paths.length },
+      null,
+    )
     void this.pump()
     return job.id
   }

@@ -97,7 +97,8 @@ export class AppLibrary implements LibraryService {
   /** The document's path comes from the library's own records, never from the caller. */
   async pdfBytes(documentId: number): Promise<Uint8Array> {
     const doc = this.lib.store.document(documentId)
-    if (!doc) throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+    if (!doc)
+      throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
     try {
       return new Uint8Array(await fs.readFile(doc.path))
     } catch {

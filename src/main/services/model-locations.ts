@@ -15,6 +15,10 @@ export interface ModelLocations {
  * returned, so the keyword-mode reason names where the model was expected.
  */
 export function pickModelDir(locations: ModelLocations, lastImported: string | null): string {
-  const found = resolveModelDir([lastImported, path.join(locations.userRoot, DEFAULT_MODEL_NAME), locations.bundledDir])
+  const found = resolveModelDir([
+    lastImported,
+    path.join(locations.userRoot, DEFAULT_MODEL_NAME),
+    locations.bundledDir,
+  ])
   return found.ok ? found.dir : locations.bundledDir
 }

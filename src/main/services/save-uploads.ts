@@ -7,7 +7,10 @@ export const UPLOAD_FOLDER = 'imported'
 /** The base name only, with characters that are unsafe in file names replaced. */
 export function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'))
-  const clean = base.replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_').replace(/^\.+/, '').trim()
+  const clean = base
+    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
   return clean.slice(-200) || 'upload.pdf'
 }
 
@@ -22,7 +25,10 @@ async function exists(file: string): Promise<boolean> {
  * Browser mode has no file paths, only bytes: they are saved under `<library>/imported/` (never
  * outside it) and imported from there. A name already taken gets a numbered suffix.
  */
-export async function saveUploads(libraryDir: string, files: { name: string; base64: string }[]): Promise<string[]> {
+export async function saveUploads(
+  libraryDir: string,
+  files: { name: string; base64: string }[],
+): Promise<string[]> {
   const dir = path.join(libraryDir, UPLOAD_FOLDER)
   await fs.mkdir(dir, { recursive: true })
   const saved: string[] = []

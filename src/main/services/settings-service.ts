@@ -25,10 +25,16 @@ export function normalizeOllamaHost(host: string): string {
   try {
     url = new URL(raw.includes('://') ? raw : `http://${raw}`)
   } catch {
-    throw new QuireError('INVALID_SETTING', `"${raw}" is not a valid Ollama address (for example ${DEFAULT_OLLAMA_HOST}).`)
+    throw new QuireError(
+      'INVALID_SETTING',
+      `"${raw}" is not a valid Ollama address (for example ${DEFAULT_OLLAMA_HOST}).`,
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new QuireError('INVALID_SETTING', `The Ollama address must start with http:// or https:// (got ${url.protocol}).`)
+    throw new QuireError(
+      'INVALID_SETTING',
+      `The Ollama address must start with http:// or https:// (got ${url.protocol}).`,
+    )
   }
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
 }

@@ -74,7 +74,13 @@ export function App() {
         <span className="brand">Quire</span>
         <span className="topbar-spacer" />
         <StatusPill onClick={() => setSettingsOpen(true)} />
-        <button type="button" className="btn-icon" aria-label="Open settings" title="Settings" onClick={() => setSettingsOpen(true)}>
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label="Open settings"
+          title="Settings"
+          onClick={() => setSettingsOpen(true)}
+        >
           ⚙
         </button>
       </header>

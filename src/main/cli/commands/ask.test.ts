@@ -97,7 +97,7 @@ describe('quire ask', () => {
     expect(code).toBe(0)
     expect(io.out()).toContain('Retrieval-only answer')
     expect(io.out()).toContain('  [1] annual-report.pdf, p. 12\n      The Ghent plant produced 4,200 tonnes')
-    expect(io.err()).toMatch(/! Ollama: Ollama is not reachable at .* ollama serve/)
+    expect(io.err()).toMatch(/! Ollama: Ollama is not reachable at .*"ollama serve"/)
     expect(io.err()).not.toMatch(/\n\s+at /)
   })
 

@@ -104,11 +104,13 @@ function sourceLine(c: Citation): string {
  * Everything after the streamed text: the non-streamed answer (retrieval-only, declined), a marker
  * for stopped or broken answers, the sources, and warnings on stderr.
  */
-export function printAnswerTail(r: AnswerResult, io: CommandIo, streamed: boolean): void {
+export function printAnswerTail(r: AnswerResult, io: CommandIo, streamedText: string): void {
   const out = io.stdout
-  if (!streamed) out.write(r.answer)
-  if (r.status === 'stopped') out.write(' [stopped]')
-  if (r.status === 'failed') out.write(' [answer broke off]')
+  const shown = streamedText || r.answer
+  if (!streamedText) out.write(r.answer)
+  const gap = shown === '' || /\s$/.test(shown) ? '' : ' '
+  if (r.status === 'stopped') out.write(`${gap}[stopped]`)
+  if (r.status === 'failed') out.write(`${gap}[answer broke off]`)
   out.write('\n')
   if (r.citations.length) {
     // A model answer is checked against its sources; the others show the passages themselves.
@@ -157,14 +159,14 @@ export async function runAsk(
   try {
     const conversationId = parseConversationId(opts.conversation)
     if (!opts.question?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give a question to ask, in quotes.')
-    let streamed = false
+    let streamed = ''
     const result = await createAnswerer(library, opts).ask(opts.question, {
       ...(conversationId !== undefined ? { conversationId } : {}),
       signal: ac.signal,
       onToken: json
         ? undefined
         : (t) => {
-            streamed = true
+            streamed += t
             io.stdout.write(t)
           },
     })

@@ -61,6 +61,9 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
     ...(terminal ? { output: io.stdout as unknown as Writable, terminal: true } : { terminal: false }),
   })
 
+  // Created before the first await: readline drops lines that arrive before its iterator exists.
+  const lines = rl[Symbol.asyncIterator]()
+
   let current: AbortController | null = null
   let interruptedAtPrompt = false
   const onInterrupt = () => {
@@ -94,7 +97,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
   prompt()
 
   try {
-    for await (const raw of rl) {
+    for await (const raw of { [Symbol.asyncIterator]: () => lines }) {
       interruptedAtPrompt = false
       const line = raw.trim()
       if (!line) {
@@ -114,13 +117,13 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         continue
       }
       current = new AbortController()
-      let streamed = false
+      let streamed = ''
       try {
         const result = await answerer.ask(line, {
           ...(conversationId !== undefined ? { conversationId } : {}),
           signal: current.signal,
           onToken: (t) => {
-            streamed = true
+            streamed += t
             out.write(t)
           },
         })

@@ -27,7 +27,7 @@ describe('quire conversations', () => {
     const io = captureIo()
     await runConversations({}, lib.handle, io)
     expect(io.out()).toMatch(
-      /^ID {2}Updated {10}Msgs {2}Title\n {1}1 {2}\d{4}-\d\d-\d\d \d\d:\d\d {5}1 {2}Steel output in Ghent\n$/,
+      /^ID {2}Updated {11}Msgs {2}Title\n {1}1 {2}\d{4}-\d\d-\d\d \d\d:\d\d {5}1 {2}Steel output in Ghent\n$/,
     )
     const io2 = captureIo()
     await runConversations({ json: true }, lib.handle, io2)

@@ -56,7 +56,7 @@ export function splitSentences(text: string): string[] {
     const flat = block.replace(/\s+/g, ' ').trim()
     if (!flat) continue
     let start = 0
-    const re = /([.!?]["'”’)]*)((?:\s*\[[^\]]{1,20}\])*)\s+(?=["'“(\[]?[\p{Lu}\d])/gu
+    const re = /([.!?]["'”’)]*)((?:\s*\[[^\]]{1,20}\])*)\s+(?=["'“([]?[\p{Lu}\d])/gu
     for (const m of flat.matchAll(re)) {
       const end = m.index + m[0].length
       const before = flat.slice(start, m.index)

@@ -115,7 +115,7 @@ function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
   return units
 }
 
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=["'(\[]?[A-Z0-9])/g
+const SENTENCE_END = /[.!?]["')\]]?\s+(?=["'([]?[A-Z0-9])/g
 
 function splitSentences(
   page: CleanPage,

@@ -4,6 +4,7 @@ import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { fuseRanks } from './fuse-ranks.js'
 import { KeywordSearch } from './keyword-search.js'
+import { feedbackTerms } from './feedback-terms.js'
 import { documentCoverage, neighbourScore } from './passage-evidence.js'
 import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
@@ -19,6 +20,9 @@ export const RETRIEVAL_TUNING = {
   /** Earlier turns count this much relative to the question itself. */
   contextWeight: 0.35,
   wNeighbour: 0.3,
+  feedbackPassages: 5,
+  feedbackTerms: 10,
+  feedbackWeight: 0.3,
   wDocument: 0.5,
   /** Decline when the best passage covers less than this IDF-weighted share of the question. */
   minCoverage: 0.45,
@@ -96,17 +100,34 @@ export class HybridSearch {
     const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
     const byId = new Map(rows.map((r) => [r.id, r]))
 
-    const lexical = new Map<number, LexicalMatch>()
-    const lexicalScore = this.rerank(rows, terms, ctxTerms, phrases, lexical)
-    const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
-    const lists = [
-      { ids: bm25.map((c) => c.id), weight: T.wBm25 },
-      { ids: byLexical, weight: T.wLexical },
-    ]
-    if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
-    if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
-    const fused = fuseRanks(lists)
-    ;(globalThis as any).__rq = { bm25: bm25.map((c) => c.id), byLexical, lexicalScore } // DEBUG
+    const fuse = (fb: WeightedTerm[]) => {
+      const lexical = new Map<number, LexicalMatch>()
+      const lexicalScore = this.rerank(rows, terms, ctxTerms, fb, phrases, lexical)
+      const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
+      const lists = [
+        { ids: bm25.map((c) => c.id), weight: T.wBm25 },
+        { ids: byLexical, weight: T.wLexical },
+      ]
+      if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
+      if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
+      ;(globalThis as any).__rq = { bm25: bm25.map((c) => c.id), byLexical, lexicalScore, fb } // DEBUG
+      return { lexical, fused: fuseRanks(lists) }
+    }
+    let { lexical, fused } = fuse([])
+    if (T.feedbackTerms > 0 && T.feedbackPassages > 0) {
+      const top = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, T.feedbackPassages)
+      const known = new Set([...terms, ...ctxTerms].map((t) => t.stem))
+      const fb = feedbackTerms(
+        top.map(([id], i) => {
+          const words = tokenize(byId.get(id)!.text)
+          return { words, stems: words.map(stem), weight: 1 / (i + 1) }
+        }),
+        known,
+        (s) => this.idf(s),
+        T.feedbackTerms,
+      )
+      if (fb.length) ({ lexical, fused } = fuse(fb))
+    }
     const ranked = [...fused.entries()]
       .filter(([id]) => byId.has(id))
       .sort((a, b) => b[1] - a[1])
@@ -174,6 +195,7 @@ export class HybridSearch {
     rows: ChunkRow[],
     terms: WeightedTerm[],
     ctxTerms: WeightedTerm[],
+    fbTerms: WeightedTerm[],
     phrases: string[][],
     lexical: Map<number, LexicalMatch>,
   ): Map<number, number> {
@@ -197,7 +219,11 @@ export class HybridSearch {
       const headingStems = r.heading ? passageStems(r.heading) : []
       const m = lexicalMatch(stems, terms, phrases, headingStems)
       const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
-      own.set(key(r.document_id, r.ord), m.score + (c ? T.contextWeight * c.score : 0))
+      const f = fbTerms.length ? lexicalMatch(stems, fbTerms, [], headingStems) : null
+      own.set(
+        key(r.document_id, r.ord),
+        m.score + (c ? T.contextWeight * c.score : 0) + (f ? T.feedbackWeight * f.coverage : 0),
+      )
       stemsOf.set(r.id, new Set([...stems, ...headingStems]))
       return m
     }
@@ -222,11 +248,14 @@ export class HybridSearch {
   }
 
   private weigh(terms: ReturnType<typeof queryTerms>): WeightedTerm[] {
+    return terms.map((t) => ({ ...t, idf: this.idf(t.stem, t.word) }))
+  }
+
+  /** BM25's IDF over chunks, from the FTS5 vocabulary. */
+  private idf(stemmed: string, word?: string): number {
     const n = Math.max(1, this.keyword.chunkCount())
-    return terms.map((t) => {
-      const df = this.keyword.documentFrequency(t.stem) || this.keyword.documentFrequency(t.word)
-      return { ...t, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
-    })
+    const df = this.keyword.documentFrequency(stemmed) || (word ? this.keyword.documentFrequency(word) : 0)
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5))
   }
 
   private allowedFilter(documentIds: number[]): (id: number) => boolean {

@@ -12,6 +12,10 @@ const STOPWORDS = new Set(
   like make makes made go goes going know happen happens doesn't don't isn't aren't i'd i'm it's what's whats`.split(/\s+/),
 )
 
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word)
+}
+
 export interface QueryTerm {
   /** Surface form as typed (lower-cased). */
   word: string

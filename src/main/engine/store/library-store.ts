@@ -64,7 +64,9 @@ export class LibraryStore {
     this.q = {
       byPath: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE path = ?`),
       byId: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE id = ?`),
-      indexedBySha: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE sha256 = ? AND status = 'indexed' LIMIT 1`),
+      indexedBySha: db.prepare(
+        `SELECT ${DOC_COLUMNS} FROM documents d WHERE sha256 = ? AND status = 'indexed' LIMIT 1`,
+      ),
       all: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d ORDER BY d.title COLLATE NOCASE, d.id`),
       deleteDoc: db.prepare(`DELETE FROM documents WHERE id = ?`),
       chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
@@ -85,8 +87,14 @@ export class LibraryStore {
         `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       page: db.prepare(`SELECT text, items, width, height FROM pages WHERE document_id = ? AND page_no = ?`),
-      allChunkIds: db.prepare(`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'indexed'`).pluck(),
-      chunkTexts: db.prepare(`SELECT id, text, heading FROM chunks WHERE id IN (SELECT value FROM json_each(?))`),
+      allChunkIds: db
+        .prepare(
+          `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'indexed'`,
+        )
+        .pluck(),
+      chunkTexts: db.prepare(
+        `SELECT id, text, heading FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
     }
   }
 
@@ -128,7 +136,14 @@ export class LibraryStore {
       })
       const documentId = Number(info.lastInsertRowid)
       for (const p of doc.pages) {
-        this.q.insertPage.run(documentId, p.pageNo, p.text, JSON.stringify(compactItems(p.items)), p.width, p.height)
+        this.q.insertPage.run(
+          documentId,
+          p.pageNo,
+          p.text,
+          JSON.stringify(compactItems(p.items)),
+          p.width,
+          p.height,
+        )
       }
       const chunkIds: number[] = []
       for (const c of doc.chunks) {
@@ -170,12 +185,19 @@ export class LibraryStore {
     })()
   }
 
-  page(documentId: number, pageNo: number): { text: string; items: TextItemBox[]; width: number; height: number } | null {
+  page(
+    documentId: number,
+    pageNo: number,
+  ): { text: string; items: TextItemBox[]; width: number; height: number } | null {
     const r = this.q.page.get(documentId, pageNo) as
-      | { text: string; items: string; width: number; height: number }
-      | undefined
+      { text: string; items: string; width: number; height: number } | undefined
     if (!r) return null
-    return { text: r.text, items: expandItems(JSON.parse(r.items) as number[][]), width: r.width, height: r.height }
+    return {
+      text: r.text,
+      items: expandItems(JSON.parse(r.items) as number[][]),
+      width: r.width,
+      height: r.height,
+    }
   }
 
   indexedChunkIds(): number[] {
@@ -183,7 +205,11 @@ export class LibraryStore {
   }
 
   chunkTexts(ids: number[]): { id: number; text: string; heading: string | null }[] {
-    return this.q.chunkTexts.all(JSON.stringify(ids)) as { id: number; text: string; heading: string | null }[]
+    return this.q.chunkTexts.all(JSON.stringify(ids)) as {
+      id: number
+      text: string
+      heading: string | null
+    }[]
   }
 }
 

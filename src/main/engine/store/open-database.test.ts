@@ -25,7 +25,11 @@ describe('openDatabase and migrations', () => {
     for (let from = 1; from < MIGRATIONS.length; from++) {
       const file = path.join(tempDir(), `v${from}.sqlite`)
       const old = openDatabase(file, MIGRATIONS.slice(0, from))
-      old.prepare(`INSERT INTO documents (path, title, sha256, size, status) VALUES ('/a.pdf','a','x',1,'indexed')`).run()
+      old
+        .prepare(
+          `INSERT INTO documents (path, title, sha256, size, status) VALUES ('/a.pdf','a','x',1,'indexed')`,
+        )
+        .run()
       old.close()
       const db = openDatabase(file)
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version)
@@ -53,7 +57,10 @@ describe('openDatabase and migrations', () => {
 
   it('rolls back a failing migration completely', () => {
     const file = path.join(tempDir(), 'lib.sqlite')
-    const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE t(x); SELECT nope FROM t;' }]
+    const broken = [
+      ...MIGRATIONS,
+      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE t(x); SELECT nope FROM t;' },
+    ]
     expect(() => openDatabase(file, broken)).toThrow()
     const db = new Database(file)
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)

@@ -13,7 +13,8 @@ const tempDir = useTempDirs()
 
 async function docsFolder(n: number, pages = 3): Promise<string> {
   const dir = tempDir()
-  for (let i = 0; i < n; i++) fs.writeFileSync(path.join(dir, `d${i}.pdf`), await makeTextPdf(sampleTextSpec(`subject ${i}`, pages)))
+  for (let i = 0; i < n; i++)
+    fs.writeFileSync(path.join(dir, `d${i}.pdf`), await makeTextPdf(sampleTextSpec(`subject ${i}`, pages)))
   return dir
 }
 
@@ -29,7 +30,8 @@ describe('ingest worker', () => {
     )
     expect(report.documents.map((d) => d.status)).toEqual(['indexed', 'indexed'])
     const stages = new Set(progress.map((p) => p.stage))
-    for (const s of ['queued', 'reading', 'extracting', 'embedding', 'indexing', 'done']) expect(stages).toContain(s)
+    for (const s of ['queued', 'reading', 'extracting', 'embedding', 'indexing', 'done'])
+      expect(stages).toContain(s)
     for (const p of progress) {
       expect(p.done).toBeLessThanOrEqual(p.total)
       expect(p.filesTotal).toBe(2)

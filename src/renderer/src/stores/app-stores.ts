@@ -20,7 +20,10 @@ export interface AppStores {
 
 const LAST_CONVERSATION_KEY = 'quire.lastConversationId'
 
-export function createAppStores(api: QuireApi, storage: Pick<Storage, 'getItem' | 'setItem'> | null = null): AppStores {
+export function createAppStores(
+  api: QuireApi,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
+): AppStores {
   const conversations = createConversationsStore(api)
   const chat = createChatStore(api, {
     onConversationChanged(id) {
@@ -51,7 +54,10 @@ export function connectEvents(stores: AppStores): () => void {
 }
 
 /** First load: settings, library, history, and the conversation that was open last time. */
-export async function startApp(stores: AppStores, storage: Pick<Storage, 'getItem'> | null = null): Promise<void> {
+export async function startApp(
+  stores: AppStores,
+  storage: Pick<Storage, 'getItem'> | null = null,
+): Promise<void> {
   await Promise.all([
     stores.settings.getState().load(),
     stores.library.getState().load(),

@@ -1,6 +1,13 @@
 // The open conversation: its messages, the answer streaming in, stop and regenerate.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { AnswerEvent, AnswerResult, Citation, Message, OllamaProblem, UnsupportedFigure } from '../../../shared/chat-types.js'
+import type {
+  AnswerEvent,
+  AnswerResult,
+  Citation,
+  Message,
+  OllamaProblem,
+  UnsupportedFigure,
+} from '../../../shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
 
 /** What a finished answer knows beyond the stored Message (kept while the app runs). */

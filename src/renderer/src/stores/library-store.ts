@@ -1,6 +1,11 @@
 // Library state: documents, which ones a question searches, and import batches with per-file progress.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '../../../shared/library-types.js'
+import type {
+  IngestProgress,
+  IngestReport,
+  IngestStage,
+  LibraryDocument,
+} from '../../../shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '../transport/api-types.js'
 import { fileToBase64 } from '../lib/base64.js'
 import { fileName } from '../lib/format.js'
@@ -206,8 +211,10 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
 
       searchScope() {
         const { documents, unchecked } = get()
-        if (unchecked.length === 0) return undefined
-        return documents.filter((d) => !unchecked.includes(d.id)).map((d) => d.id)
+        // Only indexed documents can be searched; failed ones never count toward the scope.
+        const indexed = documents.filter((d) => d.status === 'indexed')
+        const chosen = indexed.filter((d) => !unchecked.includes(d.id)).map((d) => d.id)
+        return chosen.length === indexed.length ? undefined : chosen
       },
 
       onProgress({ jobId, progress, etaSeconds }) {
@@ -250,7 +257,14 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
             if (i >= 0) files[i] = row
             else files.push(row)
           }
-          return { ...job, files, report, filesDone: report.documents.length, etaSeconds: 0, cancelling: false }
+          return {
+            ...job,
+            files,
+            report,
+            filesDone: report.documents.length,
+            etaSeconds: 0,
+            cancelling: false,
+          }
         })
         void get().load()
         void get().refreshStatus()

@@ -31,7 +31,11 @@ export class ApiCallError extends Error {
 }
 
 /** Invokes a route and unwraps the result, throwing ApiCallError on `{ ok: false }`. */
-export async function call<R extends Route>(api: QuireApi, route: R, input: RouteInput<R>): Promise<RouteOutput<R>> {
+export async function call<R extends Route>(
+  api: QuireApi,
+  route: R,
+  input: RouteInput<R>,
+): Promise<RouteOutput<R>> {
   const res = await api.invoke(route, input)
   if (!res.ok) throw new ApiCallError(res.error.code, res.error.message)
   return res.data

@@ -37,7 +37,11 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
     source = factory(`${base}/api/events?token=${encodeURIComponent(opts.token)}`)
     // Unnamed messages carry their event name inside: { event, payload } (or { event, data }).
     source.addEventListener('message', (e) => {
-      const msg = parse((e as MessageEvent<string>).data) as { event?: string; payload?: unknown; data?: unknown }
+      const msg = parse((e as MessageEvent<string>).data) as {
+        event?: string
+        payload?: unknown
+        data?: unknown
+      }
       if (msg && typeof msg.event === 'string') dispatch(msg.event, msg.payload ?? msg.data)
     })
     return source
@@ -61,7 +65,10 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
         })
         const body = (await res.json().catch(() => null)) as Result<RouteOutput<R>> | null
         if (body && typeof body === 'object' && 'ok' in body) return body
-        return { ok: false, error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` } }
+        return {
+          ok: false,
+          error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` },
+        }
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err)
         return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }

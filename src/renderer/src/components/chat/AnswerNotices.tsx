@@ -18,11 +18,14 @@ export function AnswerNotices({
     notices.push({
       key: 'retrieval-only',
       tone: 'warn',
-      text: ollama?.message ?? 'The language model was not available, so these are the most relevant passages, not a written answer.',
+      text:
+        ollama?.message ??
+        'The language model was not available, so these are the most relevant passages, not a written answer.',
       fix: ollama?.fix ?? fallbackFix,
     })
   }
-  if (message.status === 'stopped') notices.push({ key: 'stopped', tone: 'info', text: 'Stopped. The partial answer is kept.' })
+  if (message.status === 'stopped')
+    notices.push({ key: 'stopped', tone: 'info', text: 'Stopped. The partial answer is kept.' })
   if (message.status === 'failed')
     notices.push({
       key: 'failed',

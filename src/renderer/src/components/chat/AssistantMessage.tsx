@@ -15,7 +15,14 @@ export interface AssistantMessageProps {
   onOpen: (c: Citation) => void
 }
 
-export function AssistantMessage({ message, extras, fallbackFix, canRegenerate, onRegenerate, onOpen }: AssistantMessageProps) {
+export function AssistantMessage({
+  message,
+  extras,
+  fallbackFix,
+  canRegenerate,
+  onRegenerate,
+  onOpen,
+}: AssistantMessageProps) {
   const sources = extras?.sources.length ? extras.sources : message.citations
   const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
   return (
@@ -23,7 +30,10 @@ export function AssistantMessage({ message, extras, fallbackFix, canRegenerate, 
       {message.declined ? (
         <div className="declined" role="note">
           <strong>Not found in your documents</strong>
-          <p>{message.text || 'None of the selected documents seem to cover this. Try other words or select more documents.'}</p>
+          <p>
+            {message.text ||
+              'None of the selected documents seem to cover this. Try other words or select more documents.'}
+          </p>
         </div>
       ) : (
         <AnswerText text={message.text} sources={sources} onOpen={onOpen} />

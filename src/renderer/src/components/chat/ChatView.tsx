@@ -41,7 +41,11 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
   const indexed = documents.filter((d) => d.status === 'indexed')
   const searched = indexed.filter((d) => !unchecked.includes(d.id))
   const disabledReason =
-    indexed.length === 0 ? 'Add a PDF to start asking questions' : searched.length === 0 ? 'Select at least one document to search' : null
+    indexed.length === 0
+      ? 'Add a PDF to start asking questions'
+      : searched.length === 0
+        ? 'Select at least one document to search'
+        : null
   const scopeNote =
     searched.length > 0 && searched.length < indexed.length
       ? `Searching ${searched.length} of ${indexed.length} documents · Enter to send`
@@ -72,7 +76,11 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
             ),
           )}
           {streaming && (
-            <StreamingAnswer streaming={streaming} onOpen={openCitation} onStop={() => void chat.getState().stop()} />
+            <StreamingAnswer
+              streaming={streaming}
+              onOpen={openCitation}
+              onStop={() => void chat.getState().stop()}
+            />
           )}
           {error && (
             <p className="inline-error" role="alert">

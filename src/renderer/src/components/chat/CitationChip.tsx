@@ -2,10 +2,22 @@
 import type { Citation } from '../../../../shared/chat-types.js'
 import { pagesLabel } from '../../lib/format.js'
 
-export function CitationChip({ n, citation, onOpen }: { n: number; citation: Citation | undefined; onOpen: (c: Citation) => void }) {
+export function CitationChip({
+  n,
+  citation,
+  onOpen,
+}: {
+  n: number
+  citation: Citation | undefined
+  onOpen: (c: Citation) => void
+}) {
   if (!citation) {
     // A number with no passage behind it is shown plainly rather than as a link to nowhere.
-    return <span className="cite-chip is-missing" title="No passage with this number">{n}</span>
+    return (
+      <span className="cite-chip is-missing" title="No passage with this number">
+        {n}
+      </span>
+    )
   }
   const where = `${citation.title}, ${pagesLabel(citation.pages)}`
   return (

@@ -27,7 +27,12 @@ export function SourcesList({
       <ol className="source-list">
         {sources.map((s) => (
           <li key={s.n} className={cited.has(s.n) ? 'is-cited' : ''}>
-            <button type="button" className="source-head" onClick={() => onOpen(s)} aria-label={`Open source ${s.n}`}>
+            <button
+              type="button"
+              className="source-head"
+              onClick={() => onOpen(s)}
+              aria-label={`Open source ${s.n}`}
+            >
               <span className="source-n">{s.n}</span>
               <span className="source-title">{s.title}</span>
               <span className="source-pages">{pagesLabel(s.pages)}</span>

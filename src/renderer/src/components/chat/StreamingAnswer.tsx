@@ -3,7 +3,15 @@ import type { Citation } from '../../../../shared/chat-types.js'
 import type { StreamingAnswer as Streaming } from '../../stores/chat-store.js'
 import { AnswerText } from './AnswerText.js'
 
-export function StreamingAnswer({ streaming, onOpen, onStop }: { streaming: Streaming; onOpen: (c: Citation) => void; onStop: () => void }) {
+export function StreamingAnswer({
+  streaming,
+  onOpen,
+  onStop,
+}: {
+  streaming: Streaming
+  onOpen: (c: Citation) => void
+  onStop: () => void
+}) {
   const status = streaming.stopRequested
     ? 'Stopping…'
     : !streaming.retrieved
@@ -18,7 +26,13 @@ export function StreamingAnswer({ streaming, onOpen, onStop }: { streaming: Stre
         <span className="muted small" role="status">
           <span className="pulse" aria-hidden="true" /> {status}
         </span>
-        <button type="button" className="btn-small" onClick={onStop} aria-label="Stop answer" disabled={streaming.stopRequested}>
+        <button
+          type="button"
+          className="btn-small"
+          onClick={onStop}
+          aria-label="Stop answer"
+          disabled={streaming.stopRequested}
+        >
           Stop <kbd>Esc</kbd>
         </button>
       </footer>

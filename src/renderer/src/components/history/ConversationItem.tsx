@@ -12,7 +12,14 @@ export interface ConversationItemProps {
   onExport: () => void
 }
 
-export function ConversationItem({ conversation, active, onOpen, onRename, onDelete, onExport }: ConversationItemProps) {
+export function ConversationItem({
+  conversation,
+  active,
+  onOpen,
+  onRename,
+  onDelete,
+  onExport,
+}: ConversationItemProps) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view')
   const [title, setTitle] = useState(conversation.title)
 
@@ -55,7 +62,12 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
       </button>
       {mode === 'confirm' ? (
         <span className="confirm-inline">
-          <button type="button" className="btn-small danger" onClick={onDelete} aria-label={`Confirm delete ${conversation.title}`}>
+          <button
+            type="button"
+            className="btn-small danger"
+            onClick={onDelete}
+            aria-label={`Confirm delete ${conversation.title}`}
+          >
             Delete
           </button>
           <button type="button" className="btn-small" onClick={() => setMode('view')}>
@@ -76,10 +88,22 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
           >
             ✎
           </button>
-          <button type="button" className="btn-icon" aria-label={`Export ${conversation.title} to Markdown`} title="Export to Markdown" onClick={onExport}>
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label={`Export ${conversation.title} to Markdown`}
+            title="Export to Markdown"
+            onClick={onExport}
+          >
             ⤓
           </button>
-          <button type="button" className="btn-icon" aria-label={`Delete ${conversation.title}`} title="Delete" onClick={() => setMode('confirm')}>
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label={`Delete ${conversation.title}`}
+            title="Delete"
+            onClick={() => setMode('confirm')}
+          >
             🗑
           </button>
         </span>

@@ -4,7 +4,13 @@ import { downloadText } from '../../lib/download.js'
 import { useChat, useConversations, useStores } from '../../stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
 
-export function HistorySidebar({ searchRef, onNew }: { searchRef: RefObject<HTMLInputElement | null>; onNew: () => void }) {
+export function HistorySidebar({
+  searchRef,
+  onNew,
+}: {
+  searchRef: RefObject<HTMLInputElement | null>
+  onNew: () => void
+}) {
   const { conversations, chat } = useStores()
   const items = useConversations((s) => s.items)
   const query = useConversations((s) => s.query)
@@ -17,7 +23,14 @@ export function HistorySidebar({ searchRef, onNew }: { searchRef: RefObject<HTML
     <nav className="history" aria-label="Conversations">
       <header className="section-head">
         <h2>Conversations</h2>
-        <button type="button" className="btn-small" onClick={onNew} disabled={busy} aria-label="New conversation" title="New conversation (Ctrl+N)">
+        <button
+          type="button"
+          className="btn-small"
+          onClick={onNew}
+          disabled={busy}
+          aria-label="New conversation"
+          title="New conversation (Ctrl+N)"
+        >
           + New
         </button>
       </header>
@@ -55,7 +68,9 @@ export function HistorySidebar({ searchRef, onNew }: { searchRef: RefObject<HTML
         ))}
       </ul>
       {items.length === 0 && (
-        <p className="empty-hint">{query ? 'No conversations match.' : 'Your conversations will appear here.'}</p>
+        <p className="empty-hint">
+          {query ? 'No conversations match.' : 'Your conversations will appear here.'}
+        </p>
       )}
     </nav>
   )

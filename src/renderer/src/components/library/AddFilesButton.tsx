@@ -22,7 +22,12 @@ export function AddFilesButton({
         Add PDFs…
       </button>
       {desktop && (
-        <button type="button" className="btn-small" onClick={() => onPick(true)} aria-label="Add a folder of PDFs">
+        <button
+          type="button"
+          className="btn-small"
+          onClick={() => onPick(true)}
+          aria-label="Add a folder of PDFs"
+        >
           Add folder…
         </button>
       )}

@@ -39,7 +39,12 @@ export function DocumentRow({
       </button>
       {confirming ? (
         <span className="confirm-inline">
-          <button type="button" className="btn-small danger" onClick={onRemove} aria-label={`Confirm remove ${doc.title}`}>
+          <button
+            type="button"
+            className="btn-small danger"
+            onClick={onRemove}
+            aria-label={`Confirm remove ${doc.title}`}
+          >
             Remove
           </button>
           <button type="button" className="btn-small" onClick={() => setConfirming(false)}>

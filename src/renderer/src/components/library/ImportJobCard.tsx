@@ -28,7 +28,9 @@ function FileRow({ file }: { file: FileProgress }) {
           {failed ? errorInWords(file.errorCode, file.error) : STAGE_WORDS[file.stage]}
         </span>
       </div>
-      {!failed && file.stage !== 'skipped' && <ProgressBar value={file.fraction} label={`${file.name} progress`} />}
+      {!failed && file.stage !== 'skipped' && (
+        <ProgressBar value={file.fraction} label={`${file.name} progress`} />
+      )}
     </li>
   )
 }
@@ -65,7 +67,13 @@ export function ImportJobCard({
             ×
           </button>
         ) : (
-          <button type="button" className="btn-small" onClick={onCancel} disabled={job.cancelling} aria-label="Cancel import">
+          <button
+            type="button"
+            className="btn-small"
+            onClick={onCancel}
+            disabled={job.cancelling}
+            aria-label="Cancel import"
+          >
             {job.cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         )}

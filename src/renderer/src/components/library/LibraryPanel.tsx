@@ -27,10 +27,18 @@ export function LibraryPanel() {
       <header className="section-head">
         <h2>Library</h2>
         <div className="head-actions">
-          <AddFilesButton desktop={desktop} onPick={(folders) => void pick(folders)} onFiles={(f) => void actions.uploadFiles(f)} />
+          <AddFilesButton
+            desktop={desktop}
+            onPick={(folders) => void pick(folders)}
+            onFiles={(f) => void actions.uploadFiles(f)}
+          />
         </div>
       </header>
-      {preparing && <p className="muted small" role="status">Reading files…</p>}
+      {preparing && (
+        <p className="muted small" role="status">
+          Reading files…
+        </p>
+      )}
       {error && (
         <p className="inline-error" role="alert">
           {error}
@@ -50,7 +58,8 @@ export function LibraryPanel() {
         <>
           {indexed.length > 1 && (
             <p className="scope-line small">
-              Searching {checkedCount === indexed.length ? 'all' : `${checkedCount} of ${indexed.length}`} documents ·{' '}
+              Searching {checkedCount === indexed.length ? 'all' : `${checkedCount} of ${indexed.length}`}{' '}
+              documents ·{' '}
               <button
                 type="button"
                 className="link"

@@ -22,14 +22,21 @@ export function FirstRunChecklist() {
     {
       label: 'A model is chosen',
       done: ollama?.state === 'ready',
-      hint: ollama?.state === 'model-missing' ? (ollama.fix ?? 'Pull a model with Ollama.') : 'Pick a model in Settings.',
+      hint:
+        ollama?.state === 'model-missing'
+          ? (ollama.fix ?? 'Pull a model with Ollama.')
+          : 'Pick a model in Settings.',
     },
     {
       label: 'Your PDFs are added',
       done: documents.some((d) => d.status === 'indexed'),
       hint: 'Drop PDFs or a folder anywhere on this window.',
     },
-    { label: 'Ask your first question', done: conversations.length > 0, hint: 'Type it below and press Enter.' },
+    {
+      label: 'Ask your first question',
+      done: conversations.length > 0,
+      hint: 'Type it below and press Enter.',
+    },
   ]
   const allDone = steps.every((s) => s.done)
   if (allDone) {

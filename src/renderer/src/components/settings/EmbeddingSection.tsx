@@ -14,22 +14,37 @@ export function EmbeddingSection() {
       <h3>Search</h3>
       <div className={`status-box ${hybrid ? 'is-ok' : 'is-warn'}`}>
         <strong>
-          {embedding ? (hybrid ? `Meaning + keyword search (${embedding.model ?? 'embedding model'})` : 'Keyword-only search') : 'Unknown'}
+          {embedding
+            ? hybrid
+              ? `Meaning + keyword search (${embedding.model ?? 'embedding model'})`
+              : 'Keyword-only search'
+            : 'Unknown'}
         </strong>
         {embedding && !hybrid && (
-          <span className="small">{embedding.reason ?? 'No embedding model found; questions are matched by their words.'}</span>
+          <span className="small">
+            {embedding.reason ?? 'No embedding model found; questions are matched by their words.'}
+          </span>
         )}
       </div>
       {desktop && (
         <button
           type="button"
           className="btn-small"
-          onClick={() => void settings.getState().importModelFolder().then(() => library.getState().refreshStatus())}
+          onClick={() =>
+            void settings
+              .getState()
+              .importModelFolder()
+              .then(() => library.getState().refreshStatus())
+          }
         >
           Import model folder…
         </button>
       )}
-      {message && <p className="small" role="status">{message}</p>}
+      {message && (
+        <p className="small" role="status">
+          {message}
+        </p>
+      )}
       <h3>Library</h3>
       <p className="small">
         <span className="muted">Location: </span>

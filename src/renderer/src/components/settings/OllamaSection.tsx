@@ -43,7 +43,9 @@ export function OllamaSection() {
           onChange={(e) => void settings.getState().save({ model: e.target.value || null })}
         >
           {models.length === 0 && <option value="">No models installed</option>}
-          {selected && !models.includes(selected) && <option value={selected}>{selected} (not installed)</option>}
+          {selected && !models.includes(selected) && (
+            <option value={selected}>{selected} (not installed)</option>
+          )}
           {models.map((m) => (
             <option key={m} value={m}>
               {m}

@@ -45,12 +45,17 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
         })
         const container = textRef.current!
         container.replaceChildren()
-        const layer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport: vp })
+        const layer = new pdfjs.TextLayer({
+          textContentSource: page.streamTextContent(),
+          container,
+          viewport: vp,
+        })
         textLayer = layer
         await Promise.all([renderTask.promise, layer.render()])
         if (!cancelled) setError(null)
       } catch (err) {
-        if (!cancelled && (err as Error).name !== 'RenderingCancelledException') setError((err as Error).message)
+        if (!cancelled && (err as Error).name !== 'RenderingCancelledException')
+          setError((err as Error).message)
       }
     })()
     return () => {
@@ -69,7 +74,12 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
     if (!viewport) return null
     const [x1, y1] = viewport.convertToViewportPoint(b.x, b.y) as [number, number]
     const [x2, y2] = viewport.convertToViewportPoint(b.x + b.w, b.y + b.h) as [number, number]
-    return { left: Math.min(x1, x2), top: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) }
+    return {
+      left: Math.min(x1, x2),
+      top: Math.min(y1, y2),
+      width: Math.abs(x2 - x1),
+      height: Math.abs(y2 - y1),
+    }
   }
   const scrollTarget = findBoxes.length > 0 ? `find-${activeFind}` : 'passage-0'
 
@@ -92,7 +102,16 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
       <div className="mark-layer" aria-hidden="true">
         {passageBoxes.map((b, i) => {
           const r = toRect(b)
-          return r && <div key={`p${i}`} ref={scrollTarget === `passage-${i}` ? firstMark : undefined} className="mark mark-passage" style={r} />
+          return (
+            r && (
+              <div
+                key={`p${i}`}
+                ref={scrollTarget === `passage-${i}` ? firstMark : undefined}
+                className="mark mark-passage"
+                style={r}
+              />
+            )
+          )
         })}
         {findBoxes.map((boxes, i) =>
           boxes.map((b, j) => {

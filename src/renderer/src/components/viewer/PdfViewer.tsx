@@ -52,8 +52,14 @@ export function PdfViewer() {
     return range ? rangeBoxes(text.items, range) : []
   }, [text, target?.passage, target?.passagePages, page])
 
-  const matches = useMemo(() => (text && findTerm.trim() ? findAll(text.text, findTerm) : []), [text, findTerm])
-  const findBoxes = useMemo(() => (text ? matches.map((m) => rangeBoxes(text.items, m)) : []), [text, matches])
+  const matches = useMemo(
+    () => (text && findTerm.trim() ? findAll(text.text, findTerm) : []),
+    [text, findTerm],
+  )
+  const findBoxes = useMemo(
+    () => (text ? matches.map((m) => rangeBoxes(text.items, m)) : []),
+    [text, matches],
+  )
   useEffect(() => setFindMiss(false), [findTerm])
 
   async function findNext(backwards: boolean): Promise<void> {
@@ -77,7 +83,11 @@ export function PdfViewer() {
 
   if (!target) return null
   const findStatus =
-    matches.length > 0 ? `${activeFind + 1} of ${matches.length} on this page` : findMiss ? 'Not found' : 'Enter to search all pages'
+    matches.length > 0
+      ? `${activeFind + 1} of ${matches.length} on this page`
+      : findMiss
+        ? 'Not found'
+        : 'Enter to search all pages'
 
   return (
     <aside className="viewer" aria-label="PDF viewer">

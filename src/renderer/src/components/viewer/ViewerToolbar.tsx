@@ -26,7 +26,13 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
         {p.title}
       </div>
       <div className="viewer-controls">
-        <button type="button" className="btn-icon" aria-label="Previous page" disabled={p.page <= 1} onClick={() => p.onPage(p.page - 1)}>
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label="Previous page"
+          disabled={p.page <= 1}
+          onClick={() => p.onPage(p.page - 1)}
+        >
           ‹
         </button>
         <form
@@ -59,7 +65,12 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
         <button type="button" className="btn-icon" aria-label="Zoom out" onClick={() => p.onZoom(1 / 1.2)}>
           −
         </button>
-        <button type="button" className="btn-small zoom-label" aria-label="Reset zoom" onClick={p.onResetZoom}>
+        <button
+          type="button"
+          className="btn-small zoom-label"
+          aria-label="Reset zoom"
+          onClick={p.onResetZoom}
+        >
           {Math.round(p.zoom * 100)}%
         </button>
         <button type="button" className="btn-icon" aria-label="Zoom in" onClick={() => p.onZoom(1.2)}>

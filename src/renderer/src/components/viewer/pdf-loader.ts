@@ -10,12 +10,13 @@ export interface OpenedPdf {
 let pdfjsPromise: Promise<typeof import('pdfjs-dist')> | null = null
 
 export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
-  pdfjsPromise ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([pdfjs, worker]) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = worker.default
-      return pdfjs
-    },
-  )
+  pdfjsPromise ??= Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+  ]).then(([pdfjs, worker]) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = worker.default
+    return pdfjs
+  })
   return pdfjsPromise
 }
 

@@ -1,0 +1,59 @@
+// The whole dev corpus imported end to end the way the app does it: runIngestWorker (a worker
+// thread running extraction on a ParsePool beside the embedder), into a fresh library each run.
+import fs from 'node:fs'
+import path from 'node:path'
+import { runIngestWorker } from '../../src/main/engine/worker/run-ingest-worker.js'
+import { arg, CACHE, dirBytes, emit, ensureCorpus, log, modelDir, peakRssMb } from '../lib/env.js'
+import { repeat, round, summarize } from '../lib/stats.js'
+
+const reps = Number(arg('reps', '3'))
+const parseWorkers = arg('parse-workers', '')
+const files = ensureCorpus()
+/** The last run's library is kept for first-token.ts (a real library to ask questions of). */
+export const DEV_LIBRARY = path.join(CACHE, 'dev-library')
+
+const runs = await repeat(reps, async () => {
+  fs.rmSync(DEV_LIBRARY, { recursive: true, force: true })
+  const cpu0 = process.cpuUsage()
+  const t = performance.now()
+  let extractedAt = 0
+  const report = await runIngestWorker(
+    {
+      libraryDir: DEV_LIBRARY,
+      modelDir: modelDir(),
+      paths: files,
+      ...(parseWorkers ? { parseWorkers: Number(parseWorkers) } : {}),
+    },
+    {
+      onProgress: (p) => {
+        if (p.stage === 'chunking') extractedAt = performance.now() - t
+      },
+    },
+  )
+  const s = (performance.now() - t) / 1000
+  const cpu = process.cpuUsage(cpu0)
+  const pages = report.documents.reduce((n, d) => n + d.pages, 0)
+  const chunks = report.documents.reduce((n, d) => n + d.chunks, 0)
+  const failed = report.documents.filter((d) => d.status !== 'indexed')
+  if (failed.length) throw new Error(`not indexed: ${failed.map((d) => `${d.file} ${d.error}`).join('; ')}`)
+  // Busy cores over the run (this process and all its threads): 2.0 on 2 cores = none idled.
+  const busyCores = (cpu.user + cpu.system) / 1e6 / s
+  log(`ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy`)
+  return { s, pages, chunks, extractedS: extractedAt / 1000, busyCores, bytes: dirBytes(DEV_LIBRARY) }
+})
+
+const secs = summarize(runs.map((r) => r.s))
+const pps = summarize(runs.map((r) => r.pages / r.s))
+const last = runs.at(-1)!
+emit({
+  ingest_seconds: secs.median,
+  ingest_pages_per_s: pps.median,
+  ingest_chunks_per_s: round(last.chunks / secs.median),
+  pages: last.pages,
+  chunks: last.chunks,
+  extraction_done_s: summarize(runs.map((r) => r.extractedS)).median,
+  busy_cores: summarize(runs.map((r) => r.busyCores)).median,
+  rss_mb_ingest: peakRssMb(),
+  bytes_per_chunk: Math.round(last.bytes / last.chunks),
+  spread: { ingest_seconds: secs, ingest_pages_per_s: pps },
+})

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { QuireError } from '../../shared/errors.js'
+import { routes } from '../../shared/ipc-contract.js'
+import { createHandlers } from './create-handlers.js'
+import type { HandlerTable } from './handler-table.js'
+import { createRouter } from './router.js'
+import type { ShellAdapter } from './shell-adapter.js'
+import { tempServices } from './test-services.js'
+
+const shell: ShellAdapter = {
+  shell: 'desktop',
+  pickFiles: async () => ['/a.pdf'],
+  pdfUrl: (id) => `quire-pdf://doc/${id}`,
+}
+
+let env: Awaited<ReturnType<typeof tempServices>>
+let handlers: HandlerTable
+const logged: string[] = []
+const log = (message: string) => void logged.push(message)
+
+beforeEach(async () => {
+  env = await tempServices()
+  handlers = createHandlers(env.services, shell)
+  logged.length = 0
+})
+afterEach(() => env.dispose())
+
+describe('router', () => {
+  it('dispatches a known route and returns its data', async () => {
+    const invoke = createRouter(handlers, { log })
+    expect(await invoke('app.info', {})).toEqual({
+      ok: true,
+      data: { version: '9.9.9', shell: 'desktop', libraryDir: env.services.library.dir, firstRun: true },
+    })
+    expect(await invoke('library.pickFiles', { folders: true })).toEqual({
+      ok: true,
+      data: { paths: ['/a.pdf'] },
+    })
+  })
+
+  it('rejects unknown routes, including Object.prototype names', async () => {
+    const invoke = createRouter(handlers, { log })
+    for (const route of ['nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '']) {
+      expect(await invoke(route, {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ROUTE' } })
+    }
+    expect(await invoke(42 as unknown as string, {})).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_ROUTE' },
+    })
+  })
+
+  it('rejects invalid input with VALIDATION and never calls the handler', async () => {
+    let called = false
+    const invoke = createRouter({ ...handlers, 'library.remove': () => ((called = true), {}) }, { log })
+    for (const input of [{ documentId: 'one' }, { documentId: -1 }, {}, null, 'x', [1]]) {
+      const res = await invoke('library.remove', input)
+      expect(res).toMatchObject({ ok: false, error: { code: 'VALIDATION' } })
+    }
+    expect(called).toBe(false)
+    expect(await invoke('chat.ask', { question: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION' },
+    })
+  })
+
+  it('passes a QuireError through as its code and message', async () => {
+    const invoke = createRouter(handlers, { log })
+    expect(await invoke('library.remove', { documentId: 12345 })).toEqual({
+      ok: false,
+      error: { code: 'DOCUMENT_NOT_FOUND', message: 'There is no document 12345 in this library.' },
+    })
+    const thrower = createRouter(
+      {
+        ...handlers,
+        'settings.get': () => {
+          throw new QuireError('CUSTOM_CODE', 'Something specific.')
+        },
+      },
+      { log },
+    )
+    expect(await thrower('settings.get', {})).toEqual({
+      ok: false,
+      error: { code: 'CUSTOM_CODE', message: 'Something specific.' },
+    })
+    expect(logged).toEqual([])
+  })
+
+  it('turns other errors into INTERNAL without the stack, and logs them', async () => {
+    const invoke = createRouter(
+      {
+        ...handlers,
+        'settings.get': () => {
+          throw new TypeError('boom')
+        },
+      },
+      { log },
+    )
+    const res = await invoke('settings.get', {})
+    expect(res).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'boom' } })
+    expect(JSON.stringify(res)).not.toContain('at ')
+    expect(logged).toEqual(['[ipc] settings.get failed'])
+  })
+
+  it('checks handler output against the contract', async () => {
+    const invoke = createRouter(
+      { ...handlers, 'settings.get': () => ({ ollamaHost: 42, model: null }) as never },
+      { log },
+    )
+    expect(await invoke('settings.get', {})).toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
+    expect(logged[0]).toContain('does not match the contract')
+  })
+})
+
+describe('handler table', () => {
+  it('has exactly one handler per contract route', () => {
+    expect(Object.keys(handlers).sort()).toEqual(Object.keys(routes).sort())
+  })
+
+  it('is checked at compile time against the contract', () => {
+    const { 'ollama.status': _omitted, ...missing } = handlers
+    // @ts-expect-error a route without a handler does not compile
+    const incomplete: HandlerTable = missing
+    // @ts-expect-error a handler for a route the contract lacks does not compile
+    const extra: HandlerTable = { ...handlers, 'library.explode': () => ({}) }
+    // @ts-expect-error a handler returning the wrong type does not compile
+    const wrong: HandlerTable = { ...handlers, 'settings.get': () => ({ ollamaHost: 1, model: null }) }
+    expect([incomplete, extra, wrong]).toHaveLength(3)
+  })
+})

@@ -1,0 +1,27 @@
+// Real services on a temp library for IPC tests (keyword mode unless a model folder is given).
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createAppServices, type AppServices } from '../services/create-app-services.js'
+
+export async function tempServices(opts: { modelDir?: string; ollamaHost?: string } = {}) {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-'))
+  const services: AppServices = await createAppServices({
+    libraryDir: path.join(tmp, 'library'),
+    dataDir: path.join(tmp, 'data'),
+    models: {
+      bundledDir: opts.modelDir ?? path.join(tmp, 'no-model'),
+      userRoot: path.join(tmp, 'data', 'models'),
+    },
+    ollamaHost: opts.ollamaHost ?? 'http://127.0.0.1:9',
+    version: '9.9.9',
+  })
+  return {
+    tmp,
+    services,
+    async dispose() {
+      await services.close()
+      await fs.rm(tmp, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,208 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type {
+  EventName,
+  Result,
+  RouteInput,
+  RouteName,
+  RouteOutput,
+  SseMessage,
+} from '../../shared/ipc-contract.js'
+import { makeTextPdf, sampleTextSpec } from '../../../tests/fixtures/pdf-factory.js'
+import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
+import { startServer, type RunningServer } from './http-server.js'
+
+let tmp: string
+let server: RunningServer
+let base: string
+
+beforeEach(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-server-'))
+  const rendererDir = path.join(tmp, 'renderer')
+  await fs.mkdir(path.join(rendererDir, 'assets'), { recursive: true })
+  await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Quire</title>')
+  await fs.writeFile(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
+  await fs.writeFile(path.join(tmp, 'secret.txt'), 'not for the browser')
+  server = await startServer({
+    libraryDir: path.join(tmp, 'library'),
+    dataDir: path.join(tmp, 'data'),
+    rendererDir,
+    modelDir: TEST_MODEL_DIR,
+    ollamaHost: 'http://127.0.0.1:9',
+  })
+  base = new URL(server.url).origin
+})
+
+afterEach(async () => {
+  await server.close()
+  await fs.rm(tmp, { recursive: true, force: true })
+})
+
+function invoke(route: string, input: unknown, token: string | null = server.token) {
+  return fetch(`${base}/api/invoke/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'x-quire-token': token }) },
+    body: JSON.stringify(input),
+  })
+}
+
+/** Invokes a route that must succeed and returns its data. */
+async function data<R extends RouteName>(route: R, input: RouteInput<R>): Promise<RouteOutput<R>> {
+  const res = (await (await invoke(route, input)).json()) as Result<RouteOutput<R>>
+  if (!res.ok) throw new Error(`${route} failed: ${res.error.code} ${res.error.message}`)
+  return res.data
+}
+
+/** Reads server-sent events until `until` returns true for one of them. */
+async function collectEvents(res: Response, until: (m: SseMessage) => boolean): Promise<SseMessage[]> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  const seen: SseMessage[] = []
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return seen
+    buffer += value
+    let end: number
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const data = frame
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n')
+      if (!data) continue
+      const message = JSON.parse(data) as SseMessage
+      seen.push(message)
+      if (until(message)) {
+        await reader.cancel()
+        return seen
+      }
+    }
+  }
+}
+
+describe('browser-mode server', () => {
+  it('binds to loopback and prints a URL carrying the token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/)
+  })
+
+  it('refuses requests without the token (401) or with a wrong one (403)', async () => {
+    expect((await invoke('library.documents', {}, null)).status).toBe(401)
+    expect((await invoke('library.documents', {}, 'wrong')).status).toBe(403)
+    expect((await fetch(`${base}/api/events`)).status).toBe(401)
+    expect((await fetch(`${base}/api/events?token=nope`)).status).toBe(403)
+    expect((await fetch(`${base}/api/pdf/1`)).status).toBe(401)
+    expect((await fetch(`${base}/`)).status).toBe(401)
+    expect((await fetch(`${base}/assets/app.js`)).status).toBe(401)
+  })
+
+  it('does not accept the token from the query or a cookie for invoke (header only)', async () => {
+    const res = await fetch(`${base}/api/invoke/library.documents?token=${server.token}`, {
+      method: 'POST',
+      headers: { cookie: `quire_token=${server.token}` },
+      body: '{}',
+    })
+    expect(res.status).toBe(401)
+  })
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const http = await import('node:http')
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/invoke/library.documents`,
+        { method: 'POST', headers: { host: 'evil.example', 'x-quire-token': server.token } },
+        (res) => resolve(res.statusCode ?? 0),
+      )
+      req.on('error', reject)
+      req.end('{}')
+    })
+    expect(status).toBe(403)
+  })
+
+  it('serves the page with a strict CSP and sets the token cookie for its assets', async () => {
+    const page = await fetch(server.url)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const cookie = page.headers.get('set-cookie')!
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Strict')
+    const asset = await fetch(`${base}/assets/app.js`, { headers: { cookie: cookie.split(';')[0]! } })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toContain('javascript')
+    // Client-side routes fall back to the page; files outside the renderer folder never leave.
+    expect((await fetch(`${base}/some/route?token=${server.token}`)).status).toBe(200)
+    const escape = await fetch(`${base}/..%2fsecret.txt?token=${server.token}`)
+    expect(escape.status).toBe(404)
+  })
+
+  it('answers invoke with the contract result shape', async () => {
+    const info = await (await invoke('app.info', {})).json()
+    expect(info).toMatchObject({
+      ok: true,
+      data: { shell: 'browser', firstRun: true, libraryDir: path.join(tmp, 'library') },
+    })
+    expect(await (await invoke('library.documents', {})).json()).toEqual({ ok: true, data: [] })
+    expect(await (await invoke('nope.nothing', {})).json()).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_ROUTE' },
+    })
+    expect(await (await invoke('library.remove', { documentId: 'x' })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION' },
+    })
+    expect(await (await invoke('library.pickFiles', {})).json()).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_AVAILABLE' },
+    })
+    const bad = await fetch(`${base}/api/invoke/app.info`, {
+      method: 'POST',
+      headers: { 'x-quire-token': server.token },
+      body: '{not json',
+    })
+    expect(bad.status).toBe(400)
+  })
+
+  // The import runs in a real worker thread that loads the engine from sources through tsx: slow under load.
+  it('streams import progress over SSE, then serves only library PDFs', { timeout: 150_000 }, async () => {
+    const bytes = await makeTextPdf(sampleTextSpec('hydrology', 2))
+    const events = await fetch(`${base}/api/events?token=${server.token}`)
+    expect(events.headers.get('content-type')).toContain('text/event-stream')
+    const done = collectEvents(events, (m) => m.event === 'library.importDone')
+    const started = await data('library.upload', {
+      files: [{ name: 'hydrology.pdf', base64: Buffer.from(bytes).toString('base64') }],
+    })
+    const seen = await done
+    const names = new Set<EventName>(seen.map((m) => m.event))
+    expect(names.has('library.progress')).toBe(true)
+    const progress = seen.filter((m): m is SseMessage<'library.progress'> => m.event === 'library.progress')
+    expect(progress.every((m) => m.payload.jobId === started.jobId)).toBe(true)
+    const final = seen.at(-1) as SseMessage<'library.importDone'>
+    expect(final.payload.report.documents).toMatchObject([{ status: 'indexed', pages: 2 }])
+
+    const docs = await data('library.documents', {})
+    expect(docs).toHaveLength(1)
+    const doc = docs[0]!
+    expect(doc.path).toBe(path.join(tmp, 'library', 'imported', 'hydrology.pdf'))
+    const status = await data('library.status', {})
+    expect(status).toMatchObject({ documents: 1, embedding: { mode: 'hybrid' } })
+    const search = await data('search.query', { query: 'hydrology measurements' })
+    expect(search.results.length).toBeGreaterThan(0)
+
+    const { url } = await data('library.pdfUrl', { documentId: doc.id })
+    expect(url).toBe(`/api/pdf/${doc.id}?token=${encodeURIComponent(server.token)}`)
+    const pdf = await fetch(`${base}${url}`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
+    expect((await fetch(`${base}/api/pdf/${doc.id + 1}?token=${server.token}`)).status).toBe(404)
+    expect((await fetch(`${base}/api/pdf/..%2f..%2fsecret.txt?token=${server.token}`)).status).toBe(404)
+    expect(await (await invoke('library.pdfUrl', { documentId: 999 })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'DOCUMENT_NOT_FOUND' },
+    })
+  })
+})

@@ -1,0 +1,103 @@
+import path from 'node:path'
+import fs from 'node:fs/promises'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AnswerEvent } from '../../shared/chat-types.js'
+import { startFakeOllama, type FakeOllama } from '../../../tests/fake-ollama/index.js'
+import { makeTextPdf, sampleTextSpec } from '../../../tests/fixtures/pdf-factory.js'
+import { Library } from '../engine/library.js'
+import { createHandlers } from '../ipc/create-handlers.js'
+import { createRouter } from '../ipc/router.js'
+import { tempServices } from '../ipc/test-services.js'
+
+let ollama: FakeOllama
+let env: Awaited<ReturnType<typeof tempServices>>
+
+beforeEach(async () => {
+  ollama = await startFakeOllama()
+  env = await tempServices({ ollamaHost: ollama.url })
+  // Fill the library in-process (the worker path is covered by the server test).
+  const file = path.join(env.tmp, 'glaciers.pdf')
+  await fs.writeFile(file, await makeTextPdf(sampleTextSpec('glaciers', 2)))
+  const lib = await Library.open(env.services.library.dir)
+  await lib.ingest([file])
+  await lib.close()
+})
+
+afterEach(async () => {
+  await env.dispose()
+  await ollama.close()
+})
+
+/** Collects chat events from now on (events may overtake the reply carrying the request id). */
+function answerEvents(): Promise<AnswerEvent[]> {
+  return new Promise((resolve) => {
+    const seen: AnswerEvent[] = []
+    const off = env.services.events.subscribe((event, payload) => {
+      if (event !== 'chat.event') return
+      const p = payload as { requestId: string; event: AnswerEvent }
+      seen.push(p.event)
+      if (p.event.type === 'done') {
+        off()
+        resolve(seen)
+      }
+    })
+  })
+}
+
+describe('chat through the IPC contract', () => {
+  it('asks, streams events, stores the conversation, renames and exports it', async () => {
+    const invoke = createRouter(
+      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+    )
+    const answered = answerEvents()
+    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
+    if (!asked.ok) throw new Error(asked.error.message)
+    const { requestId, conversationId } = asked.data as { requestId: string; conversationId: number }
+    const events = await answered
+    expect(requestId).toMatch(/^[\w-]{36}$/)
+    expect(events[0]).toMatchObject({ type: 'started', conversationId })
+    expect(events.some((e) => e.type === 'token')).toBe(true)
+    const done = events.at(-1)!
+    if (done.type !== 'done') throw new Error('no done event')
+    expect(done.result).toMatchObject({ mode: 'llm', status: 'complete', conversationId })
+
+    const list = await invoke('conversations.list', {})
+    expect(list).toMatchObject({ ok: true, data: [{ id: conversationId, messageCount: 2 }] })
+    expect(await invoke('conversations.list', { query: 'glaciers' })).toMatchObject({
+      ok: true,
+      data: [{ id: conversationId }],
+    })
+    const got = await invoke('conversations.get', { id: conversationId })
+    expect(got).toMatchObject({ ok: true, data: { messages: [{ role: 'user' }, { role: 'assistant' }] } })
+    expect(await invoke('conversations.rename', { id: conversationId, title: 'Ice / snow?' })).toMatchObject({
+      ok: true,
+      data: { title: 'Ice / snow?' },
+    })
+    const exported = await invoke('conversations.export', { id: conversationId })
+    expect(exported).toMatchObject({ ok: true, data: { fileName: 'Ice snow.md' } })
+    expect(await invoke('conversations.delete', { id: conversationId })).toEqual({ ok: true, data: {} })
+    expect(await invoke('conversations.get', { id: conversationId })).toMatchObject({
+      ok: false,
+      error: { code: 'CONVERSATION_NOT_FOUND' },
+    })
+  })
+
+  it('reports Ollama status from the configured host and follows settings changes', async () => {
+    const invoke = createRouter(
+      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+    )
+    expect(await invoke('ollama.status', {})).toMatchObject({
+      ok: true,
+      data: { state: 'ready', host: ollama.url },
+    })
+    expect(await invoke('settings.set', { ollamaHost: 'http://127.0.0.1:9' })).toMatchObject({
+      ok: true,
+      data: { ollamaHost: 'http://127.0.0.1:9' },
+    })
+    expect(await invoke('ollama.status', {})).toMatchObject({ ok: true, data: { state: 'not-running' } })
+    expect(await invoke('settings.set', { ollamaHost: 'file:///etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SETTING' },
+    })
+  })
+})

@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { IngestProgress } from '../../shared/library-types.js'
+import { tempServices } from '../ipc/test-services.js'
+import { batchFraction, estimateEtaSeconds } from './eta.js'
+import { exportFileName } from './conversations-service.js'
+import { safeFileName, saveUploads } from './save-uploads.js'
+import { SETTINGS_FILE, SettingsService } from './settings-service.js'
+
+let tmp: string
+beforeEach(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-services-'))
+})
+afterEach(() => fs.rm(tmp, { recursive: true, force: true }))
+
+const progress = (p: Partial<IngestProgress>): IngestProgress => ({
+  stage: 'embedding',
+  file: 'a.pdf',
+  done: 0,
+  total: 10,
+  filesDone: 0,
+  filesTotal: 2,
+  ...p,
+})
+
+describe('import ETA', () => {
+  it('counts finished files and the current file by stage', () => {
+    expect(batchFraction(progress({ stage: 'done', filesDone: 2 }))).toBe(1)
+    expect(batchFraction(progress({ stage: 'reading', done: 0, filesDone: 1 }))).toBeCloseTo(0.5)
+    const mid = batchFraction(progress({ done: 5 }))
+    expect(mid).toBeGreaterThan(0.25)
+    expect(mid).toBeLessThan(0.5)
+  })
+
+  it('extrapolates elapsed time, and says nothing too early', () => {
+    expect(estimateEtaSeconds(progress({ stage: 'reading', done: 0 }), 10_000)).toBeNull()
+    expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 1 }), 500)).toBeNull()
+    expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 1 }), 10_000)).toBe(10)
+    expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 2 }), 10_000)).toBe(0)
+  })
+})
+
+describe('settings', () => {
+  it('defaults to the local Ollama, persists changes and reports the first run', async () => {
+    const first = new SettingsService(tmp)
+    expect(first.firstRun).toBe(true)
+    expect(first.get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: null })
+    first.set({ ollamaHost: 'gpu-box:11434/', model: ' llama3.2 ' })
+    const again = new SettingsService(tmp)
+    expect(again.firstRun).toBe(false)
+    expect(again.get()).toEqual({ ollamaHost: 'http://gpu-box:11434', model: 'llama3.2' })
+  })
+
+  it('refuses non-http hosts and survives a corrupt file', async () => {
+    const s = new SettingsService(tmp)
+    expect(() => s.set({ ollamaHost: 'ftp://x' })).toThrow(/http/)
+    await fs.writeFile(path.join(tmp, SETTINGS_FILE), '{ broken')
+    expect(new SettingsService(tmp).get().ollamaHost).toBe('http://127.0.0.1:11434')
+    await fs.writeFile(path.join(tmp, SETTINGS_FILE), JSON.stringify({ ollamaHost: 7, model: 'm' }))
+    expect(new SettingsService(tmp).get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: 'm' })
+  })
+})
+
+describe('uploads', () => {
+  it('keeps only a safe base name', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('passwd')
+    expect(safeFileName('C:\\Users\\x\\report.pdf')).toBe('report.pdf')
+    expect(safeFileName('..')).toBe('upload.pdf')
+    expect(safeFileName('a<b>:c?.pdf')).toBe('a_b_c_.pdf')
+  })
+
+  it('saves under <library>/imported, reusing identical files and numbering clashes', async () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64')
+    const [a] = await saveUploads(tmp, [{ name: '../x.pdf', base64: b64('one') }])
+    expect(a).toBe(path.join(tmp, 'imported', 'x.pdf'))
+    const [same] = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('one') }])
+    expect(same).toBe(a)
+    const [other] = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('two') }])
+    expect(other).toBe(path.join(tmp, 'imported', 'x (2).pdf'))
+    await expect(saveUploads(tmp, [{ name: 'e.pdf', base64: '' }])).rejects.toThrow(/empty/)
+  })
+})
+
+describe('conversation export file name', () => {
+  it('removes characters file systems refuse', () => {
+    expect(exportFileName('Q3 results: what/why?')).toBe('Q3 results what why.md')
+    expect(exportFileName('  ...  ')).toBe('conversation.md')
+  })
+})
+
+describe('import queue', () => {
+  it('runs one job at a time, cancels queued jobs, and reports failures as a report', async () => {
+    const env = await tempServices()
+    try {
+      const events: { event: string; payload: unknown }[] = []
+      env.services.events.subscribe((event, payload) => events.push({ event, payload }))
+      const missing = path.join(env.tmp, 'missing.pdf')
+      const first = env.services.imports.enqueue([missing])
+      const second = env.services.imports.enqueue([missing])
+      env.services.imports.cancel(second)
+      await env.services.imports.idle()
+      const done = events.filter((e) => e.event === 'library.importDone') as {
+        payload: {
+          jobId: string
+          report: { cancelled: boolean; documents: { status: string; errorCode: string }[] }
+        }
+      }[]
+      expect(done.map((d) => d.payload.jobId)).toEqual([second, first])
+      expect(done[0]!.payload.report).toMatchObject({
+        cancelled: true,
+        documents: [{ errorCode: 'CANCELLED' }],
+      })
+      expect(done[1]!.payload.report.documents[0]).toMatchObject({ status: 'failed' })
+      expect(events.some((e) => e.event === 'library.changed')).toBe(true)
+    } finally {
+      await env.dispose()
+    }
+  })
+})

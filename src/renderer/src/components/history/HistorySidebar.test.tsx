@@ -1,0 +1,64 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../test/render-app.js'
+import { conversation, message } from '../../test/fake-api.js'
+
+describe('history sidebar', () => {
+  async function setup() {
+    const user = userEvent.setup()
+    const app = await renderApp({
+      'conversations.list': (input) =>
+        input.query ? [conversation(2, 'Tides')] : [conversation(1, 'Budget'), conversation(2, 'Tides')],
+      'conversations.get': ({ id }) => ({
+        conversation: conversation(id),
+        messages: [message(1, { role: 'user', text: `Question in ${id}` }), message(2, { text: 'Answer' })],
+      }),
+      'conversations.rename': ({ id, title }) => conversation(id, title),
+      'conversations.delete': () => ({}),
+      'conversations.export': () => ({ markdown: '# Budget', fileName: 'budget.md' }),
+    })
+    return { user, ...app }
+  }
+
+  it('restores the most recent conversation on start and searches with Ctrl+K', async () => {
+    const { user, api } = await setup()
+    expect(await screen.findByText('Question in 1')).toBeTruthy()
+    await user.keyboard('{Control>}k{/Control}')
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' })
+    expect(document.activeElement).toBe(search)
+    await user.type(search, 'tide')
+    await waitFor(() => expect(screen.queryByText('Budget')).toBeNull())
+    expect(api.callsTo('conversations.list').at(-1)).toEqual({ query: 'tide' })
+  })
+
+  it('opens, renames, exports and deletes conversations; Ctrl+N starts a new one', async () => {
+    const { user, api, stores } = await setup()
+    const nav = screen.getByRole('navigation', { name: 'Conversations' })
+    await user.click(within(nav).getByRole('button', { name: /^Tides/ }))
+    expect(await screen.findByText('Question in 2')).toBeTruthy()
+
+    await user.click(within(nav).getByRole('button', { name: 'Rename Budget' }))
+    const title = within(nav).getByRole('textbox', { name: 'Conversation title' })
+    await user.clear(title)
+    await user.type(title, 'Q3 budget{Enter}')
+    expect(api.callsTo('conversations.rename')).toEqual([{ id: 1, title: 'Q3 budget' }])
+    expect(await within(nav).findByText('Q3 budget')).toBeTruthy()
+
+    const createUrl = vi.fn(() => 'blob:x')
+    URL.createObjectURL = createUrl
+    URL.revokeObjectURL = vi.fn()
+    await user.click(within(nav).getByRole('button', { name: 'Export Q3 budget to Markdown' }))
+    await waitFor(() => expect(createUrl).toHaveBeenCalled())
+
+    await user.click(within(nav).getByRole('button', { name: 'Delete Tides' }))
+    await user.click(within(nav).getByRole('button', { name: 'Confirm delete Tides' }))
+    expect(api.callsTo('conversations.delete')).toEqual([{ id: 2 }])
+    await waitFor(() => expect(stores.chat.getState().conversationId).toBeNull())
+
+    await act(async () => stores.chat.getState().open(1))
+    await user.keyboard('{Control>}n{/Control}')
+    await waitFor(() => expect(stores.chat.getState().conversationId).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Question' }))
+  })
+})

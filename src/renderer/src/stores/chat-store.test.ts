@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import type { AnswerResult, Citation } from '../../../shared/chat-types.js'
+import { createFakeApi, message } from '../test/fake-api.js'
+import { createChatStore } from './chat-store.js'
+
+const source: Citation = {
+  n: 1,
+  chunkId: 7,
+  documentId: 3,
+  file: '/a.pdf',
+  title: 'Alpha',
+  pages: [2],
+  text: 'Tides rise.',
+}
+
+function result(over: Partial<AnswerResult> = {}): AnswerResult {
+  return {
+    answer: 'Tides rise [1]',
+    mode: 'llm',
+    status: 'complete',
+    declined: false,
+    citations: [source],
+    sources: [source],
+    invalidCitations: [],
+    unsupportedFigures: [],
+    conversationId: 5,
+    messageId: 11,
+    model: 'm',
+    timings: { retrieval_ms: 1, first_token_ms: 1, total_ms: 2 },
+    warnings: [],
+    ollama: null,
+    trace: {} as AnswerResult['trace'],
+    ...over,
+  }
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0))
+
+describe('chat store', () => {
+  it('streams an answer, replaying events that arrived before chat.ask returned', async () => {
+    let release!: () => void
+    const api = createFakeApi({
+      'chat.ask': () => new Promise((r) => (release = () => r({ requestId: 'r1', conversationId: 5 }))),
+      'conversations.get': () => ({
+        conversation: { id: 5, title: 't', createdAt: '', updatedAt: '', messageCount: 2 },
+        messages: [
+          message(10, { role: 'user', text: 'Why?' }),
+          message(11, { text: 'Tides rise [1]', citations: [source] }),
+        ],
+      }),
+    })
+    const changed: number[] = []
+    const store = createChatStore(api, { onConversationChanged: (id) => changed.push(id) })
+    const pending = store.getState().ask('Why?')
+    await tick()
+    expect(store.getState().messages.map((m) => m.text)).toEqual(['Why?'])
+    store
+      .getState()
+      .onChatEvent({
+        requestId: 'r1',
+        event: { type: 'retrieval', trace: {} as AnswerResult['trace'], sources: [source] },
+      })
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Tides' } })
+    release()
+    await pending
+    expect(store.getState().streaming).toMatchObject({ requestId: 'r1', text: 'Tides', retrieved: true })
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: ' rise [1]' } })
+    expect(store.getState().streaming?.text).toBe('Tides rise [1]')
+    store.getState().onChatEvent({ requestId: 'other', event: { type: 'token', text: 'noise' } })
+    expect(store.getState().streaming?.text).toBe('Tides rise [1]')
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'done', result: result() } })
+    await tick()
+    expect(store.getState().streaming).toBeNull()
+    expect(store.getState().conversationId).toBe(5)
+    expect(store.getState().messages.map((m) => m.id)).toEqual([10, 11])
+    expect(store.getState().extras[11]?.sources).toEqual([source])
+    expect(changed).toContain(5)
+  })
+
+  it('stops a request even when Stop comes before the request id is known', async () => {
+    let release!: () => void
+    const api = createFakeApi({
+      'chat.ask': () => new Promise((r) => (release = () => r({ requestId: 'r2', conversationId: 1 }))),
+      'chat.stop': () => ({}),
+    })
+    const store = createChatStore(api)
+    const pending = store.getState().ask('Q')
+    await tick()
+    await store.getState().stop()
+    expect(api.callsTo('chat.stop')).toHaveLength(0)
+    release()
+    await pending
+    await tick()
+    expect(api.callsTo('chat.stop')).toEqual([{ requestId: 'r2' }])
+  })
+
+  it('regenerates with the question before the answer and hides the old answer meanwhile', async () => {
+    const api = createFakeApi({
+      'conversations.get': () => ({
+        conversation: { id: 1, title: 't', createdAt: '', updatedAt: '', messageCount: 2 },
+        messages: [message(1, { role: 'user', text: 'What is X?' }), message(2, { text: 'X is Y [1]' })],
+      }),
+      'chat.ask': () => ({ requestId: 'r3', conversationId: 1 }),
+    })
+    const store = createChatStore(api)
+    await store.getState().open(1)
+    await store.getState().regenerate(2, [4])
+    expect(api.callsTo('chat.ask')).toEqual([
+      { question: 'What is X?', conversationId: 1, documentIds: [4], regenerateMessageId: 2 },
+    ])
+    expect(store.getState().streaming?.replacing).toBe(2)
+  })
+
+  it('keeps the error and drops the optimistic question when asking fails', async () => {
+    const api = createFakeApi()
+    const store = createChatStore(api)
+    await store.getState().ask('Q')
+    expect(store.getState().error).toMatch(/No fake handler/)
+    expect(store.getState().messages).toEqual([])
+    expect(store.getState().streaming).toBeNull()
+  })
+})

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { createFakeApi, doc } from '../test/fake-api.js'
+import { createLibraryStore, stageFraction } from './library-store.js'
+
+describe('library store', () => {
+  it('tracks per-file progress from events that arrive before the upload call returns', async () => {
+    let release!: () => void
+    const api = createFakeApi({
+      'library.upload': () => new Promise((r) => (release = () => r({ jobId: 'j1' }))),
+    })
+    const store = createLibraryStore(api)
+    const file = new File([new Uint8Array([37, 80, 68, 70])], 'a.pdf', { type: 'application/pdf' })
+    const pending = store.getState().uploadFiles([file])
+    await Promise.resolve()
+    await new Promise((r) => setTimeout(r, 0))
+    store.getState().onProgress({
+      jobId: 'j1',
+      progress: {
+        stage: 'embedding',
+        file: '/lib/imported/a.pdf',
+        done: 1,
+        total: 2,
+        filesDone: 0,
+        filesTotal: 1,
+      },
+      etaSeconds: 12,
+    })
+    release()
+    await pending
+    const job = store.getState().jobs[0]!
+    expect(job.jobId).toBe('j1')
+    expect(job.files).toHaveLength(1)
+    expect(job.files[0]).toMatchObject({ name: 'a.pdf', stage: 'embedding' })
+    expect(job.files[0]!.fraction).toBeCloseTo(stageFraction({ stage: 'embedding', done: 1, total: 2 }))
+    expect(job.etaSeconds).toBe(12)
+    expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', base64: 'JVBERg==' }] }])
+  })
+
+  it('marks failed files with their code and reloads documents when the import is done', async () => {
+    const api = createFakeApi({ 'library.documents': () => [doc(1)] })
+    const store = createLibraryStore(api)
+    store.getState().onImportDone({
+      jobId: 'j2',
+      report: {
+        cancelled: false,
+        elapsed_ms: 10,
+        documents: [
+          { file: '/x/ok.pdf', status: 'indexed', pages: 2, chunks: 3, error: null, errorCode: null },
+          {
+            file: '/x/locked.pdf',
+            status: 'failed',
+            pages: 0,
+            chunks: 0,
+            error: 'encrypted',
+            errorCode: 'PDF_ENCRYPTED',
+          },
+        ],
+      },
+    })
+    const files = store.getState().jobs[0]!.files
+    expect(files.map((f) => [f.name, f.stage, f.errorCode])).toEqual([
+      ['ok.pdf', 'done', null],
+      ['locked.pdf', 'failed', 'PDF_ENCRYPTED'],
+    ])
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.getState().documents).toHaveLength(1)
+  })
+
+  it('searches all documents until some are unticked', async () => {
+    const api = createFakeApi({ 'library.documents': () => [doc(1), doc(2), doc(3)] })
+    const store = createLibraryStore(api)
+    await store.getState().load()
+    expect(store.getState().searchScope()).toBeUndefined()
+    store.getState().toggle(2)
+    expect(store.getState().searchScope()).toEqual([1, 3])
+    store.getState().setAllChecked(true)
+    expect(store.getState().searchScope()).toBeUndefined()
+  })
+
+  it('refuses non-PDF uploads in plain words without calling the server', async () => {
+    const api = createFakeApi()
+    const store = createLibraryStore(api)
+    await store.getState().uploadFiles([new File(['x'], 'notes.txt', { type: 'text/plain' })])
+    expect(store.getState().error).toBe('Only PDF files can be added.')
+    expect(api.callsTo('library.upload')).toHaveLength(0)
+  })
+})

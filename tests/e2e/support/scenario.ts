@@ -1,0 +1,103 @@
+// The end-to-end scenario's steps, shared by the browser and Electron tests: add a PDF, watch it
+// import, ask, read the streamed cited answer, open the citation, find the conversation again.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { ARTIFACTS } from './paths.js'
+import { QUESTION } from './sample-pdf.js'
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await fs.mkdir(ARTIFACTS, { recursive: true })
+  const file = path.join(ARTIFACTS, `${name}.png`)
+  await page.screenshot({ path: file })
+  return file
+}
+
+interface PageDom {
+  DataTransfer: new () => { items: { add(file: File): void } }
+  DragEvent: new (type: string, init: object) => object
+  document: { body: { dispatchEvent(event: object): boolean } }
+}
+
+/** Browser mode: the hidden file input behind "Add PDFs…". */
+export async function addPdfWithInput(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await page.setInputFiles('input[type=file]', {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(bytes),
+  })
+}
+
+/** A synthetic drop of a File on the window, as the OS would deliver it. */
+export async function addPdfWithDrop(page: Page, name: string, bytes: Uint8Array): Promise<void> {
+  await page.evaluate(
+    async ({ name, b64 }) => {
+      // Runs in the page; this file compiles against Node's lib, so the DOM is reached through a typed view.
+      const dom = globalThis as unknown as PageDom
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+      const dt = new dom.DataTransfer()
+      dt.items.add(new File([data], name, { type: 'application/pdf' }))
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        dom.document.body.dispatchEvent(
+          new dom.DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
+        )
+      }
+    },
+    { name, b64: Buffer.from(bytes).toString('base64') },
+  )
+}
+
+export async function waitForImport(page: Page): Promise<void> {
+  await page.getByText(/Import finished · 1 added/).waitFor({ timeout: 90_000 })
+  await page
+    .getByRole('checkbox', { name: /^Search / })
+    .first()
+    .waitFor()
+}
+
+/** Asks the question; returns once a token has arrived (for a mid-stream screenshot). */
+export async function ask(page: Page): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Question' })
+  await box.fill(QUESTION)
+  await box.press('Enter')
+  await page
+    .getByRole('article', { name: 'Answer in progress' })
+    .locator('.answer-text')
+    .waitFor({ timeout: 60_000 })
+}
+
+export async function waitForAnswer(page: Page): Promise<string> {
+  const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
+  await answer
+    .getByRole('button', { name: /^Source 1:/ })
+    .first()
+    .waitFor({ timeout: 60_000 })
+  return (await answer.locator('.answer-text').innerText()).trim()
+}
+
+export async function openFirstCitation(page: Page): Promise<void> {
+  const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
+  await answer
+    .getByRole('button', { name: /^Source 1:/ })
+    .first()
+    .click()
+  const viewer = page.getByRole('complementary', { name: 'PDF viewer' })
+  await viewer.getByText(/Source 1 is highlighted on page \d+\./).waitFor({ timeout: 30_000 })
+  await viewer.locator('.mark-passage').first().waitFor()
+  // The canvas is painted once the text layer has spans: both are rendered in the same pass.
+  await viewer.locator('.textLayer span').first().waitFor({ timeout: 30_000 })
+}
+
+export async function findConversation(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Conversations' })
+  await nav.locator('.conv-title').first().waitFor({ timeout: 30_000 })
+  await page
+    .getByRole('article', { name: 'Question' })
+    .filter({ hasText: QUESTION })
+    .waitFor({ timeout: 30_000 })
+  await page
+    .getByRole('article', { name: 'Answer', exact: true })
+    .getByRole('button', { name: /^Source 1:/ })
+    .first()
+    .waitFor()
+}
