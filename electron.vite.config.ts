@@ -1,6 +1,5 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
-import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
 // Native modules are never bundled: they load their .node binaries at run time (and are unpacked
@@ -9,24 +8,8 @@ import react from '@vitejs/plugin-react'
 // self-contained file because sandboxed preloads cannot require packages.
 const NATIVE = ['better-sqlite3', 'hnswlib-node', 'onnxruntime-node', '@huggingface/transformers']
 
-// electron-vite's ESM shim adds a module-level `const require = createRequire(...)` to any chunk that
-// mentions require(; a source module declaring its own `const require` (src/main/engine/ingest/
-// extract-pdf.ts) then makes the chunk a SyntaxError. Renaming the local binding at build time keeps
-// the source idiomatic and the bundle valid.
-const LOCAL_REQUIRE = /\bconst require = createRequire\(import\.meta\.url\)/
-function renameLocalRequire(): Plugin {
-  return {
-    name: 'quire:rename-local-require',
-    transform(code, id) {
-      if (!id.includes('/src/') || !LOCAL_REQUIRE.test(code)) return null
-      return { code: code.replace(/\brequire(?=\s*[.(=])/g, 'localRequire'), map: null }
-    },
-  }
-}
-
 export default defineConfig({
   main: {
-    plugins: [renameLocalRequire()],
     build: {
       externalizeDeps: { include: NATIVE },
       rollupOptions: {

@@ -10,13 +10,18 @@ const reps = Number(arg('reps', '3'))
 const parseWorkers = arg('parse-workers', '')
 const files = ensureCorpus()
 /** The last run's library is kept for first-token.ts (a real library to ask questions of). */
-export const DEV_LIBRARY = path.join(CACHE, 'dev-library')
+const DEV_LIBRARY = path.join(CACHE, 'dev-library')
 
 const runs = await repeat(reps, async () => {
   fs.rmSync(DEV_LIBRARY, { recursive: true, force: true })
   const cpu0 = process.cpuUsage()
   const t = performance.now()
   let extractedAt = 0
+  // The embedder's idle time: from one document's commit to the next document's first embedding.
+  // Above ~0 means extraction (or the commit) kept it waiting.
+  let firstEmbedAt = 0
+  let lastDoneAt = 0
+  let waitMs = 0
   const report = await runIngestWorker(
     {
       libraryDir: DEV_LIBRARY,
@@ -26,7 +31,13 @@ const runs = await repeat(reps, async () => {
     },
     {
       onProgress: (p) => {
-        if (p.stage === 'chunking') extractedAt = performance.now() - t
+        const now = performance.now() - t
+        if (p.stage === 'chunking') extractedAt = now
+        if (p.stage === 'embedding' && p.done === 0) {
+          if (firstEmbedAt === 0) firstEmbedAt = now
+          else waitMs += now - lastDoneAt
+        }
+        if (p.stage === 'done') lastDoneAt = now
       },
     },
   )
@@ -39,7 +50,16 @@ const runs = await repeat(reps, async () => {
   // Busy cores over the run (this process and all its threads): 2.0 on 2 cores = none idled.
   const busyCores = (cpu.user + cpu.system) / 1e6 / s
   log(`ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy`)
-  return { s, pages, chunks, extractedS: extractedAt / 1000, busyCores, bytes: dirBytes(DEV_LIBRARY) }
+  return {
+    s,
+    pages,
+    chunks,
+    extractedS: extractedAt / 1000,
+    firstEmbedS: firstEmbedAt / 1000,
+    waitS: waitMs / 1000,
+    busyCores,
+    bytes: dirBytes(DEV_LIBRARY),
+  }
 })
 
 const secs = summarize(runs.map((r) => r.s))
@@ -51,6 +71,8 @@ emit({
   ingest_chunks_per_s: round(last.chunks / secs.median),
   pages: last.pages,
   chunks: last.chunks,
+  first_embedding_s: summarize(runs.map((r) => r.firstEmbedS)).median,
+  embedder_wait_s: summarize(runs.map((r) => r.waitS)).median,
   extraction_done_s: summarize(runs.map((r) => r.extractedS)).median,
   busy_cores: summarize(runs.map((r) => r.busyCores)).median,
   rss_mb_ingest: peakRssMb(),

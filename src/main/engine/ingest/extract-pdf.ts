@@ -20,8 +20,8 @@ export interface RawPage {
   lines: RawLine[]
 }
 
-const require = createRequire(import.meta.url)
-const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
+const localRequire = createRequire(import.meta.url)
+const pdfjsRoot = path.dirname(localRequire.resolve('pdfjs-dist/package.json'))
 // pdf.js in Node reads these through the file system; both need a trailing separator.
 const STANDARD_FONTS = path.join(pdfjsRoot, 'standard_fonts') + path.sep
 const CMAPS = path.join(pdfjsRoot, 'cmaps') + path.sep

@@ -4,8 +4,7 @@ import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { fuseRanks } from './fuse-ranks.js'
 import { KeywordSearch } from './keyword-search.js'
-import { feedbackTerms } from './feedback-terms.js'
-import { documentCoverage, neighbourScore } from './passage-evidence.js'
+import { documentCoverage } from './passage-evidence.js'
 import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
 
@@ -19,10 +18,6 @@ export const RETRIEVAL_TUNING = {
   wVector: 1.0,
   /** Earlier turns count this much relative to the question itself. */
   contextWeight: 0.35,
-  wNeighbour: 0.3,
-  feedbackPassages: 5,
-  feedbackTerms: 10,
-  feedbackWeight: 0.3,
   wDocument: 0.5,
   /** Decline when the best passage covers less than this IDF-weighted share of the question. */
   minCoverage: 0.45,
@@ -35,7 +30,6 @@ export const RETRIEVAL_TUNING = {
 interface ChunkRow {
   id: number
   document_id: number
-  ord: number
   heading: string | null
   text: string
   page_start: number
@@ -53,20 +47,13 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly rowsStmt
-  private readonly neighboursStmt
 
   constructor(private readonly deps: RetrievalDeps) {
     this.keyword = new KeywordSearch(deps.db)
     this.rowsStmt = deps.db.prepare(
-      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
+      `SELECT c.id, c.document_id, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
-    )
-    // One indexed lookup for all neighbours at once: [[documentId, ord], ...].
-    this.neighboursStmt = deps.db.prepare(
-      `SELECT c.id, c.document_id, c.ord, c.heading, c.text
-       FROM json_each(?) j JOIN chunks c
-         ON c.document_id = json_extract(j.value, '$[0]') AND c.ord = json_extract(j.value, '$[1]')`,
     )
   }
 
@@ -100,34 +87,16 @@ export class HybridSearch {
     const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
     const byId = new Map(rows.map((r) => [r.id, r]))
 
-    const fuse = (fb: WeightedTerm[]) => {
-      const lexical = new Map<number, LexicalMatch>()
-      const lexicalScore = this.rerank(rows, terms, ctxTerms, fb, phrases, lexical)
-      const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
-      const lists = [
-        { ids: bm25.map((c) => c.id), weight: T.wBm25 },
-        { ids: byLexical, weight: T.wLexical },
-      ]
-      if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
-      if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
-      ;(globalThis as any).__rq = { bm25: bm25.map((c) => c.id), byLexical, lexicalScore, fb } // DEBUG
-      return { lexical, fused: fuseRanks(lists) }
-    }
-    let { lexical, fused } = fuse([])
-    if (T.feedbackTerms > 0 && T.feedbackPassages > 0) {
-      const top = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, T.feedbackPassages)
-      const known = new Set([...terms, ...ctxTerms].map((t) => t.stem))
-      const fb = feedbackTerms(
-        top.map(([id], i) => {
-          const words = tokenize(byId.get(id)!.text)
-          return { words, stems: words.map(stem), weight: 1 / (i + 1) }
-        }),
-        known,
-        (s) => this.idf(s),
-        T.feedbackTerms,
-      )
-      if (fb.length) ({ lexical, fused } = fuse(fb))
-    }
+    const lexical = new Map<number, LexicalMatch>()
+    const lexicalScore = this.rerank(rows, terms, ctxTerms, phrases, lexical)
+    const byLexical = [...lexicalScore.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
+    const lists = [
+      { ids: bm25.map((c) => c.id), weight: T.wBm25 },
+      { ids: byLexical, weight: T.wLexical },
+    ]
+    if (bm25Ctx.length) lists.push({ ids: bm25Ctx.map((c) => c.id), weight: T.wBm25 * T.contextWeight })
+    if (vector.length) lists.push({ ids: vector.map((v) => v.id), weight: T.wVector })
+    const fused = fuseRanks(lists)
     const ranked = [...fused.entries()]
       .filter(([id]) => byId.has(id))
       .sort((a, b) => b[1] - a[1])
@@ -168,70 +137,58 @@ export class HybridSearch {
     if (results.length === 0 || terms.length === 0) return true
     if (this.namesSomethingAbsent(query)) return true
     const bestCoverage = Math.max(...results.slice(0, 5).map((r) => lexical.get(r.chunkId)?.coverage ?? 0))
+    ;(globalThis as any).__cov = bestCoverage // DEBUG
     const bestSimilarity = Math.max(0, ...results.slice(0, 5).map((r) => similarity.get(r.chunkId) ?? 0))
     if (this.mode === 'hybrid') return bestCoverage < T.minCoverage && bestSimilarity < T.minSimilarity
     return bestCoverage < T.minCoverage
   }
 
-  /** A specific-looking word (identifier, name with digits, capitalised term) found in no chunk. */
+  /**
+   * The question names something specific that no chunk contains: an identifier (dotted, snake_case,
+   * with digits), a CamelCase or capitalised name. Plain lower-case words are not enough, even inside a
+   * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase.
+   */
   private namesSomethingAbsent(query: string): boolean {
     const words = query.match(/[\p{L}\p{N}]+(?:[._\-][\p{L}\p{N}]+)*/gu) ?? []
     for (const [i, w] of words.entries()) {
-      const specific = /[._\-]/.test(w) || /\d/.test(w) || (i > 0 && /^\p{Lu}/u.test(w)) || /\p{Ll}\p{Lu}/u.test(w)
-      if (!specific) continue
-      const parts = tokenize(w)
-      if (parts.some((p) => this.keyword.documentFrequency(stem(p)) === 0 && this.keyword.documentFrequency(p) === 0)) {
-        return true
+      const identifier = /[._]/.test(w)
+      for (const part of w.split('-')) {
+        const sentenceStart = i === 0 && w.startsWith(part)
+        const specific =
+          identifier || /\d/.test(part) || (!sentenceStart && /^\p{Lu}/u.test(part)) || /\p{Ll}\p{Lu}/u.test(part)
+        if (!specific) continue
+        const absent = (t: string) => this.keyword.documentFrequency(stem(t)) === 0 && this.keyword.documentFrequency(t) === 0
+        if (tokenize(part).some(absent)) return true
       }
     }
     return false
   }
 
   /**
-   * Lexical re-rank of the candidates: the passage's own match, plus the best neighbouring
-   * passage's match and the document's coverage of the question (see passage-evidence.ts).
+   * Lexical re-rank of the candidates: the passage's own match (plus the earlier turns' terms at a
+   * lower weight) and its document's coverage of the question (see passage-evidence.ts).
    */
   private rerank(
     rows: ChunkRow[],
     terms: WeightedTerm[],
     ctxTerms: WeightedTerm[],
-    fbTerms: WeightedTerm[],
     phrases: string[][],
     lexical: Map<number, LexicalMatch>,
   ): Map<number, number> {
     const T = RETRIEVAL_TUNING
-    const key = (doc: number, ord: number) => `${doc}:${ord}`
-    const present = new Set(rows.map((r) => key(r.document_id, r.ord)))
-    const wanted: [number, number][] = []
-    for (const r of rows)
-      for (const o of [r.ord - 1, r.ord + 1])
-        if (!present.has(key(r.document_id, o))) {
-          present.add(key(r.document_id, o))
-          wanted.push([r.document_id, o])
-        }
-    const neighbours = wanted.length
-      ? (this.neighboursStmt.all(JSON.stringify(wanted)) as Omit<ChunkRow, 'path' | 'title' | 'page_start' | 'page_end'>[])
-      : []
-    const own = new Map<string, number>()
+    const own = new Map<number, number>()
     const stemsOf = new Map<number, Set<string>>()
-    const score = (r: { id: number; document_id: number; ord: number; heading: string | null; text: string }) => {
+    const names = new Map<number, Set<string>>()
+    for (const r of rows) {
       const stems = passageStems(r.text)
       const headingStems = r.heading ? passageStems(r.heading) : []
       const m = lexicalMatch(stems, terms, phrases, headingStems)
       const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
-      const f = fbTerms.length ? lexicalMatch(stems, fbTerms, [], headingStems) : null
-      own.set(
-        key(r.document_id, r.ord),
-        m.score + (c ? T.contextWeight * c.score : 0) + (f ? T.feedbackWeight * f.coverage : 0),
-      )
+      lexical.set(r.id, m)
+      own.set(r.id, m.score + (c ? T.contextWeight * c.score : 0))
       stemsOf.set(r.id, new Set([...stems, ...headingStems]))
-      return m
-    }
-    for (const r of rows) lexical.set(r.id, score(r))
-    for (const r of neighbours) score(r)
-    const names = new Map<number, Set<string>>()
-    for (const r of rows)
       if (!names.has(r.document_id)) names.set(r.document_id, new Set(passageStems(`${r.title} ${docName(r.path)}`)))
+    }
     const allTerms = [...terms, ...ctxTerms.map((t) => ({ ...t, idf: t.idf * T.contextWeight }))]
     const docCov = documentCoverage(
       allTerms,
@@ -239,11 +196,7 @@ export class HybridSearch {
       names,
     )
     const out = new Map<number, number>()
-    for (const r of rows) {
-      const near = neighbourScore(r.ord, r.document_id, (d, o) => own.get(key(d, o)))
-      const v = own.get(key(r.document_id, r.ord))! + T.wNeighbour * near + T.wDocument * (docCov.get(r.document_id) ?? 0)
-      out.set(r.id, v)
-    }
+    for (const r of rows) out.set(r.id, own.get(r.id)! + T.wDocument * (docCov.get(r.document_id) ?? 0))
     return out
   }
 

@@ -2,8 +2,8 @@ import type { WeightedTerm } from './lexical-score.js'
 
 /**
  * Evidence around a passage. Questions are paraphrased, so the passage holding the answer often
- * shares few words with the question, while the sentences introducing it (the previous chunk) or
- * the document as a whole (its name, its other passages) carry the rest of what was asked.
+ * shares few words with the question, while the document as a whole (its name, its other
+ * passages) carries the rest of what was asked: "in pscl", "with dblatex".
  */
 
 /** IDF-weighted share of the query terms found in any of the given stem sets, 0..1. */
@@ -38,13 +38,4 @@ export function documentCoverage(
   const out = new Map<number, number>()
   for (const [doc, sets] of byDoc) out.set(doc, unionCoverage(terms, sets))
   return out
-}
-
-/** The stronger of a passage's two neighbours (previous and next chunk of the same document). */
-export function neighbourScore(
-  ord: number,
-  documentId: number,
-  scoreAt: (documentId: number, ord: number) => number | undefined,
-): number {
-  return Math.max(scoreAt(documentId, ord - 1) ?? 0, scoreAt(documentId, ord + 1) ?? 0)
 }

@@ -28,8 +28,9 @@ export function tokenize(text: string): string[] {
   return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
 }
 
+/** FTS5's porter tokenizer stems every ASCII token with a letter ("x11colors" → "x11color"), so do we. */
 export function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word
+  return /^[a-z0-9]*[a-z][a-z0-9]*$/.test(word) ? stemmer(word) : word
 }
 
 /** Content terms of a query, de-duplicated by stem, in order. */
