@@ -10,7 +10,9 @@ export const CACHE = path.join(ROOT, '.cache', 'bench')
 
 /** The random-weight MiniLM: same shapes and cost as all-MiniLM-L6-v2, meaningless vectors. Throughput only. */
 export function modelDir(): string {
-  return path.resolve(process.env.QUIRE_BENCH_MODEL ?? path.join(ROOT, '..', 'shared', 'models', 'minilm-l6-random'))
+  return path.resolve(
+    process.env.QUIRE_BENCH_MODEL ?? path.join(ROOT, '..', 'shared', 'models', 'minilm-l6-random'),
+  )
 }
 
 export function corpusDir(): string {

@@ -24,7 +24,9 @@ export async function parsedCorpus(): Promise<ParsedFile[]> {
   if (fs.existsSync(cacheFile)) return JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as ParsedFile[]
   const pool = new ParsePool(cores())
   try {
-    const parsed = await Promise.all(files.map(async (file) => ({ file, parsed: await pool.parse(fs.readFileSync(file), file) })))
+    const parsed = await Promise.all(
+      files.map(async (file) => ({ file, parsed: await pool.parse(fs.readFileSync(file), file) })),
+    )
     fs.mkdirSync(CACHE, { recursive: true })
     fs.writeFileSync(cacheFile, JSON.stringify(parsed))
     return parsed

@@ -23,7 +23,13 @@ export function summarize(values: readonly number[]): Summary {
   const m = median(values)
   const min = Math.min(...values)
   const max = Math.max(...values)
-  return { median: round(m), min: round(min), max: round(max), n: values.length, spread_pct: round((100 * (max - min)) / m, 1) }
+  return {
+    median: round(m),
+    min: round(min),
+    max: round(max),
+    n: values.length,
+    spread_pct: round((100 * (max - min)) / m, 1),
+  }
 }
 
 /** Rounds to `digits` significant-ish decimals so JSON stays readable. */

@@ -1,5 +1,5 @@
 /**
- * Synthetic scale data. Vectors: unit vectors scattered around 256 random centres (real sentence
+ * Synthetic scale data. Vectors: unit vectors scattered around 1024 random centres (real sentence
  * embeddings are clustered by topic; uniform random 384-d vectors would be a harsher, unrealistic
  * case for HNSW). Text: words drawn from the dev corpus's own word stream, so term frequencies
  * (and therefore FTS5 posting-list lengths) follow real technical prose.
@@ -31,11 +31,13 @@ export class VectorSource {
   constructor(
     readonly dim: number,
     private readonly rng: Rng,
-    clusters = 256,
-    /** Noise relative to the centre: 1.0 gives within-topic cosines around 0.5, like real chunks. */
-    private readonly noise = 1.0,
+    clusters = 1024,
+    /** Noise relative to the centre: 1.5 gives within-topic cosines around 0.3 and a non-trivial recall curve. */
+    private readonly noise = 1.5,
   ) {
-    this.centres = Array.from({ length: clusters }, () => normalize(Float32Array.from({ length: dim }, () => rng.gauss())))
+    this.centres = Array.from({ length: clusters }, () =>
+      normalize(Float32Array.from({ length: dim }, () => rng.gauss())),
+    )
   }
   next(): Float32Array {
     const c = this.centres[Math.floor(this.rng.next() * this.centres.length)]!

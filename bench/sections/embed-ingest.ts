@@ -15,7 +15,10 @@ const reps = Number(arg('reps', '3'))
 const every = Number(arg('every', '1'))
 const corpus = await parsedCorpus()
 const byFile = new Map(
-  corpus.map(({ file, parsed }) => [file, { ...parsed, chunks: parsed.chunks.filter((_, i) => i % every === 0) }]),
+  corpus.map(({ file, parsed }) => [
+    file,
+    { ...parsed, chunks: parsed.chunks.filter((_, i) => i % every === 0) },
+  ]),
 )
 const chunks = [...byFile.values()].reduce((n, p) => n + p.chunks.length, 0)
 
@@ -24,9 +27,13 @@ const runs = await repeat(reps, async () => {
   const lib = await Library.open(dir, { modelDir: modelDir() })
   try {
     const t = performance.now()
-    const report = await ingestFiles({ store: lib.store, embedder: lib.embedder, vectors: lib.vectors }, [...byFile.keys()], {
-      parse: async (_bytes, file) => byFile.get(file)!,
-    })
+    const report = await ingestFiles(
+      { store: lib.store, embedder: lib.embedder, vectors: lib.vectors },
+      [...byFile.keys()],
+      {
+        parse: async (_bytes, file) => byFile.get(file)!,
+      },
+    )
     const s = (performance.now() - t) / 1000
     const indexed = report.documents.filter((d) => d.status === 'indexed').length
     if (indexed !== byFile.size) throw new Error(`only ${indexed} of ${byFile.size} documents indexed`)

@@ -12,7 +12,9 @@ import { repeat, round, summarize } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '3'))
 const minChunks = Number(arg('chunks', '96'))
-const threadsList = arg('threads', [...new Set([1, cores()])].join(',')).split(',').map(Number)
+const threadsList = arg('threads', [...new Set([1, cores()])].join(','))
+  .split(',')
+  .map(Number)
 const batches = arg('batches', '1,4,8,16,32').split(',').map(Number)
 const model = path.join(modelDir(), 'onnx', 'model_quantized.onnx')
 
@@ -35,15 +37,26 @@ function feeds(rows: number[][], seq: number): Record<string, ort.Tensor> {
 }
 
 let seed = 7
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
-const randomRow = () => [101, ...Array.from({ length: MAX_TOKENS - 2 }, () => 1000 + Math.floor(rand() * 28000)), 102]
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+const randomRow = () => [
+  101,
+  ...Array.from({ length: MAX_TOKENS - 2 }, () => 1000 + Math.floor(rand() * 28000)),
+  102,
+]
 
 async function session(threads: number) {
-  return ort.InferenceSession.create(model, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' })
+  return ort.InferenceSession.create(model, {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  })
 }
 
 /** Chunks per second over `batchesOf` prepared feeds, median of reps. */
-async function throughput(s: ort.InferenceSession, batchFeeds: { feed: Record<string, ort.Tensor>; rows: number }[]) {
+async function throughput(
+  s: ort.InferenceSession,
+  batchFeeds: { feed: Record<string, ort.Tensor>; rows: number }[],
+) {
   await s.run(batchFeeds[0]!.feed)
   const runs = await repeat(reps, async () => {
     const t = performance.now()
@@ -62,7 +75,10 @@ for (const threads of threadsList) {
   const s = await session(threads)
   for (const batch of batches) {
     const n = Math.ceil(minChunks / batch)
-    const bf = Array.from({ length: n }, () => ({ feed: feeds(Array.from({ length: batch }, randomRow), MAX_TOKENS), rows: batch }))
+    const bf = Array.from({ length: n }, () => ({
+      feed: feeds(Array.from({ length: batch }, randomRow), MAX_TOKENS),
+      rows: batch,
+    }))
     const r = await throughput(s, bf)
     log(`raw onnx threads=${threads} batch=${batch}: ${r.median} chunks/s (±${r.spread_pct}%)`)
     grid.push({ threads, batch, chunks_per_s: r.median, spread_pct: r.spread_pct })
@@ -73,11 +89,18 @@ const best = grid.reduce((a, b) => (b.chunks_per_s > a.chunks_per_s ? b : a))
 
 // The same ceiling on the dev corpus's real chunks: tokenised up front, sorted by length, padded per batch.
 const tokenizer = await AutoTokenizer.from_pretrained(modelDir(), { local_files_only: true })
-const texts = (await parsedCorpus()).flatMap((d) => d.parsed.chunks.map((c) => embeddingText(c.heading, c.text)))
+const texts = (await parsedCorpus()).flatMap((d) =>
+  d.parsed.chunks.map((c) => embeddingText(c.heading, c.text)),
+)
 const every = Math.max(1, Math.floor(texts.length / Number(arg('real-chunks', '512'))))
 const sample = texts.filter((_, i) => i % every === 0)
 const tokenised = sample
-  .map((t) => Array.from(tokenizer(t, { truncation: true, max_length: MAX_TOKENS }).input_ids.data as BigInt64Array, Number))
+  .map((t) =>
+    Array.from(
+      tokenizer(t, { truncation: true, max_length: MAX_TOKENS }).input_ids.data as BigInt64Array,
+      Number,
+    ),
+  )
   .sort((a, b) => a.length - b.length)
 const lengths = tokenised.map((r) => r.length)
 const realFeeds: { feed: Record<string, ort.Tensor>; rows: number }[] = []
@@ -96,7 +119,9 @@ for (let i = 0; i < tokenised.length; i += best.batch) {
 const s = await session(best.threads)
 const real = await throughput(s, realFeeds)
 await s.release()
-log(`raw onnx on ${sample.length} real chunks (mean ${round(lengths.reduce((a, b) => a + b, 0) / lengths.length, 0)} tokens): ${real.median} chunks/s`)
+log(
+  `raw onnx on ${sample.length} real chunks (mean ${round(lengths.reduce((a, b) => a + b, 0) / lengths.length, 0)} tokens): ${real.median} chunks/s`,
+)
 
 emit({
   embed_raw_onnx_chunks_per_s: best.chunks_per_s,

@@ -43,13 +43,33 @@ for (const m of ms) {
           const top = new Set(res.neighbors.slice(0, 10))
           hits += truth[i]!.filter((id) => top.has(id)).length
         })
-        rows.push({ m, efc, ef, k, build_s: round(buildS, 1), recall_at_10: round(hits / (10 * nq), 3), p50_ms: round(quantile(lat, 0.5), 3), p95_ms: round(quantile(lat, 0.95), 3) })
-        log(`hnsw M=${m} efC=${efc} ef=${ef} k=${k}: recall@10 ${rows.at(-1)!.recall_at_10}, p50 ${rows.at(-1)!.p50_ms} ms (build ${buildS.toFixed(1)} s)`)
+        rows.push({
+          m,
+          efc,
+          ef,
+          k,
+          build_s: round(buildS, 1),
+          recall_at_10: round(hits / (10 * nq), 3),
+          p50_ms: round(quantile(lat, 0.5), 3),
+          p95_ms: round(quantile(lat, 0.95), 3),
+        })
+        log(
+          `hnsw M=${m} efC=${efc} ef=${ef} k=${k}: recall@10 ${rows.at(-1)!.recall_at_10}, p50 ${rows.at(-1)!.p50_ms} ms (build ${buildS.toFixed(1)} s)`,
+        )
       }
     }
   }
 }
 const chosen = rows.find(
-  (r) => r.m === DEFAULT_VECTOR_PARAMS.m && r.efc === DEFAULT_VECTOR_PARAMS.efConstruction && r.k === RETRIEVAL_TUNING.vectorCandidates,
+  (r) =>
+    r.m === DEFAULT_VECTOR_PARAMS.m &&
+    r.efc === DEFAULT_VECTOR_PARAMS.efConstruction &&
+    r.k === RETRIEVAL_TUNING.vectorCandidates,
 )
-emit({ n, queries: nq, chosen: DEFAULT_VECTOR_PARAMS, recall_at_10: chosen?.recall_at_10 ?? null, grid: rows })
+emit({
+  n,
+  queries: nq,
+  chosen: DEFAULT_VECTOR_PARAMS,
+  recall_at_10: chosen?.recall_at_10 ?? null,
+  grid: rows,
+})

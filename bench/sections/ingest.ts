@@ -49,7 +49,9 @@ const runs = await repeat(reps, async () => {
   if (failed.length) throw new Error(`not indexed: ${failed.map((d) => `${d.file} ${d.error}`).join('; ')}`)
   // Busy cores over the run (this process and all its threads): 2.0 on 2 cores = none idled.
   const busyCores = (cpu.user + cpu.system) / 1e6 / s
-  log(`ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy`)
+  log(
+    `ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy`,
+  )
   return {
     s,
     pages,

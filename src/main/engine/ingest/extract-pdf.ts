@@ -89,8 +89,13 @@ export function groupIntoLines(items: TextItem[]): RawLine[] {
         current = { items: [], fontSize: 0, y }
         lines.push(current)
       }
-      current.items.push({ str: it.str, x, y, w: it.width, h })
-      if (it.str.trim().length > 0) current.fontSize = Math.max(current.fontSize, h)
+      // Shadowed or fake-bold titles draw the same string many times, offset by a fraction of a
+      // point ("symptotesymptote…"): keep one copy.
+      const overprint = current.items.some((o) => o.str === it.str && Math.abs(o.x - x) < Math.max(1, h * 0.2))
+      if (!(overprint && it.str.trim().length > 0)) {
+        current.items.push({ str: it.str, x, y, w: it.width, h })
+        if (it.str.trim().length > 0) current.fontSize = Math.max(current.fontSize, h)
+      }
       breakPending = false
     }
     if (it.hasEOL) breakPending = true

@@ -9,7 +9,9 @@ const STOPWORDS = new Set(
   those through to too under until up very was we were what when where which while who whom why will with would you your
   yours yourself yourselves also may might must shall let lets get gets got use used using uses want wants need needs way ways
   tell say says said please thing things something anything give gives given one ones two kind sort able else instead rather
-  like make makes made go goes going know happen happens doesn't don't isn't aren't i'd i'm it's what's whats`.split(/\s+/),
+  like make makes made go goes going know happen happens doesn't don't isn't aren't i'd i'm it's what's whats`.split(
+    /\s+/,
+  ),
 )
 
 export function isStopword(word: string): boolean {
@@ -25,7 +27,12 @@ export interface QueryTerm {
 
 /** Splits like FTS5's unicode61 tokenizer: letters and digits; everything else separates. */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
 }
 
 /** FTS5's porter tokenizer stems every ASCII token with a letter ("x11colors" → "x11color"), so do we. */

@@ -1,0 +1,130 @@
+// Quire's benchmarks: `npm run bench` (full) or `npm run bench -- --quick`; add `--json` for one JSON
+// object as the last line of output. Each section runs in its own process (bench/sections/*).
+// Figures are medians over repeated runs with their spread; see BENCHMARKS.md for what they mean.
+import fs from 'node:fs'
+import path from 'node:path'
+import { runSection } from './lib/child.js'
+import { CACHE, cores, ensureCorpus, log, machine } from './lib/env.js'
+import { round } from './lib/stats.js'
+import { renderTable, TARGETS } from './lib/report.js'
+
+type R = Record<string, unknown> & { spread?: Record<string, unknown> }
+const quick = process.argv.includes('--quick')
+const json = process.argv.includes('--json')
+const started = performance.now()
+const info = machine()
+ensureCorpus()
+
+const extract = await runSection<R>('extract', ['--reps', quick ? '2' : '3'])
+const raw = await runSection<R>(
+  'embed-raw',
+  quick
+    ? [
+        '--reps',
+        '2',
+        '--chunks',
+        '32',
+        '--threads',
+        String(cores()),
+        '--batches',
+        '8,16,32',
+        '--real-chunks',
+        '128',
+      ]
+    : ['--reps', '3', '--chunks', '96', '--batches', '1,4,8,16,32', '--real-chunks', '512'],
+)
+const embed = await runSection<R>('embed-ingest', quick ? ['--reps', '2', '--every', '4'] : ['--reps', '3'])
+const ingest = await runSection<R>('ingest', ['--reps', quick ? '1' : '3'])
+const hnsw = await runSection<R>(
+  'hnsw-params',
+  quick
+    ? ['--n', '20000', '--m', '8,16', '--queries', '100']
+    : ['--n', '100000', '--m', '8,16,32', '--queries', '200'],
+)
+// 1M chunks: modest efConstruction keeps the single-threaded build within the run's budget.
+const scales: [number, number][] = quick
+  ? [
+      [10_000, 100],
+      [100_000, 100],
+    ]
+  : [
+      [10_000, 100],
+      [100_000, 100],
+      [1_000_000, 40],
+    ]
+const query: Record<string, R> = {}
+const builds: Record<string, R> = {}
+for (const [n, efc] of scales) {
+  builds[n] = await runSection<R>('synth-build', ['--n', String(n), '--efc', String(efc)])
+  const dir = path.join(CACHE, `synthetic-${n}-m16-efc${efc}-v1`)
+  query[n] = await runSection<R>('query', [
+    '--dir',
+    dir,
+    '--reps',
+    '3',
+    '--queries',
+    quick || n >= 1_000_000 ? '50' : '100',
+  ])
+}
+const first = await runSection<R>(
+  'first-token',
+  quick ? ['--reps', '2', '--questions', '20'] : ['--reps', '3', '--questions', '30'],
+)
+
+const at100k = query[100_000]!
+const at1m = query[1_000_000]
+const result = {
+  mode: quick ? 'quick' : 'full',
+  machine: info,
+  extract_pages_per_s_1w: extract.extract_pages_per_s_1w,
+  extract_pages_per_s: extract.extract_pages_per_s,
+  embed_raw_onnx_chunks_per_s: raw.embed_raw_onnx_chunks_per_s,
+  embed_raw_onnx_best: raw.embed_raw_onnx_best,
+  embed_raw_onnx_real_chunks_per_s: raw.embed_raw_onnx_real_chunks_per_s,
+  embed_chunks_per_s: embed.embed_chunks_per_s,
+  ingest_efficiency: round(Number(embed.embed_chunks_per_s) / Number(raw.embed_raw_onnx_chunks_per_s), 3),
+  ingest_efficiency_same_text: round(
+    Number(embed.embed_chunks_per_s) / Number(raw.embed_raw_onnx_real_chunks_per_s),
+    3,
+  ),
+  ingest_pages_per_s: ingest.ingest_pages_per_s,
+  ingest_seconds: ingest.ingest_seconds,
+  ingest_first_embedding_s: ingest.first_embedding_s,
+  ingest_embedder_wait_s: ingest.embedder_wait_s,
+  ingest_busy_cores: ingest.busy_cores,
+  query_p50_ms: at100k.query_p50_ms,
+  query_p95_ms: at100k.query_p95_ms,
+  query_embed_p50_ms: at100k.query_embed_p50_ms,
+  query_at: Object.fromEntries(
+    Object.entries(query).map(([n, q]) => [
+      n,
+      { p50_ms: q.query_p50_ms, p95_ms: q.query_p95_ms, open_ms: q.open_ms, rss_mb: q.rss_mb },
+    ]),
+  ),
+  open_ms: at100k.open_ms,
+  rss_mb: { ingest: ingest.rss_mb_ingest, at_100k: at100k.rss_mb, at_1m: at1m?.rss_mb ?? null },
+  bytes_per_chunk: ingest.bytes_per_chunk,
+  bytes_per_chunk_synthetic: Object.fromEntries(
+    Object.entries(builds).map(([n, b]) => [n, b.bytes_per_chunk]),
+  ),
+  synthetic_build: builds,
+  hnsw: { chosen: hnsw.chosen, recall_at_10: hnsw.recall_at_10, n: hnsw.n, grid: hnsw.grid },
+  first_token_overhead_ms: first.first_token_overhead_ms,
+  first_token_overhead_p50_ms: first.first_token_overhead_p50_ms,
+  targets: TARGETS,
+  spread: {
+    ...extract.spread,
+    ...raw.spread,
+    ...embed.spread,
+    ...ingest.spread,
+    query_100k: at100k.spread,
+    ...first.spread,
+  },
+  load_avg_1m_end: machine().load_avg_1m,
+  bench_seconds: Math.round((performance.now() - started) / 1000),
+}
+fs.mkdirSync(CACHE, { recursive: true })
+fs.writeFileSync(path.join(CACHE, `last-${result.mode}.json`), JSON.stringify(result, null, 2))
+log(`finished in ${result.bench_seconds} s`)
+process.stdout.write(renderTable(result) + '\n')
+if (json) process.stdout.write(JSON.stringify(result) + '\n')
