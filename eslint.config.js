@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-artifacts/**', 'resources/**', 'dist/**'] },
+  { ignores: ['.cache/**', 'out/**', 'node_modules/**', 'test-artifacts/**', 'resources/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +20,10 @@ export default tseslint.config(
   {
     files: ['src/main/engine/**/*.ts', 'src/main/cli/**/*.ts', 'src/main/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The engine is plain Node: never import electron here.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The engine is plain Node: never import electron here.' }] },
+      ],
     },
   },
   {
@@ -28,7 +31,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['electron'], patterns: [{ group: ['node:*'], message: 'src/shared holds only types, schemas and pure functions.' }] },
+        {
+          paths: ['electron'],
+          patterns: [
+            { group: ['node:*'], message: 'src/shared holds only types, schemas and pure functions.' },
+          ],
+        },
       ],
     },
   },

@@ -12,7 +12,9 @@ const major = Number(process.versions.node.split('.')[0])
 if (major < 22) {
   const local = join(root, 'node_modules', 'node', 'bin', 'node')
   if (!existsSync(local)) {
-    console.error(`quire: Node ${process.versions.node} is too old; Quire needs Node >= 22. Run \`npm install\` in ${root}.`)
+    console.error(
+      `quire: Node ${process.versions.node} is too old; Quire needs Node >= 22. Run \`npm install\` in ${root}.`,
+    )
     process.exit(1)
   }
   const r = spawnSync(local, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })

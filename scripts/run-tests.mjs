@@ -25,6 +25,7 @@ const tally = (file) => {
 let status = 0
 status ||= run('npx', ['tsc', '-b'])
 status ||= run('npx', ['eslint', '.'])
+status ||= run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])
 const unit = run('npx', [
   'vitest',
   'run',

@@ -19,11 +19,13 @@ const { values } = parseArgs({
     k: { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    // Follow-ups asked without their earlier turns: shows what the conversation context adds.
+    'no-history': { type: 'boolean', default: false },
   },
 })
 if (!values.qa || !values.docs) {
   console.error(
-    'usage: npm run eval -- --qa FILE.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--json]',
+    'usage: npm run eval -- --qa FILE.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
   )
   process.exit(2)
 }
@@ -46,7 +48,7 @@ if (failed.length)
 const rows: EvalRow[] = []
 const history = new Map<string, string[]>()
 for (const rec of records) {
-  const context = rec.conversation_id ? (history.get(rec.conversation_id) ?? []) : []
+  const context = rec.conversation_id && !values['no-history'] ? (history.get(rec.conversation_id) ?? []) : []
   const r = await lib.search(rec.question, { k, context })
   if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
   const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)

@@ -1,7 +1,7 @@
 // The one IPC contract between the UI and the Node side, for both shells (Electron IPC and the
 // browser-mode HTTP server). Each route has a zod input and output schema; each event a payload
 // type. Main's handler table is typed from `routes`, so a missing or extra handler does not compile.
-// Spec with the reasoning: ./ipc-contract.spec.md. No node or electron imports here.
+// Routes are `domain.verb`, events `domain.changed`-style. No node or electron imports here.
 import { z } from 'zod'
 import type {
   AnswerEvent,

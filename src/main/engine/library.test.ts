@@ -159,10 +159,14 @@ describe('Library import', () => {
 
 describe('Library crash safety', () => {
   const child = (libDir: string, files: string[]) =>
-    spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/ingest-child.ts', libDir, TEST_MODEL_DIR, ...files], {
-      cwd: path.resolve(import.meta.dirname, '../../..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/helpers/ingest-child.ts', libDir, TEST_MODEL_DIR, ...files],
+      {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
 
   it('a process killed mid-import leaves a library that opens, and re-running finishes without duplicates', async () => {
     const docs = tempDir()

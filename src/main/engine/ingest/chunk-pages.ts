@@ -63,7 +63,9 @@ export function bodyFontSize(pages: CleanPage[]): number {
   return best
 }
 
-const NUMBERED_HEADING = /^(\d+(\.\d+){0,4}\.?|[A-Z]\.\d+(\.\d+)*|Chapter \d+[.:]?|Appendix [A-Z][.:]?)\s+\S/
+// At body size only multi-level numbers ("2.5 Search paths") count: "1. The current directory" is a
+// numbered list item, and treating it as a heading split lists into tiny sections.
+const NUMBERED_HEADING = /^(\d+(\.\d+){1,4}\.?|[A-Z]\.\d+(\.\d+)*|Chapter \d+[.:]?|Appendix [A-Z][.:]?)\s+\S/
 
 function isHeadingLine(text: string, fontSize: number, body: number): boolean {
   const t = text.trim()

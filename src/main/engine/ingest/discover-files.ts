@@ -36,7 +36,10 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
     } else if (!isPdfName(abs)) {
       push({
         path: abs,
-        problem: { code: 'NOT_SUPPORTED', message: `${path.basename(abs)} is not a PDF; Quire imports PDF files only.` },
+        problem: {
+          code: 'NOT_SUPPORTED',
+          message: `${path.basename(abs)} is not a PDF; Quire imports PDF files only.`,
+        },
       })
     } else push({ path: abs })
   }

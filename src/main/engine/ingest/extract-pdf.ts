@@ -83,7 +83,9 @@ export function groupIntoLines(items: TextItem[]): RawLine[] {
     const y = it.transform[5] as number
     const h = Math.abs(it.height || (it.transform[3] as number) || 0)
     const sameLine =
-      current !== null && !breakPending && Math.abs(current.y - y) <= Math.max(2, Math.min(current.fontSize, h || 1) * 0.5)
+      current !== null &&
+      !breakPending &&
+      Math.abs(current.y - y) <= Math.max(2, Math.min(current.fontSize, h || 1) * 0.5)
     if (it.str.length > 0) {
       if (!sameLine || current === null) {
         current = { items: [], fontSize: 0, y }
@@ -91,7 +93,9 @@ export function groupIntoLines(items: TextItem[]): RawLine[] {
       }
       // Shadowed or fake-bold titles draw the same string many times, offset by a fraction of a
       // point ("symptotesymptote…"): keep one copy.
-      const overprint = current.items.some((o) => o.str === it.str && Math.abs(o.x - x) < Math.max(1, h * 0.2))
+      const overprint = current.items.some(
+        (o) => o.str === it.str && Math.abs(o.x - x) < Math.max(1, h * 0.2),
+      )
       if (!(overprint && it.str.trim().length > 0)) {
         current.items.push({ str: it.str, x, y, w: it.width, h })
         if (it.str.trim().length > 0) current.fontSize = Math.max(current.fontSize, h)

@@ -21,7 +21,11 @@ export interface ParseOptions {
 const MIN_LETTERS = 20
 
 /** PDF bytes → cleaned pages and chunks. Throws QuireError with a specific code for bad input. */
-export async function parseDocument(bytes: Uint8Array, file: string, opts: ParseOptions = {}): Promise<ParsedDocument> {
+export async function parseDocument(
+  bytes: Uint8Array,
+  file: string,
+  opts: ParseOptions = {},
+): Promise<ParsedDocument> {
   const name = path.basename(file)
   const doc = await openPdf(bytes, name)
   try {
@@ -39,7 +43,10 @@ export async function parseDocument(bytes: Uint8Array, file: string, opts: Parse
       opts.onPage?.(n, doc.numPages)
     }
     if (failedPages === doc.numPages) {
-      throw new QuireError('PDF_CORRUPT', `${name} is damaged: none of its ${doc.numPages} pages could be read.`)
+      throw new QuireError(
+        'PDF_CORRUPT',
+        `${name} is damaged: none of its ${doc.numPages} pages could be read.`,
+      )
     }
     const pages = buildPages(raw)
     const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)
@@ -56,7 +63,8 @@ async function documentTitle(doc: Awaited<ReturnType<typeof openPdf>>, name: str
     const meta = await doc.getMetadata()
     const t = (meta.info as { Title?: unknown } | undefined)?.Title
     // Many generators write junk titles ("untitled", "Microsoft Word - x.doc"); prefer the file name then.
-    if (typeof t === 'string' && t.trim().length > 2 && !/^(untitled|microsoft word)/i.test(t.trim())) return t.trim()
+    if (typeof t === 'string' && t.trim().length > 2 && !/^(untitled|microsoft word)/i.test(t.trim()))
+      return t.trim()
   } catch {
     // Metadata is optional.
   }

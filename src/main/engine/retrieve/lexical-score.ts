@@ -67,5 +67,44 @@ export function lexicalMatch(
   }
   const joined = ` ${stems.join(' ')} `
   for (const p of phrases) if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += 0.25
-  return { coverage, score: coverage + 0.35 * (tfPart / total) + bonus, matched }
+  const local = total > 0 ? windowCoverage(stems, terms, PROXIMITY.window) / total : 0
+  return { coverage, score: coverage + 0.35 * (tfPart / total) + PROXIMITY.weight * local + bonus, matched }
+}
+
+/**
+ * Proximity: the share of the question's IDF mass found together within a window of 40 tokens
+ * (about two sentences) counts 0.75 on top of coverage. Measured on the dev set: MRR@10 0.58 → 0.62;
+ * windows of 15-25 tokens or weights ≥ 1.5 did worse, 60 tokens about the same.
+ */
+export const PROXIMITY = { window: 40, weight: 0.75 }
+
+/**
+ * The largest IDF mass of distinct query terms inside any window of `size` tokens. Large passages
+ * can collect the question's words from scattered places; the answer is where they come together.
+ */
+export function windowCoverage(stems: string[], terms: WeightedTerm[], size: number): number {
+  const idf = new Map(terms.map((t) => [t.stem, t.idf]))
+  const inWindow = new Map<string, number>()
+  let mass = 0
+  let best = 0
+  for (let i = 0; i < stems.length; i++) {
+    const add = stems[i]!
+    const w = idf.get(add)
+    if (w !== undefined) {
+      const c = inWindow.get(add) ?? 0
+      if (c === 0) mass += w
+      inWindow.set(add, c + 1)
+    }
+    if (i >= size) {
+      const drop = stems[i - size]!
+      const dw = idf.get(drop)
+      if (dw !== undefined) {
+        const c = inWindow.get(drop)! - 1
+        inWindow.set(drop, c)
+        if (c === 0) mass -= dw
+      }
+    }
+    if (mass > best) best = mass
+  }
+  return best
 }

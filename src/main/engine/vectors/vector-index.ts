@@ -45,7 +45,12 @@ export class VectorIndex {
   }
 
   /** Loads the index in `dir` if it was built by the same model; otherwise starts empty. */
-  static open(dir: string, model: string, dim: number, params: VectorIndexParams = DEFAULT_VECTOR_PARAMS): VectorIndex {
+  static open(
+    dir: string,
+    model: string,
+    dim: number,
+    params: VectorIndexParams = DEFAULT_VECTOR_PARAMS,
+  ): VectorIndex {
     const vi = new VectorIndex(dir, model, dim, params)
     const manifest = readManifest(dir)
     const file = path.join(dir, INDEX_FILE)
@@ -60,7 +65,12 @@ export class VectorIndex {
         vi.index = new hnswlib.HierarchicalNSW('ip', dim)
       }
     }
-    vi.index.initIndex({ maxElements: 1024, m: params.m, efConstruction: params.efConstruction, allowReplaceDeleted: true })
+    vi.index.initIndex({
+      maxElements: 1024,
+      m: params.m,
+      efConstruction: params.efConstruction,
+      allowReplaceDeleted: true,
+    })
     vi.index.setEf(params.efSearch)
     vi.dirty = true
     return vi
@@ -81,11 +91,13 @@ export class VectorIndex {
   add(ids: readonly number[], vectors: readonly Float32Array[]): void {
     if (ids.length !== vectors.length) throw new Error('VectorIndex.add: ids and vectors differ in length')
     const needed = this.index.getCurrentCount() + ids.length
-    if (needed > this.index.getMaxElements()) this.index.resizeIndex(Math.max(needed, this.index.getMaxElements() * 2))
+    if (needed > this.index.getMaxElements())
+      this.index.resizeIndex(Math.max(needed, this.index.getMaxElements() * 2))
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!
       const v = vectors[i]!
-      if (v.length !== this.dim) throw new Error(`VectorIndex.add: vector of ${v.length} dims, index has ${this.dim}`)
+      if (v.length !== this.dim)
+        throw new Error(`VectorIndex.add: vector of ${v.length} dims, index has ${this.dim}`)
       if (this.labels.has(id)) continue
       // hnswlib-node only accepts plain arrays.
       this.index.addPoint(Array.from(v), id, true)
@@ -107,7 +119,11 @@ export class VectorIndex {
   }
 
   /** k nearest chunk ids by inner product, best first, optionally only among `allowed` ids. */
-  search(vector: Float32Array, k: number, allowed?: (id: number) => boolean): { id: number; similarity: number }[] {
+  search(
+    vector: Float32Array,
+    k: number,
+    allowed?: (id: number) => boolean,
+  ): { id: number; similarity: number }[] {
     const n = Math.min(k, this.labels.size)
     if (n === 0) return []
     const res = this.index.searchKnn(Array.from(vector), n, allowed)

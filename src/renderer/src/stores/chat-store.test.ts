@@ -54,12 +54,10 @@ describe('chat store', () => {
     const pending = store.getState().ask('Why?')
     await tick()
     expect(store.getState().messages.map((m) => m.text)).toEqual(['Why?'])
-    store
-      .getState()
-      .onChatEvent({
-        requestId: 'r1',
-        event: { type: 'retrieval', trace: {} as AnswerResult['trace'], sources: [source] },
-      })
+    store.getState().onChatEvent({
+      requestId: 'r1',
+      event: { type: 'retrieval', trace: {} as AnswerResult['trace'], sources: [source] },
+    })
     store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Tides' } })
     release()
     await pending
