@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { mulberry32 as prng } from '../tests/helpers/seeded-random.js'
 import { AttributeType, DataType, encodeModel } from './test-model/onnx-proto.js'
 import {
   buildVocab,
@@ -25,18 +26,6 @@ export const TEST_MODEL_VERSION = 'quire-tiny-bert/2'
 export const TEST_MODEL_ID = 'quire/tiny-test-bert'
 export const TEST_MODEL_DIM = 32
 const STAMP_FILE = '.test-model-version'
-
-/** mulberry32: tiny seeded PRNG so the weights are identical on every machine and run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function floatTable(rows: number, cols: number, scaleOf: (row: number) => number, seed: number): Uint8Array {
   const next = prng(seed)

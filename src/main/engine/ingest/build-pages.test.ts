@@ -3,6 +3,7 @@ import { makeTextPdf } from '../../../../tests/fixtures/pdf-factory.js'
 import { buildPages, findRunningLines, type CleanPage } from './build-pages.js'
 import { extractPage, openPdf, type RawLine, type RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
+import { mulberry32 } from '../../../../tests/helpers/seeded-random.js'
 
 /** A line of one or more items laid out left to right at 5 pt per character, touching. */
 function line(y: number, ...strs: string[]): RawLine {
@@ -229,15 +230,3 @@ describe('buildPages', () => {
     }
   })
 })
-
-/** Small seeded PRNG so failures reproduce. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}

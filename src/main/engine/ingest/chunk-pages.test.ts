@@ -8,18 +8,7 @@ import {
   type ChunkOptions,
 } from './chunk-pages.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
-
-/** Small seeded PRNG so a failing case can be replayed from its seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from '../../../../tests/helpers/seeded-random.js'
 
 const VOCAB = (
   'river stone light paper signal model field value water table method sample ' +
