@@ -56,7 +56,7 @@ const query: Record<string, R> = {}
 const builds: Record<string, R> = {}
 for (const [n, efc] of scales) {
   builds[n] = await runSection<R>('synth-build', ['--n', String(n), '--efc', String(efc)])
-  const dir = path.join(CACHE, `synthetic-${n}-m16-efc${efc}-v1`)
+  const dir = path.join(CACHE, `synthetic-${n}-m16-efc${efc}-v2`)
   query[n] = await runSection<R>('query', [
     '--dir',
     dir,

@@ -16,7 +16,7 @@ const n = Number(arg('n', '10000'))
 const efc = Number(arg('efc', String(DEFAULT_VECTOR_PARAMS.efConstruction)))
 const PER_DOC = 500
 const DIM = 384
-const VERSION = 1
+const VERSION = 2
 export const libDir = (count: number, ef: number) =>
   path.join(CACHE, `synthetic-${count}-m${DEFAULT_VECTOR_PARAMS.m}-efc${ef}-v${VERSION}`)
 const dir = libDir(n, efc)

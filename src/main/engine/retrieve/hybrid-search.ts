@@ -12,8 +12,8 @@ import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
 /** Tuned on the development QA set (see README "Retrieval"); never per question. */
 export const RETRIEVAL_TUNING = {
   /** FTS5 BM25 candidates (LIMIT): enough that paraphrased questions still reach the answer. */
-  keywordCandidates: 200,
-  vectorCandidates: 100,
+  keywordCandidates: 100,
+  vectorCandidates: 50,
   /** RRF weights. BM25 counts half: the coverage re-rank is the better judge (0.5 vs 1: MRR +0.02). */
   wBm25: 0.5,
   wLexical: 1.0,
@@ -40,6 +40,13 @@ export const RETRIEVAL_TUNING = {
   wAnswerType: 0.25,
   /** Bonus per command-line option of the question found verbatim in the passage. */
   wOption: 0.25,
+  /**
+   * Postings FTS5 may score per candidate query: the rarest terms are taken until their document
+   * frequencies add up to this (at least one term). BM25 gives common words little weight, but
+   * scoring their postings dominated query time in large libraries (about 1 µs per posting); the
+   * words left out still count in the re-rank. Libraries of a few thousand chunks are unaffected.
+   */
+  candidatePostings: 6000,
   /** Cosine similarity below which a vector match alone cannot carry an answer (hybrid mode). */
   minSimilarity: 0.45,
 }
@@ -49,6 +56,8 @@ interface ChunkRow {
   document_id: number
   heading: string | null
   text: string
+  /** Stems written at import (space-separated); null for chunks from before migration 3. */
+  stems: string | null
   page_start: number
   page_end: number
   path: string
@@ -68,7 +77,7 @@ export class HybridSearch {
   constructor(private readonly deps: RetrievalDeps) {
     this.keyword = new KeywordSearch(deps.db)
     this.rowsStmt = deps.db.prepare(
-      `SELECT c.id, c.document_id, c.heading, c.text, c.page_start, c.page_end, d.path, d.title
+      `SELECT c.id, c.document_id, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
     )
@@ -83,14 +92,28 @@ export class HybridSearch {
     const k = opts.k ?? 10
     const mode = this.mode
     const context = (opts.context ?? []).filter((c) => c.trim().length > 0)
-    const terms = this.weigh(queryTerms(query))
+    const n = this.keyword.chunkCount()
+    const terms = this.weigh(queryTerms(query), n)
     const ownStems = new Set(terms.map((t) => t.stem))
-    const ctxTerms = this.weigh(queryTerms(context.join(' ')).filter((t) => !ownStems.has(t.stem)))
+    const ctxTerms = this.weigh(
+      queryTerms(context.join(' ')).filter((t) => !ownStems.has(t.stem)),
+      n,
+    )
     const phrases = identifierPhrases(query)
 
-    const bm25 = this.keyword.search(terms, phrases, T.keywordCandidates, opts.documentIds)
+    const bm25 = this.keyword.search(
+      candidateTerms(terms, T.candidatePostings),
+      phrases,
+      T.keywordCandidates,
+      opts.documentIds,
+    )
     const bm25Ctx = ctxTerms.length
-      ? this.keyword.search([...terms, ...ctxTerms], phrases, T.keywordCandidates, opts.documentIds)
+      ? this.keyword.search(
+          candidateTerms([...terms, ...ctxTerms], T.candidatePostings),
+          phrases,
+          T.keywordCandidates,
+          opts.documentIds,
+        )
       : []
     let vector: { id: number; similarity: number }[] = []
     if (mode === 'hybrid') {
@@ -207,7 +230,7 @@ export class HybridSearch {
     const stemsOf = new Map<number, Set<string>>()
     const names = new Map<number, Set<string>>()
     for (const r of rows) {
-      const stems = passageStems(r.text)
+      const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
       const headingStems = r.heading ? passageStems(r.heading) : []
       const m = lexicalMatch(stems, terms, phrases, headingStems)
       const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
@@ -221,7 +244,7 @@ export class HybridSearch {
           : m.coverage,
       )
       own.set(r.id, m.score + (c ? T.contextWeight * c.score : 0))
-      stemsOf.set(r.id, new Set([...stems, ...headingStems]))
+      stemsOf.set(r.id, c ? new Set([...m.matchedStems, ...c.matchedStems]) : m.matchedStems)
       if (!names.has(r.document_id))
         names.set(r.document_id, new Set(passageStems(`${r.title} ${docName(r.path)}`)))
     }
@@ -252,15 +275,12 @@ export class HybridSearch {
     return this.keyword.documentFrequency(t.stem) || this.keyword.documentFrequency(t.word)
   }
 
-  private weigh(terms: ReturnType<typeof queryTerms>): WeightedTerm[] {
-    return terms.map((t) => ({ ...t, idf: this.idf(t.stem, t.word) }))
-  }
-
-  /** BM25's IDF over chunks, from the FTS5 vocabulary. */
-  private idf(stemmed: string, word?: string): number {
-    const n = Math.max(1, this.keyword.chunkCount())
-    const df = this.keyword.documentFrequency(stemmed) || (word ? this.keyword.documentFrequency(word) : 0)
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5))
+  /** BM25's IDF over chunks, from the FTS5 vocabulary; `n` is the library's chunk count. */
+  private weigh(terms: ReturnType<typeof queryTerms>, n: number): WeightedTerm[] {
+    return terms.map((t) => {
+      const df = this.documentFrequency(t)
+      return { ...t, df, idf: Math.log(1 + (Math.max(1, n) - df + 0.5) / (df + 0.5)) }
+    })
   }
 
   private allowedFilter(documentIds: number[]): (id: number) => boolean {
@@ -282,6 +302,19 @@ function docName(path: string): string {
 /** Total IDF weight of a term list. */
 function cTotal(terms: WeightedTerm[]): number {
   return terms.reduce((s, t) => s + t.idf, 0)
+}
+
+/** The rarest terms whose postings add up to at most `budget` (always at least the rarest one). */
+export function candidateTerms(terms: WeightedTerm[], budget: number): WeightedTerm[] {
+  const byRarity = [...terms].sort((a, b) => (a.df ?? 0) - (b.df ?? 0))
+  const out: WeightedTerm[] = []
+  let postings = 0
+  for (const t of byRarity) {
+    postings += t.df ?? 0
+    if (out.length > 0 && postings > budget) break
+    out.push(t)
+  }
+  return out
 }
 
 function range(a: number, b: number): number[] {

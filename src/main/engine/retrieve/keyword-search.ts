@@ -15,6 +15,12 @@ export class KeywordSearch {
   private readonly stmtDocs
   private readonly stmtDf
   private readonly total
+  // Document frequencies and the chunk count are cached until the database changes: PRAGMA
+  // data_version moves whenever another connection (the import worker) commits.
+  private version = -1
+  private dfCache = new Map<string, number>()
+  private count = 0
+  private readonly stmtChanges
 
   constructor(private readonly db: Db) {
     this.stmtAll = db.prepare(
@@ -27,6 +33,7 @@ export class KeywordSearch {
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')`)
     this.stmtDf = db.prepare(`SELECT doc FROM temp.chunks_vocab WHERE term = ?`).pluck()
     this.total = db.prepare(`SELECT count(*) FROM chunks`).pluck()
+    this.stmtChanges = db.prepare('SELECT total_changes()').pluck()
   }
 
   search(terms: QueryTerm[], phrases: string[][], limit: number, documentIds?: number[]): KeywordCandidate[] {
@@ -42,10 +49,28 @@ export class KeywordSearch {
 
   /** Number of chunks containing the (stemmed) term, from the FTS5 vocabulary. */
   documentFrequency(stemmed: string): number {
-    return (this.stmtDf.get(stemmed) as number | undefined) ?? 0
+    this.refresh()
+    let df = this.dfCache.get(stemmed)
+    if (df === undefined) {
+      df = (this.stmtDf.get(stemmed) as number | undefined) ?? 0
+      if (this.dfCache.size > 20_000) this.dfCache.clear()
+      this.dfCache.set(stemmed, df)
+    }
+    return df
   }
 
   chunkCount(): number {
-    return this.total.get() as number
+    this.refresh()
+    return this.count
+  }
+
+  private refresh(): void {
+    const v = this.db.pragma('data_version', { simple: true }) as number
+    const changes = this.stmtChanges.get() as number
+    const key = v * 1e9 + changes
+    if (key === this.version) return
+    this.version = key
+    this.dfCache.clear()
+    this.count = this.total.get() as number
   }
 }

@@ -6,10 +6,14 @@ export interface LexicalMatch {
   /** Coverage plus bonuses for query bigrams and identifiers found verbatim. */
   score: number
   matched: string[]
+  /** Stems of the query terms the passage (or its heading) contains. */
+  matchedStems: Set<string>
 }
 
 export interface WeightedTerm extends QueryTerm {
   idf: number
+  /** Chunks containing the term (when known). */
+  df?: number
 }
 
 const stemCache = new Map<string, string>()
@@ -30,7 +34,9 @@ export function passageStems(text: string): string[] {
 /**
  * Scores a passage against query terms the way a reader would: how much of what was asked
  * (weighted by rarity) the passage mentions, with extra credit when query words appear next to
- * each other (phrases like "zero truncated") or an identifier appears whole.
+ * each other (phrases like "zero truncated"), an identifier appears whole, or the words come
+ * together in one place (proximity). One pass over the passage's stems: this runs for hundreds of
+ * candidates per query.
  */
 export function lexicalMatch(
   stems: string[],
@@ -38,37 +44,59 @@ export function lexicalMatch(
   phrases: string[][],
   headingStems: string[] = [],
 ): LexicalMatch {
-  if (terms.length === 0) return { coverage: 0, score: 0, matched: [] }
-  const counts = new Map<string, number>()
-  for (const s of stems) counts.set(s, (counts.get(s) ?? 0) + 1)
+  if (terms.length === 0) return { coverage: 0, score: 0, matched: [], matchedStems: new Set() }
+  const index = new Map<string, number>()
+  terms.forEach((t, i) => index.set(t.stem, i))
+  const pairs = new Set<string>()
+  for (let i = 0; i + 1 < terms.length; i++) pairs.add(`${terms[i]!.stem} ${terms[i + 1]!.stem}`)
+  const tf = new Array<number>(terms.length).fill(0)
+  const foundPairs = new Set<string>()
+  let prevIsTerm = false
+  for (let i = 0; i < stems.length; i++) {
+    const j = index.get(stems[i]!)
+    if (j === undefined) {
+      prevIsTerm = false
+      continue
+    }
+    tf[j]!++
+    if (prevIsTerm) {
+      const pair = `${stems[i - 1]} ${stems[i]}`
+      if (pairs.has(pair)) foundPairs.add(pair)
+    }
+    prevIsTerm = true
+  }
   const heading = new Set(headingStems)
   let total = 0
   let got = 0
   let tfPart = 0
   const matched: string[] = []
-  for (const t of terms) {
+  const matchedStems = new Set<string>()
+  terms.forEach((t, i) => {
     total += t.idf
-    const tf = counts.get(t.stem) ?? 0
-    if (tf > 0 || heading.has(t.stem)) {
+    const n = tf[i]!
+    const inHeading = heading.has(t.stem)
+    if (n > 0 || inHeading) {
       got += t.idf
       matched.push(t.word)
+      matchedStems.add(t.stem)
       // Saturating term frequency: the second mention adds a little, the tenth nothing.
-      tfPart += t.idf * (tf / (tf + 1.2))
-      if (heading.has(t.stem)) tfPart += t.idf * 0.3
+      tfPart += t.idf * (n / (n + 1.2))
+      if (inHeading) tfPart += t.idf * 0.3
     }
-  }
+  })
   const coverage = total > 0 ? got / total : 0
-  let bonus = 0
-  const termStems = terms.map((t) => t.stem)
-  const pairs = new Set<string>()
-  for (let i = 0; i + 1 < stems.length; i++) pairs.add(`${stems[i]} ${stems[i + 1]}`)
-  for (let i = 0; i + 1 < termStems.length; i++) {
-    if (pairs.has(`${termStems[i]} ${termStems[i + 1]}`)) bonus += 0.08
+  let bonus = 0.08 * foundPairs.size
+  if (phrases.length > 0) {
+    const joined = ` ${stems.join(' ')} `
+    for (const p of phrases) if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += 0.25
   }
-  const joined = ` ${stems.join(' ')} `
-  for (const p of phrases) if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += 0.25
-  const local = total > 0 ? windowCoverage(stems, terms, PROXIMITY.window) / total : 0
-  return { coverage, score: coverage + 0.35 * (tfPart / total) + PROXIMITY.weight * local + bonus, matched }
+  const local = total > 0 && got > 0 ? windowCoverage(stems, terms, PROXIMITY.window) / total : 0
+  return {
+    coverage,
+    score: coverage + 0.35 * (tfPart / total) + PROXIMITY.weight * local + bonus,
+    matched,
+    matchedStems,
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LibraryDocument, PageSpan, TextItemBox } from '../../../shared/library-types.js'
 import type { Chunk } from '../ingest/chunk-pages.js'
 import type { CleanPage } from '../ingest/build-pages.js'
+import { passageStems } from '../retrieve/lexical-score.js'
 import type { Db } from './open-database.js'
 
 interface DocumentRow {
@@ -84,7 +85,8 @@ export class LibraryStore {
         `INSERT INTO pages (document_id, page_no, text, items, width, height) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       page: db.prepare(`SELECT text, items, width, height FROM pages WHERE document_id = ? AND page_no = ?`),
       allChunkIds: db
@@ -155,6 +157,7 @@ export class LibraryStore {
           c.pageStart,
           c.pageEnd,
           JSON.stringify(c.spans),
+          passageStems(c.text).join(' '),
         )
         chunkIds.push(Number(r.lastInsertRowid))
       }
