@@ -12,8 +12,8 @@ import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
 /** Tuned on the development QA set (see README "Retrieval"); never per question. */
 export const RETRIEVAL_TUNING = {
   /** FTS5 BM25 candidates (LIMIT): enough that paraphrased questions still reach the answer. */
-  keywordCandidates: 100,
-  vectorCandidates: 50,
+  keywordCandidates: 60,
+  vectorCandidates: 40,
   /** RRF weights. BM25 counts half: the coverage re-rank is the better judge (0.5 vs 1: MRR +0.02). */
   wBm25: 0.5,
   wLexical: 1.0,
@@ -46,7 +46,7 @@ export const RETRIEVAL_TUNING = {
    * scoring their postings dominated query time in large libraries (about 1 µs per posting); the
    * words left out still count in the re-rank. Libraries of a few thousand chunks are unaffected.
    */
-  candidatePostings: 6000,
+  candidatePostings: 2000,
   /** Cosine similarity below which a vector match alone cannot carry an answer (hybrid mode). */
   minSimilarity: 0.45,
 }
@@ -101,6 +101,11 @@ export class HybridSearch {
     )
     const phrases = identifierPhrases(query)
 
+    // The query embedding runs on ONNX Runtime's threads while FTS5 works on this one.
+    const queryVector =
+      mode === 'hybrid' ? this.deps.embedder!.embed([[...context.slice(-2), query].join('\n')]) : null
+    // Observed here so a failure of FTS5 below cannot leave the embedding's rejection unhandled.
+    queryVector?.catch(() => undefined)
     const bm25 = this.keyword.search(
       candidateTerms(terms, T.candidatePostings),
       phrases,
@@ -117,7 +122,7 @@ export class HybridSearch {
       : []
     let vector: { id: number; similarity: number }[] = []
     if (mode === 'hybrid') {
-      const [qv] = await this.deps.embedder!.embed([[...context.slice(-2), query].join('\n')])
+      const [qv] = await queryVector!
       const allowed = opts.documentIds ? this.allowedFilter(opts.documentIds) : undefined
       vector = this.deps.vectors!.search(qv!, T.vectorCandidates, allowed)
     }
@@ -229,9 +234,11 @@ export class HybridSearch {
     const own = new Map<number, number>()
     const stemsOf = new Map<number, Set<string>>()
     const names = new Map<number, Set<string>>()
+    const headingCache = new Map<string, string[]>()
     for (const r of rows) {
       const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
-      const headingStems = r.heading ? passageStems(r.heading) : []
+      let headingStems = r.heading ? headingCache.get(r.heading) : []
+      if (headingStems === undefined) headingCache.set(r.heading!, (headingStems = passageStems(r.heading!)))
       const m = lexicalMatch(stems, terms, phrases, headingStems)
       const c = ctxTerms.length ? lexicalMatch(stems, ctxTerms, [], headingStems) : null
       lexical.set(r.id, m)

@@ -31,6 +31,29 @@ export function passageStems(text: string): string[] {
   return tokenize(text).map(cachedStem)
 }
 
+interface CompiledTerms {
+  index: Map<string, number>
+  idf: Map<string, number>
+  pairs: Set<string>
+}
+
+// The same query terms are matched against every candidate: build their lookups once per query.
+const compiledCache = new WeakMap<WeightedTerm[], CompiledTerms>()
+function compiled(terms: WeightedTerm[]): CompiledTerms {
+  let c = compiledCache.get(terms)
+  if (!c) {
+    const pairs = new Set<string>()
+    for (let i = 0; i + 1 < terms.length; i++) pairs.add(`${terms[i]!.stem} ${terms[i + 1]!.stem}`)
+    c = {
+      index: new Map(terms.map((t, i) => [t.stem, i])),
+      idf: new Map(terms.map((t) => [t.stem, t.idf])),
+      pairs,
+    }
+    compiledCache.set(terms, c)
+  }
+  return c
+}
+
 /**
  * Scores a passage against query terms the way a reader would: how much of what was asked
  * (weighted by rarity) the passage mentions, with extra credit when query words appear next to
@@ -45,10 +68,7 @@ export function lexicalMatch(
   headingStems: string[] = [],
 ): LexicalMatch {
   if (terms.length === 0) return { coverage: 0, score: 0, matched: [], matchedStems: new Set() }
-  const index = new Map<string, number>()
-  terms.forEach((t, i) => index.set(t.stem, i))
-  const pairs = new Set<string>()
-  for (let i = 0; i + 1 < terms.length; i++) pairs.add(`${terms[i]!.stem} ${terms[i + 1]!.stem}`)
+  const { index, pairs } = compiled(terms)
   const tf = new Array<number>(terms.length).fill(0)
   const foundPairs = new Set<string>()
   let prevIsTerm = false
@@ -111,7 +131,7 @@ export const PROXIMITY = { window: 40, weight: 0.75 }
  * can collect the question's words from scattered places; the answer is where they come together.
  */
 export function windowCoverage(stems: string[], terms: WeightedTerm[], size: number): number {
-  const idf = new Map(terms.map((t) => [t.stem, t.idf]))
+  const { idf } = compiled(terms)
   const inWindow = new Map<string, number>()
   let mass = 0
   let best = 0
