@@ -16,6 +16,7 @@ import {
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
+import parseWorkerPath from '../engine/worker/parse-worker.ts?modulePath'
 import { createHandlers } from '../ipc/create-handlers.js'
 import { createRouter } from '../ipc/router.js'
 import type { ShellAdapter } from '../ipc/shell-adapter.js'
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
       userRoot: path.join(userData, 'models'),
     },
     workerUrl: workerPath,
+    parseWorkerUrl: parseWorkerPath,
     version: app.getVersion(),
   })
 

@@ -6,6 +6,8 @@ import { quireHome } from './quire-home.js'
 
 export interface BrowserModeOptions {
   workerUrl?: URL | string
+  /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
+  parseWorkerUrl?: string
   /** Printed before the URL (the start script says why the browser is used). */
   banner?: string
 }
@@ -36,6 +38,7 @@ export async function runBrowserMode(argv: string[], opts: BrowserModeOptions = 
     modelDir: values['model-dir'],
     ollamaHost: values['ollama-host'],
     workerUrl: opts.workerUrl,
+    parseWorkerUrl: opts.parseWorkerUrl,
   })
   const banner = values.banner ?? opts.banner ?? 'Serving Quire in your browser at'
   process.stdout.write(`${banner} ${server.url}\n`)

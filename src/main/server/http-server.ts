@@ -27,6 +27,8 @@ export interface StartServerOptions {
   ollamaHost?: string
   /** The ingest worker script (the bundled one when running from the build). */
   workerUrl?: URL | string
+  /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
+  parseWorkerUrl?: string
 }
 
 export interface RunningServer {
@@ -80,6 +82,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     },
     ollamaHost: opts.ollamaHost,
     workerUrl: opts.workerUrl,
+    parseWorkerUrl: opts.parseWorkerUrl,
     version: await readVersion(),
   })
   const invoke = createRouter(createHandlers(services, browserShell(token)))

@@ -17,6 +17,8 @@ export interface AppServicesOptions {
   models: ModelLocations
   /** The bundled ingest worker (desktop build); defaults to the source entry. */
   workerUrl?: URL | string
+  /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
+  parseWorkerUrl?: string
   /** Overrides the stored Ollama host for this run (command line). */
   ollamaHost?: string
   version: string
@@ -58,6 +60,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     models: opts.models,
     settings,
     workerUrl: opts.workerUrl,
+    parseWorkerUrl: opts.parseWorkerUrl,
     // Conversations live in the library's database: a reopened library needs a new answerer.
     onReopened: (lib) => {
       answerer = makeAnswerer(lib)

@@ -21,6 +21,8 @@ export interface AppLibraryOptions {
   settings: SettingsService
   /** The bundled ingest worker in the desktop build; the source entry (via tsx) otherwise. */
   workerUrl?: URL | string
+  /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
+  parseWorkerUrl?: string
   /** Called after the Library object is replaced (model import), so dependants rebuild on it. */
   onReopened?: (lib: Library) => void
 }
@@ -71,6 +73,7 @@ export class AppLibrary implements LibraryService {
         onProgress: opts.onProgress,
         onCommitted: (c) => this.lib.applyCommitted(c),
         workerUrl: this.opts.workerUrl,
+        parseWorkerUrl: this.opts.parseWorkerUrl,
       },
     )
     this.lib.vectors?.save()

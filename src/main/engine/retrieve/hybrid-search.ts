@@ -4,7 +4,7 @@ import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { answerTypeFit, countVerbatim, expectedAnswerTypes, optionTokens } from './answer-type.js'
 import { fuseRanks } from './fuse-ranks.js'
-import { KeywordSearch } from './keyword-search.js'
+import { KeywordSearch, type CandidateQuery } from './keyword-search.js'
 import { documentCoverage } from './passage-evidence.js'
 import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { identifierPhrases, queryTerms, stem, tokenize } from './query-terms.js'
@@ -106,16 +106,17 @@ export class HybridSearch {
       mode === 'hybrid' ? this.deps.embedder!.embed([[...context.slice(-2), query].join('\n')]) : null
     // Observed here so a failure of FTS5 below cannot leave the embedding's rejection unhandled.
     queryVector?.catch(() => undefined)
-    const bm25 = this.keyword.search(
-      candidateTerms(terms, T.candidatePostings),
-      phrases,
-      T.keywordCandidates,
-      opts.documentIds,
-    )
+    const phraseDf = phrases.map((p) => Math.min(...p.map((w) => this.keyword.documentFrequency(stem(w)))))
+    const ownQuery = candidateQuery(terms, phrases, phraseDf, T.candidatePostings)
+    // Only very common words: in hybrid mode the vectors find the candidates and scoring tens of
+    // thousands of postings would buy little; keyword-only mode has nothing else, so it pays.
+    const bm25 =
+      ownQuery.overBudget && mode === 'hybrid'
+        ? []
+        : this.keyword.search(ownQuery, T.keywordCandidates, opts.documentIds)
     const bm25Ctx = ctxTerms.length
       ? this.keyword.search(
-          candidateTerms([...terms, ...ctxTerms], T.candidatePostings),
-          phrases,
+          candidateQuery([...terms, ...ctxTerms], phrases, phraseDf, T.candidatePostings),
           T.keywordCandidates,
           opts.documentIds,
         )
@@ -311,15 +312,37 @@ function cTotal(terms: WeightedTerm[]): number {
   return terms.reduce((s, t) => s + t.idf, 0)
 }
 
-/** The rarest terms whose postings add up to at most `budget` (always at least the rarest one). */
-export function candidateTerms(terms: WeightedTerm[], budget: number): WeightedTerm[] {
-  const byRarity = [...terms].sort((a, b) => (a.df ?? 0) - (b.df ?? 0))
-  const out: WeightedTerm[] = []
+/**
+ * The FTS5 query for candidates, within a budget of postings to score: the rarest terms and the
+ * identifier phrases whose document frequencies fit, OR-ed. When not even the rarest term fits, the
+ * two rarest are AND-ed instead: FTS5 then scores only the rows holding both.
+ */
+export function candidateQuery(
+  terms: WeightedTerm[],
+  phrases: string[][],
+  phraseDf: number[],
+  budget: number,
+): CandidateQuery {
+  const items = [
+    ...terms.map((t) => ({ df: t.df ?? 0, term: t.word, phrase: null as string[] | null })),
+    ...phrases.map((p, i) => ({ df: phraseDf[i] ?? 0, term: null, phrase: p })),
+  ].sort((a, b) => a.df - b.df)
+  const out: CandidateQuery = { terms: [], phrases: [], op: 'OR', overBudget: false }
   let postings = 0
-  for (const t of byRarity) {
-    postings += t.df ?? 0
-    if (out.length > 0 && postings > budget) break
-    out.push(t)
+  for (const it of items) {
+    if (postings + it.df > budget) break
+    postings += it.df
+    if (it.term) out.terms.push(it.term)
+    else out.phrases.push(it.phrase!)
+  }
+  if (out.terms.length + out.phrases.length === 0) {
+    const rarest = [...terms].sort((a, b) => (a.df ?? 0) - (b.df ?? 0)).slice(0, 2)
+    return {
+      terms: rarest.map((t) => t.word),
+      phrases: [],
+      op: rarest.length > 1 ? 'AND' : 'OR',
+      overBudget: true,
+    }
   }
   return out
 }

@@ -1,5 +1,14 @@
 import type { Db } from '../store/open-database.js'
-import { ftsQuote, type QueryTerm } from './query-terms.js'
+import { ftsQuote } from './query-terms.js'
+
+/** Words and phrases to look up, combined with OR (any) or AND (all). */
+export interface CandidateQuery {
+  terms: string[]
+  phrases: string[][]
+  op: 'OR' | 'AND'
+  /** Even the rarest word has more postings than the budget allows. */
+  overBudget: boolean
+}
 
 export interface KeywordCandidate {
   id: number
@@ -36,11 +45,11 @@ export class KeywordSearch {
     this.stmtChanges = db.prepare('SELECT total_changes()').pluck()
   }
 
-  search(terms: QueryTerm[], phrases: string[][], limit: number, documentIds?: number[]): KeywordCandidate[] {
-    const parts = terms.map((t) => ftsQuote(t.word))
-    for (const p of phrases) parts.push(`"${p.map((x) => x.replace(/"/g, '""')).join(' ')}"`)
+  search(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
+    const parts = q.terms.map(ftsQuote)
+    for (const p of q.phrases) parts.push(`"${p.map((x) => x.replace(/"/g, '""')).join(' ')}"`)
     if (parts.length === 0) return []
-    const match = parts.join(' OR ')
+    const match = parts.join(` ${q.op} `)
     const rows = documentIds
       ? this.stmtDocs.all(match, JSON.stringify(documentIds), limit)
       : this.stmtAll.all(match, limit)

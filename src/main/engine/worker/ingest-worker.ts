@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
-import { defaultParseWorkers, ParsePool } from './parse-pool.js'
+import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'
 import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
 
 const port = parentPort
@@ -19,7 +19,8 @@ port.on('message', (m: ParentToWorker) => {
 
 const workers = job.parseWorkers ?? defaultParseWorkers()
 // Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
-const pool = workers > 0 && ParsePool.available() ? new ParsePool(workers) : null
+const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
+const pool = workers > 0 && ParsePool.available(parseScript) ? new ParsePool(workers, parseScript) : null
 try {
   const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir })
   try {

@@ -10,6 +10,8 @@ export interface RunIngestOptions {
   onCommitted?: (c: CommittedVectors) => void
   /** Worker script; defaults to the source entry next to this file. */
   workerUrl?: URL | string
+  /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
+  parseWorkerUrl?: string
 }
 
 const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
@@ -20,7 +22,9 @@ const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
  */
 export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Promise<IngestReport> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(opts.workerUrl ?? DEFAULT_WORKER, { workerData: job })
+    const worker = new Worker(opts.workerUrl ?? DEFAULT_WORKER, {
+      workerData: opts.parseWorkerUrl ? { ...job, parseWorkerUrl: opts.parseWorkerUrl } : job,
+    })
     let settled = false
     const onAbort = () => worker.postMessage({ type: 'cancel' })
     if (opts.signal?.aborted) onAbort()

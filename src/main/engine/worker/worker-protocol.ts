@@ -8,6 +8,8 @@ export interface IngestJob {
   paths: string[]
   /** PDF extraction threads beside the embedder; 0 extracts on the ingest thread. Default: defaultParseWorkers(). */
   parseWorkers?: number
+  /** Script of the extraction threads when it is not the source entry (the bundled desktop build). */
+  parseWorkerUrl?: string
 }
 
 export type WorkerToParent =
