@@ -15,14 +15,14 @@ export interface LoadEmbedderOptions {
   dtype?: 'q8' | 'fp32'
 }
 
-// Measured with the random-weight MiniLM-L6 stand-in (same shapes as all-MiniLM-L6-v2, q8) on a 2-core VM,
-// 48-64 texts truncated to 256 tokens, through this embedder, chunks/s (noisy: other jobs shared the VM):
-//   threads 1: batch 4 ~20, batch 8 ~23, batch 16 ~15-18, batch 32 ~19
-//   threads 2: batch 4 16-44 (erratic), batch 8 ~40 (27-49), batch 16 ~37, batch 32 ~10-13 (under load)
-// So: batch 8 (best or equal best, and small batches keep each call short and memory low) and one intra-op
-// thread per core. Not measured above 2 cores: the cap of 4 leaves cores to the LLM and the UI, which
-// compete with indexing on a desktop.
-export const DEFAULT_BATCH_SIZE = 8
+// Measured with the random-weight MiniLM-L6 stand-in (same shapes and cost as all-MiniLM-L6-v2, q8) on an
+// idle 2-core VM, raw ONNX Runtime on 256-token inputs (`npm run bench`, BENCHMARKS.md), chunks/s:
+//   threads 1: batch 1 22.6, batch 4 21.3, batch 8 20.6, batch 16 19.1, batch 32 18.3
+//   threads 2: batch 1 38.2, batch 4 37.6, batch 8 32.6, batch 16 28.4, batch 32 30.3
+// Larger batches only add padding and cache pressure on a CPU, so: batch 4 (as fast as 1, with fewer
+// calls through the tokenizer) and one intra-op thread per core. Not measured above 2 cores: the cap of
+// 4 leaves cores to the LLM and the UI, which compete with indexing on a desktop.
+export const DEFAULT_BATCH_SIZE = 4
 export function defaultThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism()))
 }
