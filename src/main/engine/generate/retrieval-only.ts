@@ -1,7 +1,8 @@
 import type { Citation, OllamaProblem } from '../../../shared/chat-types.js'
 import type { SearchHit } from '../../../shared/library-types.js'
 import { problemLine } from './ollama-problem.js'
-import { asksForFigure, queryTerms, stem } from './query-terms.js'
+import { passageStems } from '../retrieve/lexical-score.js'
+import { queryTerms } from '../retrieve/query-terms.js'
 import { splitSentences } from './sentences.js'
 
 export interface ScoredSentence {
@@ -20,14 +21,15 @@ const MAX_SENTENCE_CHARS = 320
  * the better-ranked passage.
  */
 export function bestSentences(question: string, sources: Citation[], max = 3): ScoredSentence[] {
-  const terms = queryTerms(question)
+  // The same tokenising, stopwords and Porter stems as retrieval, so both agree on what was asked.
+  const terms = queryTerms(question).map((t) => t.stem)
   if (terms.length === 0) return []
   const candidates = sources.flatMap((s) =>
     splitSentences(s.text).map((sentence, i) => ({
       sentence,
       n: s.n,
       order: i,
-      words: new Set((sentence.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? []).map(stem)),
+      words: new Set(passageStems(sentence)),
     })),
   )
   const df = new Map(terms.map((t) => [t, candidates.filter((c) => c.words.has(t)).length]))
@@ -51,6 +53,13 @@ export function bestSentences(question: string, sources: Citation[], max = 3): S
     if (picked.length >= max) break
   }
   return picked
+}
+
+/** The question asks for a quantity, date or amount: sentences with numbers are more likely answers. */
+export function asksForFigure(question: string): boolean {
+  return /\b(how (much|many|long|large|big|often|far)|what (percentage|share|proportion|amount|number|year|date)|when|total|rate|cost|price|revenue|budget)\b/i.test(
+    question,
+  )
 }
 
 function clip(sentence: string): string {

@@ -7,7 +7,7 @@ const STOPWORDS = new Set(
   his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours
   ourselves out over own same she should so some such than that the their theirs them themselves then there these they this
   those through to too under until up very was we were what when where which while who whom why will with would you your
-  yours yourself yourselves also may might must shall let lets get gets got use used using uses want wants need needs way ways
+  yours yourself yourselves also many much may might must shall let lets get gets got use used using uses want wants need needs way ways
   tell say says said please thing things something anything give gives given one ones two kind sort able else instead rather
   like make makes made go goes going know happen happens doesn't don't isn't aren't i'd i'm it's what's whats`.split(
     /\s+/,
