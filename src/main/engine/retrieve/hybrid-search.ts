@@ -73,9 +73,13 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly rowsStmt
+  private readonly chunksOfDocsStmt
 
   constructor(private readonly deps: RetrievalDeps) {
     this.keyword = new KeywordSearch(deps.db)
+    this.chunksOfDocsStmt = deps.db
+      .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
+      .pluck()
     this.rowsStmt = deps.db.prepare(
       `SELECT c.id, c.document_id, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title
        FROM chunks c JOIN documents d ON d.id = c.document_id
@@ -292,12 +296,7 @@ export class HybridSearch {
   }
 
   private allowedFilter(documentIds: number[]): (id: number) => boolean {
-    const ids = new Set(
-      this.deps.db
-        .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
-        .pluck()
-        .all(JSON.stringify(documentIds)) as number[],
-    )
+    const ids = new Set(this.chunksOfDocsStmt.all(JSON.stringify(documentIds)) as number[])
     return (id) => ids.has(id)
   }
 }
