@@ -45,6 +45,8 @@ export interface EvalRow {
   rank: number | null
   declined: boolean
   coversAllGold: boolean
+  /** Words in each of the top-5 passages: hit@k only compares between systems with similar passages. */
+  top5Words: number[]
 }
 
 export function summarize(rows: EvalRow[]) {
@@ -75,8 +77,17 @@ export function summarize(rows: EvalRow[]) {
     negatives_declined: negatives.filter((r) => r.declined).length,
     false_declines: answerable.filter((r) => r.declined).length,
     multi_passage_all_gold_top5: `${multi.filter((r) => r.coversAllGold).length}/${multi.length}`,
+    top5_passage_words: passageWords(rows.flatMap((r) => r.top5Words)),
     by_type: byType,
   }
+}
+
+/** Mean and 90th percentile of passage lengths in words. */
+function passageWords(words: number[]): { mean: number; p90: number } {
+  if (words.length === 0) return { mean: 0, p90: 0 }
+  const sorted = [...words].sort((a, b) => a - b)
+  const mean = words.reduce((s, w) => s + w, 0) / words.length
+  return { mean: Math.round(mean), p90: sorted[Math.floor(0.9 * (sorted.length - 1))]! }
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000

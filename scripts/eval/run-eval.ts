@@ -56,7 +56,8 @@ for (const rec of records) {
   const coversAllGold =
     rec.type === 'multi_passage' &&
     rec.pages.every((pg) => top5.some((p) => matches({ ...rec, pages: [pg] }, p)))
-  rows.push({ rec, rank, declined: r.declined, coversAllGold })
+  const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
+  rows.push({ rec, rank, declined: r.declined, coversAllGold, top5Words })
   if (values.verbose) {
     console.error(
       `${rec.id} ${rec.type.padEnd(13)} rank=${rank ?? '-'} declined=${r.declined} top=${r.results
@@ -92,5 +93,7 @@ if (!values.json) {
       `| ${key} | ${summary[key]}${key === 'negatives_declined' ? ` / ${summary.negatives}` : ''} |`,
     )
   }
+  const w = summary.top5_passage_words
+  console.log(`| top-5 passage words (mean / p90) | ${w.mean} / ${w.p90} |`)
 }
 console.log(JSON.stringify(summary))

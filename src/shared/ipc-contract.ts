@@ -61,6 +61,7 @@ const textItemBox: z.ZodType<TextItemBox> = z.object({
 const searchHit: z.ZodType<SearchHit> = z.object({
   rank: z.number().int(),
   chunkId: z.number().int(),
+  chunkIds: z.array(z.number().int()).min(1),
   documentId: z.number().int(),
   file: z.string(),
   title: z.string(),

@@ -51,7 +51,10 @@ export type SearchMode = 'hybrid' | 'keyword'
 
 export interface SearchHit {
   rank: number
+  /** The passage's best-ranked chunk. */
   chunkId: number
+  /** All chunks of the passage, in document order: neighbours that both rank well form one passage. */
+  chunkIds: number[]
   documentId: number
   file: string
   title: string

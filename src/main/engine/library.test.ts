@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTextPdf, sampleTextSpec, writeFixtureCorpus } from '../../../tests/fixtures/pdf-factory.js'
+import {
+  makeTextPdf,
+  paragraphLines,
+  sampleTextSpec,
+  writeFixtureCorpus,
+} from '../../../tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
 import { Library } from './library.js'
@@ -106,6 +111,50 @@ describe('Library import', () => {
     const r = await lib.search('volcanic', { documentIds: [bId] })
     expect(r.results.length).toBeGreaterThan(0)
     expect(r.results.every((x) => x.file === b)).toBe(true)
+    await lib.close()
+  })
+
+  // Varied wording: identical last lines on every page would be taken for a running footer.
+  const WARES = ['clay', 'glaze', 'porcelain', 'stoneware', 'earthenware', 'terracotta', 'bisque']
+
+  it('returns neighbouring chunks that both match as one passage, without repeating their overlap', async () => {
+    const docs = tempDir()
+    const sentences = Array.from(
+      { length: 90 },
+      (_, i) =>
+        `Kiln note ${i + 1}: the kiln temperature was logged during firing batch ${i + 1} of ${WARES[i % WARES.length]}.`,
+    )
+    const file = path.join(docs, 'kiln.pdf')
+    fs.writeFileSync(
+      file,
+      await makeTextPdf({
+        pages: [0, 1, 2].map((p) => ({ lines: paragraphLines(sentences.slice(p * 30, p * 30 + 30)) })),
+      }),
+    )
+    const lib = await Library.open(tempDir())
+    await lib.ingest([file])
+    const chunks = lib.store.indexedChunkIds().sort((a, b) => a - b)
+    expect(chunks.length).toBeGreaterThanOrEqual(4)
+
+    const r = await lib.search('kiln temperature during firing')
+    const merged = r.results.filter((h) => h.chunkIds.length > 1)
+    expect(merged.length).toBeGreaterThan(0)
+    for (const h of r.results) {
+      expect(h.chunkIds.length).toBeLessThanOrEqual(3)
+      expect(h.chunkIds).toContain(h.chunkId)
+      // Members are consecutive chunks, in document order.
+      h.chunkIds.forEach((id, i) => i > 0 && expect(id).toBe(h.chunkIds[i - 1]! + 1))
+      // Each note appears once, although consecutive chunks repeat sentences.
+      const own = [...h.text.matchAll(/Kiln\s+note\s+(\d+):/g)].map((m) => m[1])
+      expect(new Set(own).size).toBe(own.length)
+      expect(h.pages).toEqual([...h.pages].sort((a, b) => a - b))
+    }
+    // Every chunk is in exactly one passage, and together the passages hold every note in order.
+    expect(r.results.flatMap((h) => h.chunkIds).sort((a, b) => a - b)).toEqual(chunks)
+    const notes = r.results
+      .sort((a, b) => a.chunkIds[0]! - b.chunkIds[0]!)
+      .flatMap((h) => [...h.text.matchAll(/Kiln\s+note\s+(\d+):/g)].map((m) => Number(m[1])))
+    expect([...new Set(notes)]).toEqual(sentences.map((_, i) => i + 1))
     await lib.close()
   })
 

@@ -10,6 +10,7 @@ export const HITS: SearchHit[] = [
   {
     rank: 1,
     chunkId: 11,
+    chunkIds: [11],
     documentId: 1,
     file: '/lib/annual-report.pdf',
     title: 'Annual report',
@@ -22,6 +23,7 @@ export const HITS: SearchHit[] = [
   {
     rank: 2,
     chunkId: 12,
+    chunkIds: [12],
     documentId: 2,
     file: '/lib/people.pdf',
     title: 'People',

@@ -14,5 +14,6 @@ export function hit(rank: number, text: string, over: Partial<SearchHit> = {}): 
     matchedTerms: [],
     heading: null,
     ...over,
+    chunkIds: over.chunkIds ?? [over.chunkId ?? 100 + rank],
   }
 }

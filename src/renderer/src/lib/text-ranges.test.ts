@@ -22,6 +22,14 @@ describe('text ranges', () => {
     expect(findPassage(page, 'nothing like this at all, anywhere in the page text')).toBeNull()
   })
 
+  it('covers a middle page whole when the passage runs through it', () => {
+    const r = findPassage(
+      page,
+      'End of the page before. Heading The tide rises twice a day. Then it falls. Next page.',
+    )!
+    expect(page.slice(r.start, r.end)).toBe(page)
+  })
+
   it('cuts item boxes proportionally to the covered characters', () => {
     const boxes = rangeBoxes([{ start: 0, end: 10, x: 100, y: 500, w: 50, h: 10 }], { start: 5, end: 10 })
     expect(boxes).toHaveLength(1)

@@ -43,7 +43,8 @@ function toRange(map: number[], at: number, len: number): CharRange {
 /**
  * Where the passage appears on the page. A passage that spans pages matches on each page only in
  * part, so when the whole is not found, the longest head (passage continues on the next page) or
- * tail (passage began on the previous page) that is found wins.
+ * tail (passage began on the previous page) that is found wins; a page the passage runs through is
+ * covered whole.
  */
 export function findPassage(pageText: string, passage: string): CharRange | null {
   const page = squash(pageText)
@@ -51,6 +52,8 @@ export function findPassage(pageText: string, passage: string): CharRange | null
   if (!pass || !page.s) return null
   const whole = page.s.indexOf(pass)
   if (whole >= 0) return toRange(page.map, whole, pass.length)
+  // A passage of three or more pages holds the middle pages whole.
+  if (pass.includes(page.s)) return { start: page.map[0]!, end: pageText.length }
   const MIN = 24
   for (let len = Math.min(pass.length - 1, page.s.length); len >= MIN; len = Math.floor(len * 0.8)) {
     const head = pass.slice(0, len)

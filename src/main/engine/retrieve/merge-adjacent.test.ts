@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { joinOverlapping, mergeAdjacent, sameSection, type RankedChunk } from './merge-adjacent.js'
+
+function chunk(
+  id: number,
+  documentId: number,
+  ord: number,
+  score: number,
+  over: Partial<RankedChunk> = {},
+): RankedChunk {
+  return { id, documentId, ord, score, text: `chunk ${id}`, section: '1 Intro', joinable: true, ...over }
+}
+
+describe('mergeAdjacent', () => {
+  it('joins a neighbour of a passage already taken, at the better chunk’s rank', () => {
+    const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 2, 0, 0.8), chunk(3, 1, 6, 0.7), chunk(4, 1, 4, 0.6)]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[4, 1, 3], [2]])
+    expect(out[0]!.anchor.id).toBe(1)
+    expect(out[0]!.text).toBe('chunk 4\nchunk 1\nchunk 3')
+  })
+
+  it('never joins chunks of different documents or chunks that are not next to each other', () => {
+    const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 2, 6, 0.8), chunk(3, 1, 7, 0.7)]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.length)).toEqual([1, 1, 1])
+  })
+
+  it('keeps a passage inside one section and its subsections', () => {
+    const ranked = [
+      chunk(1, 1, 5, 0.9, { section: '5 Examples' }),
+      chunk(2, 1, 6, 0.8, { section: '5 Examples > 5.1 Patents' }),
+      chunk(3, 1, 4, 0.7, { section: '4 Theory' }),
+    ]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[1, 2], [3]])
+    expect(sameSection('5 Examples', '5 Examples > 5.1 Patents')).toBe(true)
+    expect(sameSection('5 Examples > 5.1 Patents', '5 Examples > 5.2 Firms')).toBe(false)
+    expect(sameSection('5 Examples', '5 Examples, continued')).toBe(false)
+    expect(sameSection(null, null)).toBe(true)
+    expect(sameSection(null, '1 Intro')).toBe(false)
+  })
+
+  it('does not grow a passage by a neighbour that does not match the question itself', () => {
+    const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 1, 6, 0.8, { joinable: false })]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[1], [2]])
+  })
+
+  it('caps a passage at maxChunks and starts a new passage for the next neighbour', () => {
+    const ranked = [1, 2, 3, 4].map((i) => chunk(i, 1, i, 1 - i / 10))
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 2 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
+    expect(mergeAdjacent(ranked, { k: 10, maxChunks: 1 })).toHaveLength(4)
+  })
+
+  it('returns k passages; chunks below the k-th passage can only join one, never add one', () => {
+    const ranked = [chunk(1, 1, 0, 0.9), chunk(2, 2, 0, 0.8), chunk(3, 3, 0, 0.7), chunk(4, 2, 1, 0.6)]
+    const out = mergeAdjacent(ranked, { k: 2, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[1], [2, 4]])
+  })
+})
+
+describe('joinOverlapping', () => {
+  it('keeps one copy of the sentences a chunk repeats from the one before it', () => {
+    const a = 'First sentence here. Second sentence is shared.\nThird one too.'
+    const b = 'Second sentence is shared.\nThird one too. Fourth is new.'
+    expect(joinOverlapping([a, b])).toBe(
+      'First sentence here. Second sentence is shared.\nThird one too. Fourth is new.',
+    )
+  })
+
+  it('joins chunks without overlap (a new section) with a line break', () => {
+    expect(joinOverlapping(['Ends here.', '2.1 Next section starts.'])).toBe(
+      'Ends here.\n2.1 Next section starts.',
+    )
+  })
+
+  it('does not take a single shared word for an overlap', () => {
+    expect(joinOverlapping(['The value is ten', 'ten more follow.'])).toBe(
+      'The value is ten\nten more follow.',
+    )
+  })
+})

@@ -1,0 +1,103 @@
+// Neighbouring chunks of one document that both rank well are one passage to a reader: the answer
+// often starts in one chunk and ends in the next ("fitted like this… then test with coeftest(…)").
+// Returning them as one passage gives the reader (and the model) the whole stretch at the better
+// chunk's rank, and frees a result slot for another place in the library.
+
+/** A ranked chunk, best first, with its position in its document. */
+export interface RankedChunk {
+  id: number
+  documentId: number
+  /** Order of the chunk within its document (chunks.ord). */
+  ord: number
+  score: number
+  text: string
+  /**
+   * The chunk's heading path ("2 Installation > 2.5 Search paths"). A passage stays inside one
+   * section and its subsections: a sibling section is another topic, and citing it would send the
+   * reader to the wrong place.
+   */
+  section: string | null
+  /** The chunk matches the question well enough by itself to be added to a neighbour's passage. */
+  joinable: boolean
+}
+
+/** A passage made of one or more consecutive chunks of one document. */
+export interface MergedPassage<C extends RankedChunk> {
+  /** The best-ranked member: its score is the passage's score. */
+  anchor: C
+  /** Members in document order. */
+  members: C[]
+  text: string
+}
+
+export interface MergeOptions {
+  /** Passages to return. */
+  k: number
+  /** Most chunks in one passage (1 turns merging off). */
+  maxChunks: number
+}
+
+/**
+ * Walks the ranking best first: a joinable chunk next to a passage already taken (same document and
+ * section, ord just before or after it) joins that passage while it has room; any other chunk starts a new passage
+ * while fewer than `k` exist. Chunks further down the list than the k-th passage can only join,
+ * never displace, so the order of the passages is the order of their best chunks.
+ */
+export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOptions): MergedPassage<C>[] {
+  const out: { anchor: C; members: C[]; lo: number; hi: number }[] = []
+  for (const c of ranked) {
+    const next =
+      opts.maxChunks > 1 && c.joinable
+        ? out.find(
+            (p) =>
+              p.anchor.documentId === c.documentId &&
+              p.members.every((m) => sameSection(m.section, c.section)) &&
+              p.members.length < opts.maxChunks &&
+              (c.ord === p.lo - 1 || c.ord === p.hi + 1),
+          )
+        : undefined
+    if (next) {
+      next.members.push(c)
+      next.lo = Math.min(next.lo, c.ord)
+      next.hi = Math.max(next.hi, c.ord)
+      continue
+    }
+    if (out.length < opts.k) out.push({ anchor: c, members: [c], lo: c.ord, hi: c.ord })
+  }
+  return out.map((p) => {
+    const members = [...p.members].sort((a, b) => a.ord - b.ord)
+    return { anchor: p.anchor, members, text: joinOverlapping(members.map((m) => m.text)) }
+  })
+}
+
+/**
+ * Consecutive chunks repeat the previous chunk's last sentences (the chunking overlap): the joined
+ * text keeps one copy. Chunks that start fresh (at a heading) are joined with a line break.
+ */
+export function joinOverlapping(texts: string[]): string {
+  let out = texts[0] ?? ''
+  for (const t of texts.slice(1)) {
+    const cut = overlapStart(out, t)
+    out = cut === null ? `${out}\n${t}` : out.slice(0, cut) + t
+  }
+  return out
+}
+
+/** Shorter common stretches are coincidence (a chunk ending and the next beginning with one word). */
+const MIN_OVERLAP_CHARS = 12
+
+/** Where the longest suffix of `a` that begins a word and is a prefix of `b` starts, or null. */
+function overlapStart(a: string, b: string): number | null {
+  for (let i = Math.max(0, a.length - b.length); i <= a.length - MIN_OVERLAP_CHARS; i++) {
+    if (i > 0 && !/\s/.test(a[i - 1]!)) continue
+    if (b.startsWith(a.slice(i))) return i
+  }
+  return null
+}
+
+/** Equal heading paths, or one section inside the other ("5 Illustrations" and "5 Illustrations > 5.1 Data"). */
+export function sameSection(a: string | null, b: string | null): boolean {
+  if (a === b) return true
+  if (a === null || b === null) return false
+  return a.startsWith(`${b} > `) || b.startsWith(`${a} > `)
+}
