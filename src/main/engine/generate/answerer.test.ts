@@ -6,7 +6,7 @@ import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/
 import type { AnswerEvent } from '../../../shared/chat-types.js'
 import type { SearchHit, SearchOptions, SearchResponse } from '../../../shared/library-types.js'
 import { openDatabase, type Db } from '../store/open-database.js'
-import { Answerer } from './answerer.js'
+import { Answerer, DEFAULT_ANSWER_PASSAGES } from './answerer.js'
 import { hit } from './test-hits.js'
 
 const MODEL = 'llama3.2:3b'
@@ -279,7 +279,10 @@ describe('Answerer conversations', () => {
     const a = answerer(search)
     const first = await a.ask('How much steel did Ghent produce in 2023?')
     const second = await a.ask('And in 2022?', { conversationId: first.conversationId })
-    expect(calls[1]).toEqual({ query: 'How much steel did Ghent produce in 2022?', opts: { k: 8 } })
+    expect(calls[1]).toEqual({
+      query: 'How much steel did Ghent produce in 2022?',
+      opts: { k: DEFAULT_ANSWER_PASSAGES },
+    })
     expect(second.trace.rewrite).toMatchObject({
       from: 'And in 2022?',
       to: 'How much steel did Ghent produce in 2022?',
@@ -300,7 +303,10 @@ describe('Answerer conversations', () => {
     const second = await new Answerer({ search, db, ollama: { host, model: MODEL } }).ask('And 2022?', {
       conversationId: first.conversationId,
     })
-    expect(calls[1]).toEqual({ query: 'And 2022?', opts: { k: 8, context: ['Ghent steel output 2023?'] } })
+    expect(calls[1]).toEqual({
+      query: 'And 2022?',
+      opts: { k: DEFAULT_ANSWER_PASSAGES, context: ['Ghent steel output 2023?'] },
+    })
     expect(second.trace).toMatchObject({ rewrite: null, context: ['Ghent steel output 2023?'] })
     expect(second.conversationId).toBe(first.conversationId)
   })
@@ -308,7 +314,7 @@ describe('Answerer conversations', () => {
   it('passes document filters through to search', async () => {
     const { search, calls } = stubSearch()
     await answerer(search).ask('Output?', { documentIds: [2] })
-    expect(calls[0]!.opts).toEqual({ k: 8, documentIds: [2] })
+    expect(calls[0]!.opts).toEqual({ k: DEFAULT_ANSWER_PASSAGES, documentIds: [2] })
   })
 
   it('refuses an unknown conversation without storing anything', async () => {

@@ -57,6 +57,14 @@ export interface AskOptions {
 /** Ollama's default temperature invents; low keeps the model close to the sources. */
 const DEFAULT_TEMPERATURE = 0.1
 
+/**
+ * Passages asked of search for an answer. Six, not ten: a passage can be up to three neighbouring
+ * chunks (about 320 words on average in the top five), so six already hold the text of about ten
+ * chunks, and the prompt stays near 4k tokens: a larger num_ctx makes Ollama reserve more memory
+ * and read the prompt for longer before the first token.
+ */
+export const DEFAULT_ANSWER_PASSAGES = 6
+
 interface Draft {
   answer: string
   mode: AnswerResult['mode']
@@ -92,7 +100,7 @@ export class Answerer {
     this.search = opts.search
     this.conversations = new ConversationStore(opts.db)
     this.ollama = opts.ollama instanceof OllamaClient ? opts.ollama : new OllamaClient(opts.ollama)
-    this.k = opts.k ?? 8
+    this.k = opts.k ?? DEFAULT_ANSWER_PASSAGES
     this.maxContextTokens = opts.maxContextTokens ?? DEFAULT_MAX_CONTEXT_TOKENS
     this.answerTokens = opts.answerTokens ?? DEFAULT_ANSWER_TOKENS
     this.temperature = opts.temperature ?? DEFAULT_TEMPERATURE
