@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { isEnglishWord } from './english-words.js'
+import { coverageNeededToAnswer, RETRIEVAL_TUNING } from './hybrid-search.js'
+
+describe('isEnglishWord', () => {
+  it('knows everyday words in their inflected forms', async () => {
+    for (const w of ['quietly', 'rebuilt', 'raster', 'evenly', 'halving', 'refuses', 'typeface'])
+      expect(await isEnglishWord(w), w).toBe(true)
+  })
+
+  it('does not know tool names, jargon and file formats', async () => {
+    for (const w of ['sfdp', 'subdistribution', 'multiscale', 'pptx', 'yycolumn'])
+      expect(await isEnglishWord(w), w).toBe(false)
+  })
+})
+
+describe('coverageNeededToAnswer', () => {
+  it('asks for more coverage when a word no document holds is not ordinary English either', async () => {
+    expect(await coverageNeededToAnswer([])).toBe(RETRIEVAL_TUNING.minCoverage)
+    // Paraphrase: the library says "silently", the asker "quietly".
+    expect(await coverageNeededToAnswer(['quietly', 'rebuilt'])).toBe(RETRIEVAL_TUNING.minCoverage)
+    // A name the library lacks: the question is about something else.
+    expect(await coverageNeededToAnswer(['quietly', 'sfdp'])).toBe(
+      RETRIEVAL_TUNING.minCoverageWithUnknownWord,
+    )
+    expect(RETRIEVAL_TUNING.minCoverageWithUnknownWord).toBeGreaterThan(RETRIEVAL_TUNING.minCoverage)
+  })
+})
