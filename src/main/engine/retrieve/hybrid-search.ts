@@ -6,6 +6,7 @@ import { answerTypeFit, countVerbatim, expectedAnswerTypes, optionTokens } from 
 import { fuseRanks } from './fuse-ranks.js'
 import { KeywordSearch, type CandidateQuery } from './keyword-search.js'
 import { documentCoverage } from './passage-evidence.js'
+import { isBackMatter } from './back-matter.js'
 import { isEnglishWord } from './english-words.js'
 import { mergeAdjacent } from './merge-adjacent.js'
 import { lexicalMatch, passageStems, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
@@ -75,6 +76,12 @@ export const RETRIEVAL_TUNING = {
    * (0.833, 304 words), 0.5 keeps passages near chunk size and loses the gain (0.806).
    */
   mergeMinCoverage: 0.2,
+  /**
+   * Passages in a reference list or a back-of-book index (back-matter.ts) count this much: they
+   * repeat a question's technical words without answering it. Dev MRR +0.003, second set +0.007
+   * (a reference list was the top hit for a "how do I monitor…" question); 0.3-0.85 all the same.
+   */
+  backMatterWeight: 0.5,
 }
 
 interface ChunkRow {
@@ -179,6 +186,10 @@ export class HybridSearch {
     const similarity = new Map(vector.map((v) => [v.id, v.similarity]))
     const ranked = [...fused.entries()]
       .filter(([id]) => byId.has(id))
+      .map(
+        ([id, score]) =>
+          [id, isBackMatter(byId.get(id)!.heading) ? score * T.backMatterWeight : score] as const,
+      )
       .sort((a, b) => b[1] - a[1])
       .slice(0, k * T.mergePool)
       .map(([id, score]) => {
