@@ -8,6 +8,11 @@ describe('isEnglishWord', () => {
       expect(await isEnglishWord(w), w).toBe(true)
   })
 
+  it('knows British spellings', async () => {
+    for (const w of ['colour', 'behaviours', 'recognise', 'optimisation', 'analysed', 'centre', 'catalogue'])
+      expect(await isEnglishWord(w), w).toBe(true)
+  })
+
   it('does not know tool names, jargon and file formats', async () => {
     for (const w of ['sfdp', 'subdistribution', 'multiscale', 'pptx', 'yycolumn'])
       expect(await isEnglishWord(w), w).toBe(false)

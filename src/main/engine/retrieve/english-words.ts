@@ -18,7 +18,21 @@ function load(): Promise<Speller> {
   return speller
 }
 
+/**
+ * British spellings the en_US dictionary lacks, as their American forms: "colour" → "color",
+ * "recognise" → "recognize", "analyse" → "analyze", "centre" → "center", "catalogue" → "catalog".
+ */
+const BRITISH_TO_AMERICAN: [RegExp, string][] = [
+  [/our(s|ed|ing)?$/, 'or$1'],
+  [/is(e|es|ed|ing|ation|ations)$/, 'iz$1'],
+  [/ys(e|es|ed|ing)$/, 'yz$1'],
+  [/tre(s)?$/, 'ter$1'],
+  [/ogue(s)?$/, 'og$1'],
+]
+
 /** True for a word (lower case) that the English dictionary holds, in any inflected form. */
 export async function isEnglishWord(word: string): Promise<boolean> {
-  return (await load()).correct(word)
+  const speller = await load()
+  if (speller.correct(word)) return true
+  return BRITISH_TO_AMERICAN.some(([from, to]) => from.test(word) && speller.correct(word.replace(from, to)))
 }
