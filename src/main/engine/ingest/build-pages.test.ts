@@ -70,6 +70,18 @@ describe('buildPages', () => {
     expect(buildPages(raw).map((p) => p.text.split('\n')[0])).toEqual(bodies.slice(1, 4))
   })
 
+  it('keeps content that opens or closes pages the same way unless it is on most pages', () => {
+    // Code and reference-entry labels repeat at page edges without a changing page number.
+    const raw = Array.from({ length: 10 }, (_, i) =>
+      page(i + 1, i < 4 ? ['}'] : ['Synopsis'], [`${bodies[i % 4]!} (${'x'.repeat(i)})`], [`Page ${i + 1}`]),
+    )
+    expect(findRunningLines(raw)).toEqual(new Set(['page#', 'synopsis']))
+    const texts = buildPages(raw).map((p) => p.text)
+    expect(texts.slice(0, 4).every((t) => t.startsWith('}\n'))).toBe(true)
+    // A constant line on most pages is running matter ("CONFIDENTIAL", a journal's name).
+    expect(texts.slice(4).some((t) => t.includes('Synopsis'))).toBe(false)
+  })
+
   it('keeps lines repeated on only two pages, and keeps repeats that are not at the edges', () => {
     const two = buildPages([
       page(1, ['Header'], ['a']),

@@ -22,6 +22,15 @@ export interface CleanPage {
 /** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */
 const MIN_REPEATS = 3
 const EDGE_LINES = 2
+/**
+ * A repeated edge line whose numbers change from page to page (a page number: "Chapter 2:
+ * Installation 14", "Page 3 of 40") is running matter from 2% of the pages on, so that a
+ * chapter's own running header goes too. One that is the same everywhere must be on this share of
+ * the pages: otherwise it is content that happens to open or close pages — a code line ("}",
+ * "%%", "1: digraph G {"), a reference entry's "Synopsis", an e-mail's "From:" line.
+ */
+const CHAPTER_SHARE = 0.02
+const CONSTANT_SHARE = 0.5
 
 /** Digits vary (page numbers), so they are folded before comparing edge lines across pages. */
 function signature(line: RawLine): string {
@@ -34,17 +43,34 @@ function signature(line: RawLine): string {
 
 /** Finds running headers/footers: edge lines whose signature repeats across pages. */
 export function findRunningLines(pages: RawPage[]): Set<string> {
-  const counts = new Map<string, number>()
+  const seen = new Map<string, { pages: number; texts: Set<string> }>()
   for (const p of pages) {
-    const edge = new Set<string>()
+    const edge = new Map<string, string>()
     const n = p.lines.length
-    for (let i = 0; i < Math.min(EDGE_LINES, n); i++) edge.add(signature(p.lines[i]!))
-    for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) edge.add(signature(p.lines[i]!))
-    for (const s of edge) counts.set(s, (counts.get(s) ?? 0) + 1)
+    const add = (l: RawLine) =>
+      edge.set(
+        signature(l),
+        l.items
+          .map((i) => i.str)
+          .join('')
+          .replace(/\s+/g, ''),
+      )
+    for (let i = 0; i < Math.min(EDGE_LINES, n); i++) add(p.lines[i]!)
+    for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) add(p.lines[i]!)
+    for (const [sig, text] of edge) {
+      const e = seen.get(sig) ?? { pages: 0, texts: new Set<string>() }
+      e.pages++
+      e.texts.add(text)
+      seen.set(sig, e)
+    }
   }
-  const threshold = Math.max(MIN_REPEATS, Math.ceil(pages.length * 0.02))
+  const numbered = Math.max(MIN_REPEATS, Math.ceil(pages.length * CHAPTER_SHARE))
+  const constant = Math.max(MIN_REPEATS, Math.ceil(pages.length * CONSTANT_SHARE))
   const running = new Set<string>()
-  for (const [s, c] of counts) if (c >= threshold && s.length > 0) running.add(s)
+  for (const [sig, e] of seen) {
+    if (sig.length === 0) continue
+    if (e.pages >= (e.texts.size > 1 ? numbered : constant)) running.add(sig)
+  }
   return running
 }
 
