@@ -64,10 +64,27 @@ describe('buildPages', () => {
     expect(buildPages(raw).map((p) => p.text)).toEqual(bodies.slice(0, 3))
   })
 
-  it('also drops a short numbered heading that opens three pages (known limitation)', () => {
-    // "Section 1", "Section 2", ... fold to the same signature as a running header would.
-    const raw = [1, 2, 3].map((n) => page(n, [`Section ${n}`], [bodies[n]!], ['x'], ['y'], ['z']))
-    expect(buildPages(raw).map((p) => p.text.split('\n')[0])).toEqual(bodies.slice(1, 4))
+  it('keeps a numbered heading that opens several pages: its number is not the page number', () => {
+    // "Section 1" on page 2, "Section 2" on page 5, ...: same signature as a running header, but
+    // the number does not follow the page index.
+    const raw = Array.from({ length: 9 }, (_, i) =>
+      page(
+        i + 1,
+        i % 3 === 1 ? [`Section ${(i + 2) / 3}`] : ['Body'],
+        [`${bodies[i % 4]!} ${'x'.repeat(i)}`],
+        ['z'],
+      ),
+    )
+    const texts = buildPages(raw).map((p) => p.text.split('\n')[0] ?? '')
+    expect(texts.filter((t) => t.startsWith('Section'))).toEqual(['Section 1', 'Section 2', 'Section 3'])
+  })
+
+  it('drops a header whose page number is printed with an offset from the PDF page index', () => {
+    // The printed number runs two ahead of the PDF page index throughout.
+    const raw = Array.from({ length: 8 }, (_, i) =>
+      page(i + 1, [`Chapter 2: Installation ${i + 3}`], [`${bodies[i % 4]!} ${'y'.repeat(i)}`]),
+    )
+    expect(findRunningLines(raw)).toEqual(new Set(['chapter#:installation#']))
   })
 
   it('keeps content that opens or closes pages the same way unless it is on most pages', () => {

@@ -23,14 +23,16 @@ export interface CleanPage {
 const MIN_REPEATS = 3
 const EDGE_LINES = 2
 /**
- * A repeated edge line whose numbers change from page to page (a page number: "Chapter 2:
- * Installation 14", "Page 3 of 40") is running matter from 2% of the pages on, so that a
- * chapter's own running header goes too. One that is the same everywhere must be on this share of
- * the pages: otherwise it is content that happens to open or close pages — a code line ("}",
- * "%%", "1: digraph G {"), a reference entry's "Synopsis", an e-mail's "From:" line.
+ * A repeated edge line that carries the page number ("Chapter 2: Installation 14", "Page 3 of 40",
+ * a lone "vii") is running matter from 2% of the pages on, so that a chapter's own running header
+ * goes too. Any other repeated edge line must be on half of the pages ("CONFIDENTIAL", a journal's
+ * name): otherwise it is content that happens to open or close pages — a code line ("}", "%%"), a
+ * reference entry's "Synopsis", an e-mail's "From:" line, a "Chapter 3" or "Section 3" title.
  */
 const CHAPTER_SHARE = 0.02
 const CONSTANT_SHARE = 0.5
+/** Share of a line's occurrences whose number must follow the page index at one fixed offset. */
+const PAGE_NUMBER_SHARE = 0.6
 
 /** Digits vary (page numbers), so they are folded before comparing edge lines across pages. */
 function signature(line: RawLine): string {
@@ -41,26 +43,50 @@ function signature(line: RawLine): string {
     .replace(/\s+/g, '')
 }
 
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }
+
+function romanValue(s: string): number {
+  let total = 0
+  for (let i = 0; i < s.length; i++) {
+    const v = ROMAN[s[i]!]!
+    const next = ROMAN[s[i + 1] ?? ''] ?? 0
+    total += v < next ? -v : v
+  }
+  return total
+}
+
+/** The numbers a line could be showing as its page number: every arabic number, a trailing roman one. */
+function lineNumbers(line: RawLine): number[] {
+  const text = normalizeText(line.items.map((i) => i.str).join('')).toLowerCase()
+  const out = (text.match(/\d+/g) ?? []).map(Number)
+  const roman = /(?:^|\s)([ivxlc]+)$/.exec(text)
+  if (roman) out.push(romanValue(roman[1]!))
+  return out
+}
+
+interface EdgeStats {
+  pages: number
+  /** For each offset (page index − a number on the line), on how many pages it occurs. */
+  offsets: Map<number, number>
+}
+
 /** Finds running headers/footers: edge lines whose signature repeats across pages. */
 export function findRunningLines(pages: RawPage[]): Set<string> {
-  const seen = new Map<string, { pages: number; texts: Set<string> }>()
+  const seen = new Map<string, EdgeStats>()
   for (const p of pages) {
-    const edge = new Map<string, string>()
+    const edge = new Map<string, Set<number>>()
     const n = p.lines.length
-    const add = (l: RawLine) =>
-      edge.set(
-        signature(l),
-        l.items
-          .map((i) => i.str)
-          .join('')
-          .replace(/\s+/g, ''),
-      )
+    const add = (l: RawLine) => {
+      const offsets = edge.get(signature(l)) ?? new Set<number>()
+      for (const num of lineNumbers(l)) offsets.add(p.pageNo - num)
+      edge.set(signature(l), offsets)
+    }
     for (let i = 0; i < Math.min(EDGE_LINES, n); i++) add(p.lines[i]!)
     for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) add(p.lines[i]!)
-    for (const [sig, text] of edge) {
-      const e = seen.get(sig) ?? { pages: 0, texts: new Set<string>() }
+    for (const [sig, offsets] of edge) {
+      const e = seen.get(sig) ?? { pages: 0, offsets: new Map<number, number>() }
       e.pages++
-      e.texts.add(text)
+      for (const o of offsets) e.offsets.set(o, (e.offsets.get(o) ?? 0) + 1)
       seen.set(sig, e)
     }
   }
@@ -69,7 +95,9 @@ export function findRunningLines(pages: RawPage[]): Set<string> {
   const running = new Set<string>()
   for (const [sig, e] of seen) {
     if (sig.length === 0) continue
-    if (e.pages >= (e.texts.size > 1 ? numbered : constant)) running.add(sig)
+    const tracksPage =
+      Math.max(0, ...e.offsets.values()) >= Math.max(MIN_REPEATS, e.pages * PAGE_NUMBER_SHARE)
+    if (e.pages >= (tracksPage ? numbered : constant)) running.add(sig)
   }
   return running
 }
