@@ -185,6 +185,13 @@ describe('Library import', () => {
     await lib.ingest([docs])
     expect((await lib.search('How do I configure the Kubernetes ingress controller?')).declined).toBe(true)
     expect((await lib.search('What are the results for coral reefs?')).declined).toBe(false)
+    // A follow-up without content words of its own is judged by its earlier turn.
+    expect((await lib.search('And before that?')).declined).toBe(true)
+    const followUp = await lib.search('And before that?', {
+      context: ['What are the results for coral reefs?'],
+    })
+    expect(followUp.declined).toBe(false)
+    expect(followUp.results[0]?.text).toMatch(/coral reefs/)
     await lib.close()
   })
 

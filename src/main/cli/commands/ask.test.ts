@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
+import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runAsk } from './ask.js'
-import { captureIo, testLibrary } from './test-support.js'
+import { captureIo } from './test-support.js'
 
 const MODEL = 'llama3.2:3b'
+const STEEL = 'How much steel did the Ghent plant produce?'
 let fake: FakeOllama
-let lib: ReturnType<typeof testLibrary>
+let lib: ReportLibrary
 beforeEach(async () => {
   fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 8192 }] })
-  lib = testLibrary()
+  lib = await reportLibrary()
 })
 afterEach(async () => {
-  lib.dispose()
+  await lib.dispose()
   await fake.close()
 })
 
@@ -28,11 +31,7 @@ describe('quire ask', () => {
       chat: { tokens: ['It made ', '4,200 tonnes [1].'] },
     })
     const io = captureIo()
-    const code = await runAsk(
-      { question: 'How much steel?', ollamaUrl: fake.url, model: MODEL, json: true },
-      lib.handle,
-      io,
-    )
+    const code = await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL, json: true }, lib.lib, io)
     expect(code).toBe(0)
     const lines = io.out().trim().split('\n')
     expect(lines).toHaveLength(1)
@@ -45,7 +44,12 @@ describe('quire ask', () => {
       mode: 'llm',
       declined: false,
       citations: [
-        { n: 1, file: '/lib/annual-report.pdf', pages: [12], text: expect.stringContaining('4,200') },
+        {
+          n: 1,
+          file: lib.files.report,
+          pages: [REPORT_FACTS.steel.page],
+          text: expect.stringContaining(REPORT_FACTS.steel.text),
+        },
       ],
       model: MODEL,
       warnings: [],
@@ -61,9 +65,7 @@ describe('quire ask', () => {
       chat: { tokens: ['It made ', '4,200 tonnes [1].'] },
     })
     const io = captureIo()
-    expect(
-      await runAsk({ question: 'How much steel?', ollamaUrl: fake.url, model: MODEL }, lib.handle, io),
-    ).toBe(0)
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, io)).toBe(0)
     expect(io.out()).toBe('It made 4,200 tonnes [1].\n\nSources:\n  [1] annual-report.pdf, p. 12\n')
     expect(io.err()).toMatch(/^\(conversation 1 · llama3\.2:3b · \d+\.\d s\)\n$/)
   })
@@ -71,60 +73,87 @@ describe('quire ask', () => {
   it('continues a conversation with --conversation', async () => {
     const io = captureIo()
     await runAsk(
-      { question: 'Steel in 2023?', ollamaUrl: fake.url, model: MODEL, json: true },
-      lib.handle,
+      { question: 'How much steel did Ghent make in 2023?', ollamaUrl: fake.url, model: MODEL, json: true },
+      lib.lib,
       io,
     )
     const id = JSON.parse(io.out()).conversation_id as number
     const io2 = captureIo()
     await runAsk(
-      { question: 'And 2022?', conversation: String(id), ollamaUrl: fake.url, model: MODEL, json: true },
-      lib.handle,
+      { question: 'And in 2022?', conversation: String(id), ollamaUrl: fake.url, model: MODEL, json: true },
+      lib.lib,
       io2,
     )
-    expect(JSON.parse(io2.out()).conversation_id).toBe(id)
+    const second = JSON.parse(io2.out())
+    expect(second.conversation_id).toBe(id)
     // The default fake reply to the rewrite echoes the follow-up.
     expect(fake.chats).toHaveLength(3)
+    // The follow-up is answered from the page that has 2022's output.
+    expect(second.citations).toMatchObject([{ file: lib.files.report, pages: [REPORT_FACTS.steel.page] }])
+    const messages = new ConversationStore(lib.lib.db).messages(id)
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    // The stored trace shows the follow-up went through the model's rewrite before search.
+    expect(messages[3]!.trace).toMatchObject({
+      question: 'And in 2022?',
+      rewrite: { to: 'And in 2022?', model: MODEL },
+      declined: false,
+    })
   })
 
   it('answers retrieval-only with exit 0 when Ollama is down, never a stack trace', async () => {
     const io = captureIo()
-    const code = await runAsk(
-      { question: 'How much steel did Ghent produce?', ollamaUrl: await deadUrl() },
-      lib.handle,
-      io,
-    )
+    const code = await runAsk({ question: STEEL, ollamaUrl: await deadUrl() }, lib.lib, io)
     expect(code).toBe(0)
     expect(io.out()).toContain('Retrieval-only answer')
-    expect(io.out()).toContain('  [1] annual-report.pdf, p. 12\n      The Ghent plant produced 4,200 tonnes')
+    expect(io.out()).toMatch(
+      /\n {2}\[1\] annual-report\.pdf, p\. 12\n {6}.*The Ghent plant produced 4,200 tonnes/,
+    )
     expect(io.err()).toMatch(/! Ollama: Ollama is not reachable at .*"ollama serve"/)
     expect(io.err()).not.toMatch(/\n\s+at /)
   })
 
   it('reports retrieval-only and declined in JSON', async () => {
     const io = captureIo()
-    await runAsk({ question: 'Steel?', ollamaUrl: await deadUrl(), json: true }, lib.handle, io)
+    await runAsk({ question: STEEL, ollamaUrl: await deadUrl(), json: true }, lib.lib, io)
     expect(JSON.parse(io.out())).toMatchObject({ mode: 'retrieval-only', model: null, declined: false })
 
-    const declining = testLibrary(() => ({ declined: true }))
-    try {
-      const io2 = captureIo()
-      expect(
-        await runAsk(
-          { question: 'World Cup 1966?', ollamaUrl: fake.url, model: MODEL, json: true },
-          declining.handle,
-          io2,
-        ),
-      ).toBe(0)
-      const obj = JSON.parse(io2.out())
-      expect(obj).toMatchObject({
-        declined: true,
-        answer: expect.stringMatching(/^Not found in your documents/),
-      })
-      expect(obj.citations).toHaveLength(2)
-    } finally {
-      declining.dispose()
-    }
+    // Nothing in the library is about football: declined, with no passage near enough to list.
+    const io2 = captureIo()
+    expect(
+      await runAsk(
+        { question: 'Who won the 1966 World Cup?', ollamaUrl: fake.url, model: MODEL, json: true },
+        lib.lib,
+        io2,
+      ),
+    ).toBe(0)
+    expect(JSON.parse(io2.out())).toMatchObject({
+      declined: true,
+      mode: 'llm',
+      answer: 'Not found in your documents.',
+      citations: [],
+    })
+
+    // A plant the library never mentions: declined, listing the nearest passage it did find.
+    const io3 = captureIo()
+    await runAsk(
+      {
+        question: 'How much steel did the Liverpool plant produce?',
+        ollamaUrl: fake.url,
+        model: MODEL,
+        json: true,
+      },
+      lib.lib,
+      io3,
+    )
+    const obj = JSON.parse(io3.out())
+    expect(obj).toMatchObject({
+      declined: true,
+      answer: expect.stringMatching(/^Not found in your documents\. The nearest passages are \[1\]/),
+    })
+    expect(obj.citations.length).toBeGreaterThan(0)
+    expect(obj.citations[0]).toMatchObject({ n: 1, file: lib.files.report, pages: [REPORT_FACTS.steel.page] })
+    // Declined answers are never handed to the model to improvise.
+    expect(fake.chats).toHaveLength(0)
   })
 
   it('stops on Ctrl-C, keeping the partial answer', async () => {
@@ -133,7 +162,7 @@ describe('quire ask', () => {
       chat: { tokens: ['It ', 'made ', 'more'], hangAfter: 2 },
     })
     const io = captureIo()
-    const run = runAsk({ question: 'Steel?', ollamaUrl: fake.url, model: MODEL }, lib.handle, {
+    const run = runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, {
       ...io,
       stdout: {
         write: (s: string) => {
@@ -150,10 +179,10 @@ describe('quire ask', () => {
 
   it('fails with one line for an unknown or malformed conversation id', async () => {
     const io = captureIo()
-    expect(await runAsk({ question: 'q', conversation: '99', ollamaUrl: fake.url }, lib.handle, io)).toBe(1)
+    expect(await runAsk({ question: STEEL, conversation: '99', ollamaUrl: fake.url }, lib.lib, io)).toBe(1)
     expect(io.err()).toBe('quire: There is no conversation 99 in this library.\n')
     const io2 = captureIo()
-    expect(await runAsk({ question: 'q', conversation: 'abc', json: true }, lib.handle, io2)).toBe(2)
+    expect(await runAsk({ question: STEEL, conversation: 'abc', json: true }, lib.lib, io2)).toBe(2)
     expect(JSON.parse(io2.out())).toEqual({
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"abc"') },
     })

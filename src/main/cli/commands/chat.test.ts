@@ -4,21 +4,24 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runChat } from './chat.js'
-import { captureIo, testLibrary } from './test-support.js'
+import { captureIo } from './test-support.js'
 
 const MODEL = 'llama3.2:3b'
+const STEEL = 'How much steel did the Ghent plant produce?'
+const STAFF = 'How many people did the company employ?'
 let fake: FakeOllama
-let lib: ReturnType<typeof testLibrary>
+let lib: ReportLibrary
 let outDir: string
 beforeEach(async () => {
   fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 8192 }] })
-  lib = testLibrary()
+  lib = await reportLibrary()
   outDir = mkdtempSync(join(tmpdir(), 'quire-chat-out-'))
 })
 afterEach(async () => {
-  lib.dispose()
+  await lib.dispose()
   await fake.close()
   rmSync(outDir, { recursive: true, force: true })
 })
@@ -36,7 +39,7 @@ async function session(
       onOutput?.(s, io)
     },
   }
-  const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.handle, { ...io, stdout, input })
+  const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.lib, { ...io, stdout, input })
   for (const line of lines) input.write(`${line}\n`)
   input.end()
   const code = await done
@@ -48,28 +51,36 @@ describe('quire chat', () => {
     fake.setScript({
       models: [{ name: MODEL, contextLength: 8192 }],
       chat: (req, i) => ({
-        tokens: i === 1 ? ['Steel output in 2022?'] : [`Answer ${i} is 4,200 tonnes [1].`],
+        tokens:
+          i === 1
+            ? ['Steel output of the Ghent plant in 2022?']
+            : i === 3
+              ? [`Answer ${i} is 1,200 people [1].`]
+              : [`Answer ${i} is 4,200 tonnes [1].`],
       }),
     })
     const file = join(outDir, 'chat.md')
-    const { code, io } = await session([
-      'How much steel?',
-      'And 2022?',
-      '/history',
-      `/export ${file}`,
-      '/new',
-      'Staff?',
-    ])
+    const { code, io } = await session([STEEL, 'And 2022?', '/history', `/export ${file}`, '/new', STAFF])
     expect(code).toBe(0)
     expect(io.out()).toContain('Quire chat. Ollama 0.12.3 is ready with llama3.2:3b.')
     expect(io.out()).toContain('Answer 0 is 4,200 tonnes [1].')
     expect(io.out()).toContain('You: And 2022?\nQuire: Answer 2 is 4,200 tonnes [1].')
     expect(io.out()).toContain(`Exported to ${file}`)
+    // The question in the new conversation is answered from the people report.
+    expect(io.out()).toMatch(/Answer 3 is 1,200 people \[1\]\.\n\nSources:\n {2}\[1\] people\.pdf, pp?\. 3\b/)
     const md = readFileSync(file, 'utf8')
-    expect(md).toContain('# How much steel?')
+    expect(md).toContain(`# ${STEEL}`)
     expect(md).toContain('## Sources\n\n1. annual-report.pdf — Annual report, p. 12')
-    const store = new ConversationStore(lib.handle.db)
-    expect(store.list().map((c) => c.messageCount)).toEqual([2, 4])
+    const store = new ConversationStore(lib.lib.db)
+    const [second, first] = store.list()
+    expect([second!.messageCount, first!.messageCount]).toEqual([2, 4])
+    // The follow-up was searched as the model rewrote it, and found the steel page.
+    const followUp = store.messages(first!.id)[3]!
+    expect(followUp.trace).toMatchObject({
+      question: 'And 2022?',
+      searchQuery: 'Steel output of the Ghent plant in 2022?',
+    })
+    expect(followUp.citations[0]).toMatchObject({ file: lib.files.report, pages: [REPORT_FACTS.steel.page] })
   })
 
   it('stops the current answer on Ctrl-C and keeps going', async () => {
@@ -77,20 +88,20 @@ describe('quire chat', () => {
       models: [{ name: MODEL, contextLength: 8192 }],
       chat: [{ tokens: ['Partial ', 'answer ', 'never'], hangAfter: 2 }, { tokens: ['Second [1].'] }],
     })
-    const { code, io } = await session(['First?', '/new', 'Second?'], (chunk, io) => {
+    const { code, io } = await session([STEEL, '/new', STAFF], (chunk, io) => {
       if (chunk === 'answer ') setTimeout(() => io.interrupts.emit('SIGINT'), 5)
     })
     expect(code).toBe(0)
     expect(io.out()).toContain('Partial answer [stopped]')
     expect(io.out()).toContain('Second [1].')
-    const messages = new ConversationStore(lib.handle.db).list().map((c) => c.messageCount)
+    const messages = new ConversationStore(lib.lib.db).list().map((c) => c.messageCount)
     expect(messages).toEqual([2, 2])
   })
 
   it('leaves on a second Ctrl-C at the prompt', async () => {
     const io = captureIo()
     const input = new PassThrough()
-    const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.handle, { ...io, input })
+    const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.lib, { ...io, input })
     await new Promise((r) => setTimeout(r, 100))
     io.interrupts.emit('SIGINT')
     io.interrupts.emit('SIGINT')
@@ -100,12 +111,12 @@ describe('quire chat', () => {
   })
 
   it('continues a given conversation and reports bad commands without leaving', async () => {
-    const store = new ConversationStore(lib.handle.db)
+    const store = new ConversationStore(lib.lib.db)
     const c = store.create('Earlier chat')
     store.addMessage({ conversationId: c.id, role: 'user', text: 'Old question' })
     const io = captureIo()
     const input = new PassThrough()
-    const done = runChat({ ollamaUrl: fake.url, model: MODEL, conversation: c.id }, lib.handle, {
+    const done = runChat({ ollamaUrl: fake.url, model: MODEL, conversation: c.id }, lib.lib, {
       ...io,
       input,
     })
@@ -121,7 +132,7 @@ describe('quire chat', () => {
 
   it('refuses to start with an unknown conversation', async () => {
     const io = captureIo()
-    expect(await runChat({ conversation: '5' }, lib.handle, { ...io, input: new PassThrough() })).toBe(1)
+    expect(await runChat({ conversation: '5' }, lib.lib, { ...io, input: new PassThrough() })).toBe(1)
     expect(io.err()).toBe('quire: There is no conversation 5 in this library.\n')
   })
 })

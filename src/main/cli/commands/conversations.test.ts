@@ -1,36 +1,38 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runConversations } from './conversations.js'
-import { captureIo, testLibrary } from './test-support.js'
+import { captureIo } from './test-support.js'
 
-let lib: ReturnType<typeof testLibrary>
-beforeEach(() => {
-  lib = testLibrary()
+let lib: ReportLibrary
+beforeEach(async () => {
+  lib = await reportLibrary()
 })
 afterEach(() => lib.dispose())
 
 describe('quire conversations', () => {
   it('says there are none yet', async () => {
     const io = captureIo()
-    expect(await runConversations({}, lib.handle, io)).toBe(0)
+    expect(await runConversations({}, lib.lib, io)).toBe(0)
     expect(io.out()).toMatch(/^No conversations yet/)
     const io2 = captureIo()
-    await runConversations({ json: true }, lib.handle, io2)
+    await runConversations({ json: true }, lib.lib, io2)
     expect(JSON.parse(io2.out())).toEqual([])
   })
 
   it('lists conversations as a table and as JSON, after a reopen', async () => {
-    const store = new ConversationStore(lib.handle.db)
+    const store = new ConversationStore(lib.lib.db)
     const c = store.create('Steel output in Ghent')
     store.addMessage({ conversationId: c.id, role: 'user', text: 'How much steel?' })
-    lib.reopen()
+    await lib.lib.close()
+    await lib.reopen()
     const io = captureIo()
-    await runConversations({}, lib.handle, io)
+    await runConversations({}, lib.lib, io)
     expect(io.out()).toMatch(
       /^ID {2}Updated {11}Msgs {2}Title\n {1}1 {2}\d{4}-\d\d-\d\d \d\d:\d\d {5}1 {2}Steel output in Ghent\n$/,
     )
     const io2 = captureIo()
-    await runConversations({ json: true }, lib.handle, io2)
+    await runConversations({ json: true }, lib.lib, io2)
     expect(JSON.parse(io2.out())).toEqual([
       {
         id: c.id,
@@ -43,12 +45,12 @@ describe('quire conversations', () => {
   })
 
   it('filters by search text', async () => {
-    const store = new ConversationStore(lib.handle.db)
+    const store = new ConversationStore(lib.lib.db)
     const a = store.create('A')
     store.addMessage({ conversationId: a.id, role: 'user', text: 'tungsten prices' })
     store.create('B')
     const io = captureIo()
-    await runConversations({ json: true, search: 'tungsten' }, lib.handle, io)
+    await runConversations({ json: true, search: 'tungsten' }, lib.lib, io)
     expect(JSON.parse(io.out()).map((c: { id: number }) => c.id)).toEqual([a.id])
   })
 })

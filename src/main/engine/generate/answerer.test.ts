@@ -1,55 +1,69 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { paragraphLines, type TextPdfSpec } from '../../../../tests/fixtures/pdf-factory.js'
+import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
+import { useTempDirs } from '../../../../tests/helpers/temp-dir.js'
 import type { AnswerEvent } from '../../../shared/chat-types.js'
-import type { SearchHit, SearchOptions, SearchResponse } from '../../../shared/library-types.js'
-import { openDatabase, type Db } from '../store/open-database.js'
+import { Library } from '../library.js'
 import { Answerer, DEFAULT_ANSWER_PASSAGES } from './answerer.js'
-import { hit } from './test-hits.js'
+
+// The answerer on top of the real engine: PDFs imported into a real keyword-only library in a temp
+// folder (tests/helpers/report-library.ts), with Ollama played by the fake server. Questions are
+// asked whose answers sit on known pages; what search did is read from the stored retrieval trace.
 
 const MODEL = 'llama3.2:3b'
-const HITS: SearchHit[] = [
-  hit(1, 'The Ghent plant produced 4,200 tonnes of steel in 2023. Output in 2022 was 3,900 tonnes.', {
-    pages: [12],
-  }),
-  hit(2, 'The company employed 1,200 people at the end of 2023.', {
-    pages: [14, 15],
-    file: '/docs/people.pdf',
-    documentId: 2,
-  }),
-]
+const STEEL_Q = 'How much steel did Ghent produce in 2023?'
+const PLANTS = ['Ghent', 'Liege', 'Charleroi', 'Genk', 'Antwerp', 'Mons', 'Namur', 'Hasselt']
 
-/** A stand-in for the library's search: records its calls and answers from a script. */
-function stubSearch(respond: (query: string, opts: SearchOptions) => Partial<SearchResponse> = () => ({})) {
-  const calls: { query: string; opts: SearchOptions }[] = []
-  const search = async (query: string, opts: SearchOptions = {}): Promise<SearchResponse> => {
-    calls.push({ query, opts })
-    return { query, mode: 'hybrid', declined: false, results: HITS, ...respond(query, opts) }
+/** Many long pages about steel output: more matching text than a small context can hold. */
+function steelOutputPdf(pages: number): TextPdfSpec {
+  return {
+    title: 'Steel output review',
+    pages: Array.from({ length: pages }, (_, i) => {
+      const plant = PLANTS[i % PLANTS.length]!
+      const sentences = Array.from(
+        { length: 14 },
+        (_, j) =>
+          `Steel output at the ${plant} works in quarter ${(j % 4) + 1} was reviewed against the plan for line ${j + 1}, and the steel output figures were checked by the plant engineers.`,
+      )
+      return {
+        lines: [{ text: `${i + 1} Steel output at ${plant}`, size: 16 }, ...paragraphLines(sentences)],
+      }
+    }),
   }
-  return { search, calls }
 }
 
-let dir: string
-let db: Db
+const tempDir = useTempDirs()
 let fake: FakeOllama
+const cleanups: (() => Promise<void>)[] = []
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'quire-answer-'))
-  db = openDatabase(join(dir, 'library.db'))
   fake = await startFakeOllama({ models: [{ name: MODEL, contextLength: 4096 }] })
 })
 afterEach(async () => {
-  db.close()
+  for (const c of cleanups.splice(0).reverse()) await c()
   await fake.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
-function answerer(
-  search = stubSearch().search,
-  extra: Partial<ConstructorParameters<typeof Answerer>[0]> = {},
-) {
-  return new Answerer({ search, db, ollama: { host: fake.url, model: MODEL }, ...extra })
+/** The two-report fixture library (plus any extra PDFs), removed after the test. */
+async function reports(extra: Record<string, TextPdfSpec> = {}): Promise<ReportLibrary> {
+  const r = await reportLibrary(extra)
+  cleanups.push(() => r.dispose())
+  return r
+}
+
+function answerer(lib: Library, extra: Partial<ConstructorParameters<typeof Answerer>[0]> = {}) {
+  return new Answerer({
+    search: lib.search,
+    db: lib.db,
+    ollama: { host: fake.url, model: MODEL },
+    ...extra,
+  })
+}
+
+function documentId(lib: Library, file: string): number {
+  const doc = lib.documents().find((d) => d.path === file)
+  if (!doc) throw new Error(`${file} is not in the library`)
+  return doc.id
 }
 
 async function deadUrl(): Promise<string> {
@@ -60,13 +74,14 @@ async function deadUrl(): Promise<string> {
 
 describe('Answerer with a working model', () => {
   it('streams a cited answer, sizes the context from /api/show and stores the turn', async () => {
+    const { lib, files } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced ', '4,200 tonnes', ' in 2023 [1].'] },
     })
     const events: AnswerEvent['type'][] = []
     const tokens: string[] = []
-    const r = await answerer().ask('How much steel did Ghent produce in 2023?', {
+    const r = await answerer(lib).ask(STEEL_Q, {
       onToken: (t) => tokens.push(t),
       onEvent: (e) => events.push(e.type),
     })
@@ -84,9 +99,15 @@ describe('Answerer with a working model', () => {
       ollama: null,
     })
     expect(r.citations).toEqual([
-      expect.objectContaining({ n: 1, file: '/docs/annual-report.pdf', pages: [12] }),
+      expect.objectContaining({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] }),
     ])
-    expect(r.sources.map((s) => s.n)).toEqual([1, 2])
+    expect(r.citations[0]!.text).toContain(REPORT_FACTS.steel.text)
+    // The head count page shares the question's year, so it comes second.
+    expect(r.sources.map((s) => [s.n, s.file])).toEqual([
+      [1, files.report],
+      [2, files.people],
+    ])
+    expect(r.sources[1]!.pages).toContain(REPORT_FACTS.staff.page)
     expect(r.timings.first_token_ms).not.toBeNull()
     expect(r.timings.total_ms).toBeGreaterThanOrEqual(r.timings.first_token_ms!)
 
@@ -94,10 +115,18 @@ describe('Answerer with a working model', () => {
     expect(body.model).toBe(MODEL)
     expect(body.options).toMatchObject({ num_ctx: 2048, temperature: 0.1 })
     expect(body.options!.num_predict).toBeGreaterThan(0)
-    expect(body.messages[1]!.content).toContain('[2] people.pdf, pp. 14–15')
-    expect(r.trace).toMatchObject({ packed: [101, 102], omitted: [], numCtx: 2048, rewrite: null })
+    expect(body.messages[1]!.content).toContain(`[2] people.pdf, pp. ${r.sources[1]!.pages.join('–')}`)
+    expect(body.messages[1]!.content).toContain(REPORT_FACTS.staff.text)
+    expect(r.trace).toMatchObject({
+      searchQuery: STEEL_Q,
+      searchMode: 'keyword',
+      packed: r.sources.map((s) => s.chunkId),
+      omitted: [],
+      numCtx: 2048,
+      rewrite: null,
+    })
 
-    const stored = new Answerer({ search: stubSearch().search, db }).conversations.messages(r.conversationId)
+    const stored = new Answerer({ search: lib.search, db: lib.db }).conversations.messages(r.conversationId)
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(stored[1]).toMatchObject({
       id: r.messageId,
@@ -107,14 +136,30 @@ describe('Answerer with a working model', () => {
       status: 'complete',
     })
     expect(stored[1]!.citations).toEqual(r.citations)
+    expect(stored[1]!.trace).toEqual(r.trace)
+  })
+
+  it('cites the page that holds the answer for a question about the other report', async () => {
+    const { lib, files } = await reports()
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 4096 }],
+      chat: { tokens: ['The company employed 1,200 people [1].'] },
+    })
+    const r = await answerer(lib).ask('How many people did the company employ?')
+    expect(r.citations).toEqual([expect.objectContaining({ n: 1, file: files.people })])
+    expect(r.citations[0]!.pages).toContain(REPORT_FACTS.staff.page)
+    expect(r.citations[0]!.text).toContain(REPORT_FACTS.staff.text)
+    expect(r.unsupportedFigures).toEqual([])
   })
 
   it('drops citations to sources never provided and says so', async () => {
+    const { lib } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['It made 4,200 tonnes [1][7].', ' Staff: 1,200 [9].'] },
     })
-    const r = await answerer().ask('Output?')
+    const r = await answerer(lib).ask(STEEL_Q)
+    expect(r.sources).toHaveLength(2)
     expect(r.answer).toBe('It made 4,200 tonnes [1]. Staff: 1,200.')
     expect(r.invalidCitations).toEqual([7, 9])
     expect(r.citations.map((c) => c.n)).toEqual([1])
@@ -122,11 +167,12 @@ describe('Answerer with a working model', () => {
   })
 
   it('flags a figure that appears in none of the cited passages', async () => {
+    const { lib } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced 4,500 tonnes in 2023 [1].'] },
     })
-    const r = await answerer().ask('Output?')
+    const r = await answerer(lib).ask(STEEL_Q)
     expect(r.unsupportedFigures).toEqual([
       { figure: '4,500', sentence: 'Ghent produced 4,500 tonnes in 2023.', checkedAgainst: [1] },
     ])
@@ -134,74 +180,94 @@ describe('Answerer with a working model', () => {
   })
 
   it('packs only what fits a small context, in rank order, and reports the rest', async () => {
+    const { lib } = await reports({ 'steel-output.pdf': steelOutputPdf(24) })
     fake.setScript({ models: [{ name: MODEL, contextLength: 2048 }] })
-    const big = Array.from({ length: 8 }, (_, i) =>
-      hit(i + 1, `Passage ${i}. ` + 'steel output figures '.repeat(60)),
-    )
-    const r = await answerer(stubSearch(() => ({ results: big })).search).ask('Steel output?')
+    const r = await answerer(lib).ask('Steel output?')
+    // The default number of passages is asked for, and the library has more than that to give.
+    expect(r.trace.hits).toHaveLength(DEFAULT_ANSWER_PASSAGES)
+    const retrieved = r.trace.hits.map((h) => h.chunkId)
     expect(r.trace.numCtx).toBeLessThanOrEqual(2048)
     expect(r.trace.packed.length).toBeGreaterThan(0)
-    expect(r.trace.packed).toEqual(big.slice(0, r.trace.packed.length).map((h) => h.chunkId))
-    expect(r.trace.omitted.length).toBe(8 - r.trace.packed.length)
+    expect(r.trace.packed).toEqual(retrieved.slice(0, r.trace.packed.length))
+    expect(r.trace.omitted).toEqual(retrieved.slice(r.trace.packed.length))
+    expect(r.trace.omitted.length).toBeGreaterThan(0)
     expect(r.warnings[0]).toMatch(
-      /^\d of 8 retrieved passages did not fit in the model's context \(2048 tokens\)/,
+      new RegExp(
+        `^${r.trace.omitted.length} of ${DEFAULT_ANSWER_PASSAGES} retrieved passages did not fit in the model's context \\(2048 tokens\\)`,
+      ),
     )
     expect(fake.chats[0]!.body.options!.num_ctx).toBe(r.trace.numCtx)
   })
 
   it('respects the configured context cap below the model length', async () => {
+    const { lib } = await reports({ 'steel-output.pdf': steelOutputPdf(24) })
     fake.setScript({ models: [{ name: MODEL, contextLength: 131072 }] })
-    const big = Array.from({ length: 40 }, (_, i) => hit(i + 1, 'steel '.repeat(400)))
-    const r = await answerer(stubSearch(() => ({ results: big })).search, { maxContextTokens: 8192 }).ask(
-      'Steel?',
-    )
+    const r = await answerer(lib, { maxContextTokens: 8192, k: 40 }).ask('Steel output?')
+    // k reaches search: far more than the default number of passages came back.
+    expect(r.trace.hits.length).toBeGreaterThan(DEFAULT_ANSWER_PASSAGES)
     expect(r.trace.numCtx).toBe(8192)
     expect(r.trace.omitted.length).toBeGreaterThan(0)
+    expect(r.trace.packed.length + r.trace.omitted.length).toBe(r.trace.hits.length)
   })
 })
 
 describe('Answerer declining', () => {
   it('answers "not found" with the nearest passages and never asks the model', async () => {
-    const r = await answerer(stubSearch(() => ({ declined: true })).search).ask('Who won the 1966 World Cup?')
+    const { lib, files } = await reports()
+    // Rotterdam is in no document: the engine declines, but steel passages are still the nearest.
+    const r = await answerer(lib).ask('How much steel did the Rotterdam plant produce in 2023?')
     expect(r.declined).toBe(true)
-    expect(r.answer).toMatch(/^Not found in your documents\./)
-    expect(r.citations.map((c) => c.n)).toEqual([1, 2])
+    expect(r.trace.declined).toBe(true)
+    expect(r.answer).toMatch(/^Not found in your documents\. The nearest passages are \[1\] and \[2\]/)
+    expect(r.citations.map((c) => [c.n, c.file])).toEqual([
+      [1, files.report],
+      [2, files.people],
+    ])
+    expect(r.citations[0]!.pages).toEqual([REPORT_FACTS.steel.page])
     expect(fake.chats).toHaveLength(0)
     expect(r.mode).toBe('llm')
   })
 
-  it('declines when nothing at all was retrieved', async () => {
-    const r = await answerer(stubSearch(() => ({ results: [] })).search).ask('Anything?')
+  it('declines a question about something the library never mentions', async () => {
+    const { lib } = await reports()
+    const r = await answerer(lib).ask('Who won the 1966 World Cup?')
     expect(r).toMatchObject({ declined: true, answer: 'Not found in your documents.', citations: [] })
+    expect(r.trace).toMatchObject({ declined: true, hits: [] })
+    expect(fake.chats).toHaveLength(0)
+  })
+
+  it('declines when nothing at all was retrieved', async () => {
+    const lib = await Library.open(tempDir('quire-empty-library-'))
+    cleanups.push(() => lib.close())
+    expect(lib.documents()).toEqual([])
+    const r = await answerer(lib).ask('How much steel did Ghent produce in 2023?')
+    expect(r).toMatchObject({ declined: true, answer: 'Not found in your documents.', citations: [] })
+    expect(r.trace.hits).toEqual([])
+    expect(fake.chats).toHaveLength(0)
   })
 })
 
 describe('Answerer when Ollama cannot be used', () => {
   it('answers retrieval-only when Ollama is not running, with one line on how to fix it', async () => {
-    const a = new Answerer({
-      search: stubSearch().search,
-      db,
-      ollama: { host: await deadUrl(), model: MODEL },
-    })
+    const { lib, files } = await reports()
+    const a = answerer(lib, { ollama: { host: await deadUrl(), model: MODEL } })
     const r = await a.ask('How much steel did Ghent produce?')
     expect(r).toMatchObject({ mode: 'retrieval-only', status: 'complete', declined: false, model: null })
     expect(r.ollama?.kind).toBe('not-running')
-    expect(r.answer).toContain('"The Ghent plant produced 4,200 tonnes of steel in 2023." [1]')
+    // The quoted sentence carries the page's heading ("12 Production") in front: see the report.
+    expect(r.answer).toMatch(/^- ".*The Ghent plant produced 4,200 tonnes of steel in 2023\." \[1\]$/m)
     expect(r.answer.split('\n').at(-1)).toMatch(/^Ollama: Ollama is not reachable at .*ollama serve/)
     expect(r.warnings).toHaveLength(1)
-    expect(r.citations.map((c) => c.n)).toEqual([1, 2])
+    expect(r.citations.map((c) => c.chunkId)).toEqual(r.trace.hits.map((h) => h.chunkId))
+    expect(r.citations[0]).toMatchObject({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] })
     expect(r.timings.first_token_ms).toBeNull()
     const stored = a.conversations.messages(r.conversationId)[1]!
     expect(stored).toMatchObject({ mode: 'retrieval-only', error: expect.stringMatching(/not reachable/) })
   })
 
   it('names the missing model and the pull command', async () => {
-    const a = new Answerer({
-      search: stubSearch().search,
-      db,
-      ollama: { host: fake.url, model: 'mistral:7b' },
-    })
-    const r = await a.ask('Output?')
+    const { lib } = await reports()
+    const r = await answerer(lib, { ollama: { host: fake.url, model: 'mistral:7b' } }).ask(STEEL_Q)
     expect(r.mode).toBe('retrieval-only')
     expect(r.ollama).toMatchObject({ kind: 'model-missing' })
     expect(r.warnings[0]).toContain('ollama pull mistral:7b')
@@ -209,27 +275,29 @@ describe('Answerer when Ollama cannot be used', () => {
   })
 
   it('falls back to retrieval-only on HTTP 500 from /api/chat', async () => {
+    const { lib } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { status: 500, error: 'CUDA out of memory' },
     })
-    const r = await answerer().ask('Output?')
+    const r = await answerer(lib).ask(STEEL_Q)
     expect(r.mode).toBe('retrieval-only')
     expect(r.ollama).toMatchObject({ kind: 'http-error', status: 500 })
     expect(r.answer).toContain('CUDA out of memory')
   })
 
   it('keeps what arrived when the stream breaks midway, and says it broke', async () => {
+    const { lib } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced ', '4,200 tonnes [1]', ' and then', ' more'], dropAfter: 2 },
     })
-    const r = await answerer().ask('Output?')
+    const r = await answerer(lib).ask(STEEL_Q)
     expect(r).toMatchObject({ mode: 'llm', status: 'failed', answer: 'Ghent produced 4,200 tonnes [1]' })
     expect(r.ollama?.kind).toBe('stream-broken')
     expect(r.warnings.some((w) => w.startsWith('The answer broke off: The connection to Ollama'))).toBe(true)
     expect(r.citations.map((c) => c.n)).toEqual([1])
-    expect(new Answerer({ search: stubSearch().search, db }).conversations.message(r.messageId)?.status).toBe(
+    expect(new Answerer({ search: lib.search, db: lib.db }).conversations.message(r.messageId)?.status).toBe(
       'failed',
     )
   })
@@ -237,12 +305,13 @@ describe('Answerer when Ollama cannot be used', () => {
 
 describe('Answerer cancellation', () => {
   it('stops mid-stream, keeps the partial answer marked stopped', async () => {
+    const { lib } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent ', 'produced ', 'a lot'], hangAfter: 2 },
     })
     const ac = new AbortController()
-    const r = await answerer().ask('Output?', {
+    const r = await answerer(lib).ask(STEEL_Q, {
       signal: ac.signal,
       onToken: (t) => {
         if (t === 'produced ') ac.abort()
@@ -250,25 +319,32 @@ describe('Answerer cancellation', () => {
     })
     expect(r).toMatchObject({ status: 'stopped', mode: 'llm', answer: 'Ghent produced' })
     expect(r.warnings).toContain('Stopped: the answer is incomplete.')
-    const stored = new Answerer({ search: stubSearch().search, db }).conversations.message(r.messageId)
+    const stored = new Answerer({ search: lib.search, db: lib.db }).conversations.message(r.messageId)
     expect(stored).toMatchObject({ status: 'stopped', text: 'Ghent produced' })
   })
 
   it('stops before the answer when cancelled during retrieval', async () => {
+    const { lib } = await reports()
     const ac = new AbortController()
-    const search = stubSearch(() => {
-      ac.abort()
-      return {}
-    }).search
-    const r = await answerer(search).ask('Output?', { signal: ac.signal })
+    // Stop is pressed as soon as the question is stored, while the model's status and the
+    // passages are being fetched.
+    const r = await answerer(lib).ask(STEEL_Q, {
+      signal: ac.signal,
+      onEvent: (e) => {
+        if (e.type === 'started') ac.abort()
+      },
+    })
     expect(r).toMatchObject({ status: 'stopped', answer: '' })
+    expect(r.warnings).toEqual(['Stopped before the answer began.'])
     expect(fake.chats).toHaveLength(0)
+    const stored = answerer(lib).conversations.message(r.messageId)
+    expect(stored).toMatchObject({ status: 'stopped', text: '' })
   })
 })
 
 describe('Answerer conversations', () => {
   it('rewrites a follow-up with the model and searches with the standalone question', async () => {
-    const { search, calls } = stubSearch()
+    const { lib, files } = await reports()
     fake.setScript({
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: (req, i) =>
@@ -276,49 +352,76 @@ describe('Answerer conversations', () => {
           ? { tokens: ['How much steel did Ghent produce in 2022?'] }
           : { tokens: ['It made 3,900 tonnes [1].'] },
     })
-    const a = answerer(search)
-    const first = await a.ask('How much steel did Ghent produce in 2023?')
+    const a = answerer(lib)
+    const first = await a.ask(STEEL_Q)
     const second = await a.ask('And in 2022?', { conversationId: first.conversationId })
-    expect(calls[1]).toEqual({
-      query: 'How much steel did Ghent produce in 2022?',
-      opts: { k: DEFAULT_ANSWER_PASSAGES },
+    expect(second.trace).toMatchObject({
+      question: 'And in 2022?',
+      searchQuery: 'How much steel did Ghent produce in 2022?',
+      context: [],
     })
     expect(second.trace.rewrite).toMatchObject({
       from: 'And in 2022?',
       to: 'How much steel did Ghent produce in 2022?',
     })
+    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
+    expect(second.citations).toEqual([
+      expect.objectContaining({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] }),
+    ])
     const rewriteReq = fake.chats[1]!.body
-    expect(rewriteReq.messages[1]!.content).toContain('User: How much steel did Ghent produce in 2023?')
-    expect(a.conversations.messages(first.conversationId)).toHaveLength(4)
+    expect(rewriteReq.messages[1]!.content).toContain(`User: ${STEEL_Q}`)
+    const messages = a.conversations.messages(first.conversationId)
+    expect(messages).toHaveLength(4)
+    expect(messages[3]!.trace).toEqual(second.trace)
   })
 
   it('uses earlier questions as retrieval context when no model is available, across a reopen', async () => {
-    const { search, calls } = stubSearch()
+    const fixture = await reports()
+    const { files } = fixture
     const host = await deadUrl()
-    const first = await new Answerer({ search, db, ollama: { host, model: MODEL } }).ask(
+    const first = await answerer(fixture.lib, { ollama: { host, model: MODEL } }).ask(
       'Ghent steel output 2023?',
     )
-    db.close()
-    db = openDatabase(join(dir, 'library.db'))
-    const second = await new Answerer({ search, db, ollama: { host, model: MODEL } }).ask('And 2022?', {
+    await fixture.lib.close()
+    const lib = await fixture.reopen()
+    const second = await answerer(lib, { ollama: { host, model: MODEL } }).ask('And 2022?', {
       conversationId: first.conversationId,
     })
-    expect(calls[1]).toEqual({
-      query: 'And 2022?',
-      opts: { k: DEFAULT_ANSWER_PASSAGES, context: ['Ghent steel output 2023?'] },
-    })
-    expect(second.trace).toMatchObject({ rewrite: null, context: ['Ghent steel output 2023?'] })
     expect(second.conversationId).toBe(first.conversationId)
+    expect(second.trace).toMatchObject({
+      rewrite: null,
+      searchQuery: 'And 2022?',
+      context: ['Ghent steel output 2023?'],
+    })
+    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
+    // The earlier question's "2023" reached search: on its own, "And 2022?" finds only page 12.
+    const alone = await lib.search('And 2022?', { k: DEFAULT_ANSWER_PASSAGES })
+    expect(alone.results.map((h) => h.file)).toEqual([files.report])
+    expect(second.trace.hits.map((h) => h.file)).toContain(files.people)
+    const stored = answerer(lib).conversations.messages(first.conversationId)
+    expect(stored[3]!.trace).toEqual(second.trace)
   })
 
   it('passes document filters through to search', async () => {
-    const { search, calls } = stubSearch()
-    await answerer(search).ask('Output?', { documentIds: [2] })
-    expect(calls[0]!.opts).toEqual({ k: DEFAULT_ANSWER_PASSAGES, documentIds: [2] })
+    const { lib, files } = await reports()
+    const reportId = documentId(lib, files.report)
+    // Unfiltered, the question also finds the people report.
+    const unfiltered = await lib.search(STEEL_Q, { k: DEFAULT_ANSWER_PASSAGES })
+    expect(unfiltered.results.some((h) => h.documentId !== reportId)).toBe(true)
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 4096 }],
+      chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] },
+    })
+    const r = await answerer(lib).ask(STEEL_Q, { documentIds: [reportId] })
+    expect(r.trace.hits.length).toBeGreaterThan(0)
+    for (const h of r.trace.hits) expect(h).toMatchObject({ documentId: reportId, file: files.report })
+    expect(r.sources.every((s) => s.documentId === reportId)).toBe(true)
+    expect(r.citations[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
   })
 
   it('refuses an unknown conversation without storing anything', async () => {
-    const a = answerer()
+    const { lib } = await reports()
+    const a = answerer(lib)
     await expect(a.ask('Hi?', { conversationId: 42 })).rejects.toMatchObject({
       code: 'CONVERSATION_NOT_FOUND',
     })
@@ -326,14 +429,18 @@ describe('Answerer conversations', () => {
   })
 
   it('records a failed reply when search itself fails, then reports the error', async () => {
-    const a = answerer(async () => {
-      throw new Error('index missing')
-    })
-    await expect(a.ask('Output?')).rejects.toThrow('index missing')
+    const { lib } = await reports()
+    // A damaged library: the full-text index is gone, so the real search throws.
+    lib.db.exec('DROP TABLE chunks_fts')
+    const a = answerer(lib)
+    const error: unknown = await a.ask(STEEL_Q).catch((err: unknown) => err)
+    expect(error).toBeInstanceOf(Error)
+    const message = (error as Error).message
+    expect(message).toMatch(/no such .*table: .*chunks_fts/)
     const [c] = a.conversations.list()
     expect(a.conversations.messages(c!.id).map((m) => [m.role, m.status, m.error])).toEqual([
       ['user', 'complete', null],
-      ['assistant', 'failed', 'index missing'],
+      ['assistant', 'failed', message],
     ])
   })
 })

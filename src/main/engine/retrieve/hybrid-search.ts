@@ -231,7 +231,7 @@ export class HybridSearch {
         heading: first.heading ?? last.heading,
       }
     })
-    const declined = await this.shouldDecline(query, terms, results, coverage, similarity)
+    const declined = await this.shouldDecline(query, terms, ctxTerms, results, coverage, similarity)
     return { query, mode, declined, results }
   }
 
@@ -242,12 +242,14 @@ export class HybridSearch {
   private async shouldDecline(
     query: string,
     terms: WeightedTerm[],
+    ctxTerms: WeightedTerm[],
     results: SearchHit[],
     coverage: Map<number, number>,
     similarity: Map<number, number>,
   ): Promise<boolean> {
     const T = RETRIEVAL_TUNING
-    if (results.length === 0 || terms.length === 0) return true
+    // A follow-up may have no content words of its own ("and before that?"): its earlier turns decide.
+    if (results.length === 0 || terms.length + ctxTerms.length === 0) return true
     if (this.namesSomethingAbsent(query)) return true
     const best = (m: Map<number, number>) =>
       Math.max(0, ...results.slice(0, 5).flatMap((r) => r.chunkIds.map((id) => m.get(id) ?? 0)))
