@@ -16,6 +16,17 @@ describe('splitSentences', () => {
     ])
   })
 
+  it('ends a heading line before the text under it, but not a wrapped sentence', () => {
+    expect(splitSentences('12 Production\nThe Ghent plant produced 4,200 tonnes. Output fell.')).toEqual([
+      '12 Production',
+      'The Ghent plant produced 4,200 tonnes.',
+      'Output fell.',
+    ])
+    expect(splitSentences('Output in the Ghent plant was\nhigher than planned.')).toEqual([
+      'Output in the Ghent plant was higher than planned.',
+    ])
+  })
+
   it('splits at blank lines and list items', () => {
     expect(splitSentences('Intro line\n\n- first item\n- second item')).toEqual([
       'Intro line',

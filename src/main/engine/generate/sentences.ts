@@ -46,13 +46,20 @@ const ABBREVIATIONS = new Set([
 ])
 
 /**
+ * A line break after a short line with no closing punctuation, before a capital or digit: the
+ * line is a heading ("12 Production") and the next one starts the text under it.
+ */
+const AFTER_HEADING = /(?<=^[^\n]{1,80}[^\s.!?:;,])\n(?=\s*[\p{Lu}\d])/mu
+
+/**
  * Splits prose into sentences: at . ! ? followed by space and a capital, digit, quote or bracket,
- * and at blank lines and list items. Decimals ("4.5") and common abbreviations do not split.
- * A citation marker right after the full stop stays with its sentence.
+ * at blank lines and list items, and after a heading line. Decimals ("4.5") and common
+ * abbreviations do not split. A citation marker right after the full stop stays with its sentence.
  */
 export function splitSentences(text: string): string[] {
   const out: string[] = []
-  for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/)) {
+  const blocks = text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)/).flatMap((b) => b.split(AFTER_HEADING))
+  for (const block of blocks) {
     const flat = block.replace(/\s+/g, ' ').trim()
     if (!flat) continue
     let start = 0
