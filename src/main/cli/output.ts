@@ -1,9 +1,22 @@
-import type { Writable } from 'node:stream'
+/** Anything text can be written to: a process stream, or a string collector in tests. */
+export interface TextSink {
+  write(chunk: string): unknown
+}
 
-/** Where a command writes. Injected so commands are testable without a terminal. */
+/** Where Ctrl-C comes from: the process by default, an EventEmitter in tests. */
+export interface InterruptSource {
+  on(event: 'SIGINT', listener: () => void): unknown
+  off(event: 'SIGINT', listener: () => void): unknown
+}
+
+/**
+ * Where a command writes, and where its Ctrl-C comes from. Injected so every command is testable
+ * without a terminal. `isTTY`/`columns` choose the live progress bar over plain lines.
+ */
 export interface Io {
-  stdout: Writable & { isTTY?: boolean; columns?: number }
-  stderr: Writable
+  stdout: TextSink & { isTTY?: boolean; columns?: number }
+  stderr: TextSink
+  interrupts?: InterruptSource
 }
 
 export const processIo: Io = { stdout: process.stdout, stderr: process.stderr }

@@ -10,27 +10,12 @@ import { QuireError, errorCodeOf, errorMessageOf } from '../../../shared/errors.
 import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
 import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
 import type { Db } from '../../engine/store/open-database.js'
+import type { InterruptSource, Io } from '../output.js'
 
 export interface LibraryHandle {
   search: SearchFn
   db: Db
   close?: () => unknown
-}
-
-export interface TextSink {
-  write(chunk: string): unknown
-}
-
-/** Where Ctrl-C comes from: the process by default, an EventEmitter in tests. */
-export interface InterruptSource {
-  on(event: 'SIGINT', listener: () => void): unknown
-  off(event: 'SIGINT', listener: () => void): unknown
-}
-
-export interface CommandIo {
-  stdout: TextSink
-  stderr: TextSink
-  interrupts?: InterruptSource
 }
 
 export interface OllamaCliOptions {
@@ -104,7 +89,7 @@ function sourceLine(c: Citation): string {
  * Everything after the streamed text: the non-streamed answer (retrieval-only, declined), a marker
  * for stopped or broken answers, the sources, and warnings on stderr.
  */
-export function printAnswerTail(r: AnswerResult, io: CommandIo, streamedText: string): void {
+export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): void {
   const out = io.stdout
   const shown = streamedText || r.answer
   if (!streamedText) out.write(r.answer)
@@ -130,7 +115,7 @@ export function printAnswerTail(r: AnswerResult, io: CommandIo, streamedText: st
 }
 
 /** Reports a failure that prevented an answer: one line, no stack trace. */
-export function printFailure(err: unknown, io: CommandIo, json: boolean): number {
+export function printFailure(err: unknown, io: Io, json: boolean): number {
   const code = errorCodeOf(err)
   const message = errorMessageOf(err)
   if (json) io.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`)
@@ -148,11 +133,7 @@ function stopOnInterrupt(source: InterruptSource, ac: AbortController): () => vo
   return () => source.off('SIGINT', onInterrupt)
 }
 
-export async function runAsk(
-  opts: AskCommandOptions,
-  library: LibraryHandle,
-  io: CommandIo,
-): Promise<number> {
+export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io: Io): Promise<number> {
   const json = opts.json ?? false
   const ac = new AbortController()
   const release = stopOnInterrupt(io.interrupts ?? process, ac)

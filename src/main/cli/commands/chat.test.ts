@@ -7,7 +7,7 @@ import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/
 import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runChat } from './chat.js'
-import { captureIo } from './test-support.js'
+import { captureIo } from '../../../../tests/helpers/capture-io.js'
 
 const MODEL = 'llama3.2:3b'
 const STEEL = 'How much steel did the Ghent plant produce?'

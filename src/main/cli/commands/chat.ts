@@ -16,16 +16,16 @@ import {
   parseConversationId,
   printAnswerTail,
   printFailure,
-  type CommandIo,
   type LibraryHandle,
   type OllamaCliOptions,
 } from './ask.js'
+import type { Io } from '../output.js'
 
 export interface ChatCommandOptions extends OllamaCliOptions {
   conversation?: string | number
 }
 
-export interface ChatIo extends CommandIo {
+export interface ChatIo extends Io {
   input: Readable
   /** True for a real terminal: prompts are shown and readline owns Ctrl-C. */
   terminal?: boolean

@@ -4,7 +4,8 @@
  */
 import type { Conversation } from '../../../shared/chat-types.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
-import { printFailure, type CommandIo, type LibraryHandle } from './ask.js'
+import type { Io } from '../output.js'
+import { printFailure, type LibraryHandle } from './ask.js'
 
 export interface ConversationsCommandOptions {
   json?: boolean
@@ -32,7 +33,7 @@ function toJson(c: Conversation): ConversationJson {
 export async function runConversations(
   opts: ConversationsCommandOptions,
   library: Pick<LibraryHandle, 'db'>,
-  io: CommandIo,
+  io: Io,
 ): Promise<number> {
   try {
     const store = new ConversationStore(library.db)
