@@ -3,18 +3,29 @@
 // asker's paraphrase ("quietly", "rebuilt", "raster"), a word no dictionary holds names something
 // specific the library lacks ("sfdp", "subdistribution"). Only the second is evidence for
 // declining (see HybridSearch.shouldDecline).
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import type nspell from 'nspell'
 
 type Speller = ReturnType<typeof nspell>
 
 let speller: Promise<Speller> | null = null
 
+/**
+ * The en_US Hunspell files of the dictionary-en package, read by string path: in the packaged app
+ * they sit inside app.asar, which Electron serves to string paths but not to the URL objects
+ * dictionary-en's own loader uses.
+ */
+async function readDictionary(): Promise<{ aff: Buffer; dic: Buffer }> {
+  const dir = dirname(createRequire(import.meta.url).resolve('dictionary-en'))
+  const [aff, dic] = await Promise.all([readFile(join(dir, 'index.aff')), readFile(join(dir, 'index.dic'))])
+  return { aff, dic }
+}
+
 /** Loaded on first use (about 0.3 s, 70 MB), which only questions with an unseen word reach. */
 function load(): Promise<Speller> {
-  // dictionary-en reads its files as Uint8Array; nspell's types ask for Buffer, which reads the same.
-  speller ??= Promise.all([import('nspell'), import('dictionary-en')]).then(([m, d]) =>
-    m.default({ aff: Buffer.from(d.default.aff), dic: Buffer.from(d.default.dic) }),
-  )
+  speller ??= Promise.all([import('nspell'), readDictionary()]).then(([m, d]) => m.default(d))
   return speller
 }
 
