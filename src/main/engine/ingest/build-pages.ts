@@ -34,13 +34,21 @@ const CONSTANT_SHARE = 0.5
 /** Share of a line's occurrences whose number must follow the page index at one fixed offset. */
 const PAGE_NUMBER_SHARE = 0.6
 
+/** A line's text, normalised and lower-cased: what edge lines are compared by. */
+function edgeText(line: RawLine): string {
+  return normalizeText(line.items.map((i) => i.str).join('')).toLowerCase()
+}
+
 /** Digits vary (page numbers), so they are folded before comparing edge lines across pages. */
-function signature(line: RawLine): string {
-  return normalizeText(line.items.map((i) => i.str).join(''))
-    .toLowerCase()
+function signatureOf(text: string): string {
+  return text
     .replace(/[ivxlc]+$/g, '#')
     .replace(/\d+/g, '#')
     .replace(/\s+/g, '')
+}
+
+function signature(line: RawLine): string {
+  return signatureOf(edgeText(line))
 }
 
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }
@@ -56,8 +64,7 @@ function romanValue(s: string): number {
 }
 
 /** The numbers a line could be showing as its page number: every arabic number, a trailing roman one. */
-function lineNumbers(line: RawLine): number[] {
-  const text = normalizeText(line.items.map((i) => i.str).join('')).toLowerCase()
+function lineNumbers(text: string): number[] {
   const out = (text.match(/\d+/g) ?? []).map(Number)
   const roman = /(?:^|\s)([ivxlc]+)$/.exec(text)
   if (roman) out.push(romanValue(roman[1]!))
@@ -77,9 +84,11 @@ export function findRunningLines(pages: RawPage[]): Set<string> {
     const edge = new Map<string, Set<number>>()
     const n = p.lines.length
     const add = (l: RawLine) => {
-      const offsets = edge.get(signature(l)) ?? new Set<number>()
-      for (const num of lineNumbers(l)) offsets.add(p.pageNo - num)
-      edge.set(signature(l), offsets)
+      const text = edgeText(l)
+      const sig = signatureOf(text)
+      const offsets = edge.get(sig) ?? new Set<number>()
+      for (const num of lineNumbers(text)) offsets.add(p.pageNo - num)
+      edge.set(sig, offsets)
     }
     for (let i = 0; i < Math.min(EDGE_LINES, n); i++) add(p.lines[i]!)
     for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) add(p.lines[i]!)
