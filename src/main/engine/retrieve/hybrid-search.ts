@@ -255,7 +255,8 @@ export class HybridSearch {
       Math.max(0, ...results.slice(0, 5).flatMap((r) => r.chunkIds.map((id) => m.get(id) ?? 0)))
     const bestCoverage = best(coverage)
     const bestSimilarity = best(similarity)
-    const unseen = terms.filter((t) => this.documentFrequency(t) === 0).map((t) => t.word)
+    // `df` was looked up when the terms were weighed.
+    const unseen = terms.filter((t) => t.df === 0).map((t) => t.word)
     const threshold = await coverageNeededToAnswer(unseen)
     if (this.mode === 'hybrid') return bestCoverage < threshold && bestSimilarity < T.minSimilarity
     return bestCoverage < threshold
