@@ -299,3 +299,10 @@ export async function startFakeOllama(
     },
   }
 }
+
+/** The address of an Ollama that is not running: a fake's port, closed again. */
+export async function deadOllamaUrl(): Promise<string> {
+  const other = await startFakeOllama()
+  await other.close()
+  return other.url
+}

@@ -1,5 +1,6 @@
 export {
   startFakeOllama,
+  deadOllamaUrl,
   DEFAULT_FAKE_MODELS,
   type ChatReply,
   type ChatRequestBody,

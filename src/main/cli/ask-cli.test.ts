@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeOllama, type FakeOllama } from '../../../tests/fake-ollama/index.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../tests/fake-ollama/index.js'
 import { makeTextPdf, paragraphLines } from '../../../tests/fixtures/pdf-factory.js'
 import { captureIo } from '../../../tests/helpers/capture-io.js'
 import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
@@ -92,9 +92,7 @@ describe('quire ask', () => {
 
   it('answers in retrieval-only mode, exit 0, when Ollama is not running', async () => {
     const { lib, file } = await library()
-    const down = await startFakeOllama()
-    const url = down.url
-    await down.close()
+    const url = await deadOllamaUrl()
     const r = await cli(
       'ask',
       'What is the maximum operating pressure of the pump?',

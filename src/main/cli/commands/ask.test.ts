@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
 import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runAsk } from './ask.js'
@@ -17,12 +17,6 @@ afterEach(async () => {
   await lib.dispose()
   await fake.close()
 })
-
-async function deadUrl(): Promise<string> {
-  const other = await startFakeOllama()
-  await other.close()
-  return other.url
-}
 
 describe('quire ask', () => {
   it('prints exactly the JSON contract with --json', async () => {
@@ -102,7 +96,7 @@ describe('quire ask', () => {
 
   it('answers retrieval-only with exit 0 when Ollama is down, never a stack trace', async () => {
     const io = captureIo()
-    const code = await runAsk({ question: STEEL, ollamaUrl: await deadUrl() }, lib.lib, io)
+    const code = await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl() }, lib.lib, io)
     expect(code).toBe(0)
     expect(io.out()).toContain('Retrieval-only answer')
     expect(io.out()).toMatch(
@@ -114,7 +108,7 @@ describe('quire ask', () => {
 
   it('reports retrieval-only and declined in JSON', async () => {
     const io = captureIo()
-    await runAsk({ question: STEEL, ollamaUrl: await deadUrl(), json: true }, lib.lib, io)
+    await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl(), json: true }, lib.lib, io)
     expect(JSON.parse(io.out())).toMatchObject({ mode: 'retrieval-only', model: null, declined: false })
 
     // Nothing in the library is about football: declined, with no passage near enough to list.

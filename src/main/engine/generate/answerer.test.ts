@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
 import { paragraphLines, type TextPdfSpec } from '../../../../tests/fixtures/pdf-factory.js'
 import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
 import { useTempDirs } from '../../../../tests/helpers/temp-dir.js'
@@ -64,12 +64,6 @@ function documentId(lib: Library, file: string): number {
   const doc = lib.documents().find((d) => d.path === file)
   if (!doc) throw new Error(`${file} is not in the library`)
   return doc.id
-}
-
-async function deadUrl(): Promise<string> {
-  const other = await startFakeOllama()
-  await other.close()
-  return other.url
 }
 
 describe('Answerer with a working model', () => {
@@ -250,7 +244,7 @@ describe('Answerer declining', () => {
 describe('Answerer when Ollama cannot be used', () => {
   it('answers retrieval-only when Ollama is not running, with one line on how to fix it', async () => {
     const { lib, files } = await reports()
-    const a = answerer(lib, { ollama: { host: await deadUrl(), model: MODEL } })
+    const a = answerer(lib, { ollama: { host: await deadOllamaUrl(), model: MODEL } })
     const r = await a.ask('How much steel did Ghent produce?')
     expect(r).toMatchObject({ mode: 'retrieval-only', status: 'complete', declined: false, model: null })
     expect(r.ollama?.kind).toBe('not-running')
@@ -378,7 +372,7 @@ describe('Answerer conversations', () => {
   it('uses earlier questions as retrieval context when no model is available, across a reopen', async () => {
     const fixture = await reports()
     const { files } = fixture
-    const host = await deadUrl()
+    const host = await deadOllamaUrl()
     const first = await answerer(fixture.lib, { ollama: { host, model: MODEL } }).ask(
       'Ghent steel output 2023?',
     )

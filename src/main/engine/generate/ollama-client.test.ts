@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
 import { OllamaClient, sameModel } from './ollama-client.js'
 
 let fake: FakeOllama
@@ -11,12 +11,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await fake.close()
 })
-
-async function deadUrl(): Promise<string> {
-  const other = await startFakeOllama()
-  await other.close()
-  return other.url
-}
 
 const chatReq = {
   model: 'qwen2.5:7b',
@@ -58,7 +52,7 @@ describe('OllamaClient health', () => {
   })
 
   it('says Ollama is not running when nothing listens', async () => {
-    const s = await new OllamaClient({ host: await deadUrl(), model: 'x' }).status()
+    const s = await new OllamaClient({ host: await deadOllamaUrl(), model: 'x' }).status()
     expect(s.state).toBe('not-running')
     expect(s.message).toMatch(/not reachable/)
     expect(s.fix).toMatch(/ollama serve/)
@@ -193,7 +187,7 @@ describe('OllamaClient.streamChat', () => {
   })
 
   it('reports an unreachable server as not running', async () => {
-    const res = await new OllamaClient({ host: await deadUrl() }).streamChat(chatReq)
+    const res = await new OllamaClient({ host: await deadOllamaUrl() }).streamChat(chatReq)
     expect(res).toMatchObject({ outcome: 'failed', text: '' })
     expect(res.problem?.kind).toBe('not-running')
   })
