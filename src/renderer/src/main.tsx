@@ -5,6 +5,7 @@ import { App } from './App.js'
 import { connectEvents, createAppStores, startApp, StoresContext } from './stores/app-stores.js'
 import { selectTransport } from './transport/select-transport.js'
 import './styles/app.css'
+import './styles/answer.css'
 
 const storage = (() => {
   try {

@@ -1,8 +1,14 @@
-// Answer text with its [n] markers turned into citation chips, keeping paragraphs.
-import { Fragment } from 'react'
+// Answer text rendered as Markdown (GFM: tables, lists, code), with its [n] markers drawn as
+// citation chips where they stand. Raw HTML in a model's output is never rendered, and links
+// open only after the person confirms.
+import Markdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
 import type { Citation } from '../../../../shared/chat-types.js'
-import { answerSegments } from '../../lib/answer-segments.js'
+import { remarkCitations } from '../../lib/remark-citations.js'
 import { CitationChip } from './CitationChip.js'
+import { ExternalLink } from './ExternalLink.js'
+
+const REMARK_PLUGINS = [remarkGfm, remarkCitations]
 
 export function AnswerText({
   text,
@@ -13,20 +19,25 @@ export function AnswerText({
   sources: Citation[]
   onOpen: (c: Citation) => void
 }) {
-  const paragraphs = text.split(/\n{2,}/)
+  const components: Components = {
+    cite: ({ node }) => {
+      const n = Number(node?.properties?.['dataN'])
+      return <CitationChip n={n} citation={sources.find((s) => s.n === n)} onOpen={onOpen} />
+    },
+    a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
+    // Images would be fetched from wherever the model pointed: show the description instead.
+    img: ({ alt }) => <span className="md-image">{alt ? `[image: ${alt}]` : '[image]'}</span>,
+    table: ({ children }) => (
+      <div className="md-table-wrap">
+        <table>{children}</table>
+      </div>
+    ),
+  }
   return (
     <div className="answer-text">
-      {paragraphs.map((para, i) => (
-        <p key={i}>
-          {answerSegments(para).map((seg, j) =>
-            seg.kind === 'text' ? (
-              <Fragment key={j}>{seg.text}</Fragment>
-            ) : (
-              <CitationChip key={j} n={seg.n} citation={sources.find((s) => s.n === seg.n)} onOpen={onOpen} />
-            ),
-          )}
-        </p>
-      ))}
+      <Markdown remarkPlugins={REMARK_PLUGINS} components={components} skipHtml>
+        {text}
+      </Markdown>
     </div>
   )
 }

@@ -1,9 +1,11 @@
 // One answer: text with citation chips (or a distinct "not found" card), notices, sources, actions.
 import type { Citation, Message } from '../../../../shared/chat-types.js'
 import type { AnswerExtras } from '../../stores/chat-store.js'
+import { answerPlainText } from '../../lib/answer-plain-text.js'
 import { answerSegments } from '../../lib/answer-segments.js'
 import { AnswerNotices } from './AnswerNotices.js'
 import { AnswerText } from './AnswerText.js'
+import { CopyButton } from './CopyButton.js'
 import { SourcesList } from './SourcesList.js'
 
 export interface AssistantMessageProps {
@@ -47,6 +49,13 @@ export function AssistantMessage({
       {!message.declined && <SourcesList sources={sources} cited={cited} onOpen={onOpen} />}
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}
+        {!message.declined && message.text && (
+          <CopyButton
+            text={() => answerPlainText(message.text, sources)}
+            label="Copy"
+            ariaLabel="Copy answer with sources"
+          />
+        )}
         {canRegenerate && (
           <button type="button" className="btn-small" onClick={onRegenerate} aria-label="Regenerate answer">
             Regenerate

@@ -148,6 +148,30 @@ describe('chat view', () => {
     expect(screen.getByText('2 passages were left out to fit the model.')).toBeTruthy()
   })
 
+  it('copies the answer as plain text with its sources, and a single passage', async () => {
+    const { user, api } = await setup()
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: { type: 'done', result: result({ answer: 'The tide rises **twice** daily [1].' }) },
+      }),
+    )
+    const answer = await screen.findByRole('article', { name: 'Answer' })
+    await user.click(within(answer).getByRole('button', { name: 'Copy answer with sources' }))
+    expect(await navigator.clipboard.readText()).toBe(
+      'The tide rises twice daily [1].\n\nSources\n[1] Alpha (alpha.pdf), p. 2\n',
+    )
+    expect(within(answer).getByRole('button', { name: 'Copy answer with sources' }).textContent).toBe(
+      'Copied',
+    )
+    await user.click(within(answer).getByRole('button', { name: /Show 1 passage used/ }))
+    await user.click(within(answer).getByRole('button', { name: 'Copy passage 1' }))
+    expect(await navigator.clipboard.readText()).toBe(
+      '“The tide rises twice a day.”\n— Alpha (alpha.pdf), p. 2\n',
+    )
+  })
+
   it('regenerates the last answer', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')

@@ -1,7 +1,10 @@
-// The passages an answer used, numbered as in the answer; each opens its page.
+// The passages an answer used, numbered as in the answer; each opens its page, and each passage
+// can be copied with where it comes from.
 import { useState } from 'react'
 import type { Citation } from '../../../../shared/chat-types.js'
+import { passagePlainText } from '../../lib/answer-plain-text.js'
 import { pagesLabel } from '../../lib/format.js'
+import { CopyButton } from './CopyButton.js'
 
 export function SourcesList({
   sources,
@@ -37,7 +40,16 @@ export function SourcesList({
               <span className="source-title">{s.title}</span>
               <span className="source-pages">{pagesLabel(s.pages)}</span>
             </button>
-            {expanded && <blockquote className="source-text">{s.text}</blockquote>}
+            {expanded && (
+              <div className="source-body">
+                <blockquote className="source-text">{s.text}</blockquote>
+                <CopyButton
+                  text={() => passagePlainText(s)}
+                  label="Copy passage"
+                  ariaLabel={`Copy passage ${s.n}`}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ol>
