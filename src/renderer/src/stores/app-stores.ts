@@ -25,7 +25,9 @@ export function createAppStores(
   storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
 ): AppStores {
   const conversations = createConversationsStore(api)
+  const settings = createSettingsStore(api)
   const chat = createChatStore(api, {
+    onAnswer: (result) => settings.getState().noteAnswer(result),
     onConversationChanged(id) {
       storage?.setItem(LAST_CONVERSATION_KEY, String(id))
       void conversations.getState().load()
@@ -36,7 +38,7 @@ export function createAppStores(
     library: createLibraryStore(api),
     chat,
     conversations,
-    settings: createSettingsStore(api),
+    settings,
     viewer: createViewerStore(),
   }
 }

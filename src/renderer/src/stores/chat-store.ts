@@ -47,6 +47,8 @@ export interface ChatState {
 export interface ChatStoreDeps {
   /** Called when a conversation gained messages or was created, so the history list refreshes. */
   onConversationChanged?: (conversationId: number) => void
+  /** Called with every finished answer (the Ollama status follows each outcome). */
+  onAnswer?: (result: AnswerResult) => void
 }
 
 export function extrasOf(result: AnswerResult): AnswerExtras {
@@ -110,6 +112,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           return
         case 'done': {
           const r = event.result
+          deps.onAnswer?.(r)
           set((st) => ({
             extras: { ...st.extras, [r.messageId]: extrasOf(r) },
             conversationId: r.conversationId,

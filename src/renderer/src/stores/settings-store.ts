@@ -1,6 +1,6 @@
 // App info, Ollama connection and model choice, embedding model state.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { OllamaStatus } from '../../../shared/chat-types.js'
+import type { AnswerResult, OllamaState, OllamaStatus } from '../../../shared/chat-types.js'
 import { call, type AppInfo, type QuireApi, type Settings } from '../transport/api-types.js'
 
 export interface SettingsState {
@@ -13,6 +13,8 @@ export interface SettingsState {
   modelImportMessage: string | null
   load(): Promise<void>
   refreshOllama(): Promise<void>
+  /** Every answer says something about Ollama: a failure shows at once, a model answer means it is up. */
+  noteAnswer(result: AnswerResult): void
   save(patch: Partial<Settings>): Promise<void>
   importModelFolder(): Promise<boolean>
 }
@@ -45,6 +47,27 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
       } finally {
         set({ checking: false })
       }
+    },
+
+    noteAnswer(result) {
+      const prev = get().ollama
+      const problem = result.ollama
+      // A context too small for any passage says nothing about whether Ollama is up.
+      if (problem && prev && problem.kind !== 'bad-config') {
+        const state: OllamaState =
+          problem.kind === 'model-missing'
+            ? 'model-missing'
+            : problem.kind === 'not-running' || problem.kind === 'timeout'
+              ? 'not-running'
+              : 'error'
+        set({ ollama: { ...prev, state, message: problem.message, fix: problem.fix } })
+        // A broken stream or an HTTP error may mean Ollama went away or merely hiccuped: ask it.
+        if (state === 'error' && !get().checking) void get().refreshOllama()
+        return
+      }
+      // The model wrote (part of) an answer: Ollama is up, whatever the last check said.
+      const answered = result.mode === 'llm' && result.model !== null && result.status !== 'failed'
+      if (answered && prev?.state !== 'ready' && !get().checking) void get().refreshOllama()
     },
 
     async save(patch) {

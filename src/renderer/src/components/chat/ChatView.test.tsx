@@ -146,6 +146,10 @@ describe('chat view', () => {
     expect(await screen.findByText('Ollama is not running.')).toBeTruthy()
     expect(screen.getByText('Start it with: ollama serve')).toBeTruthy()
     expect(screen.getByText('2 passages were left out to fit the model.')).toBeTruthy()
+    // The answer's outcome reaches the header at once, without waiting for the next status check.
+    expect(screen.getByRole('button', { name: /Language model status/ }).textContent).toBe(
+      'Ollama not reachable',
+    )
   })
 
   it('copies the answer as plain text with its sources, and a single passage', async () => {
