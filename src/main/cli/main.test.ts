@@ -126,9 +126,51 @@ describe('quire CLI contract', () => {
   })
 
   it('reports usage errors without a stack trace', async () => {
-    const r = await cli('search', 'x')
+    const r = await cli('search', '--k', 'zero', 'x')
     expect(r.code).not.toBe(0)
-    expect(r.err).toMatch(/--library/)
+    expect(r.err).toMatch(/--k/)
     expect(r.err).not.toMatch(/\bat .*\.ts:\d+/)
+  })
+
+  it('--version prints the package version', async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'))
+    const r = await cli('--version')
+    expect(r.code).toBe(0)
+    expect(r.out.trim()).toBe(pkg.version)
+  })
+
+  it('a mistyped --library is an error for every command but ingest, which creates it', async () => {
+    const typo = path.join(tempDir(), 'no-such-library')
+    for (const args of [['search', 'x'], ['ask', 'x'], ['docs'], ['conversations'], ['remove', '1']]) {
+      const r = await cli(...args, '--library', typo)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.err).toContain(`There is no Quire library at --library ${typo}`)
+      expect(r.err).toContain('[LIBRARY_NOT_FOUND]')
+      expect(fs.existsSync(typo)).toBe(false)
+    }
+    const { docs } = await smallLibrary()
+    expect((await cli('ingest', docs, '--library', typo, '--json')).code).toBe(0)
+    expect((await cli('docs', '--library', typo)).code).toBe(0)
+  })
+
+  it("without --library every command uses the app's library ($QUIRE_HOME/library)", async () => {
+    const home = tempDir()
+    const before = process.env.QUIRE_HOME
+    process.env.QUIRE_HOME = home
+    try {
+      const missing = await cli('docs')
+      expect(missing.code).toBe(1)
+      expect(missing.err).toContain(`the app's library (${path.join(home, 'library')})`)
+      const { docs, file } = await smallLibrary()
+      expect((await cli('ingest', docs, '--json')).code).toBe(0)
+      expect(fs.existsSync(path.join(home, 'library', 'library.sqlite'))).toBe(true)
+      const listed = JSON.parse((await cli('docs', '--json')).out)
+      expect(listed.documents.map((d: { path: string }) => d.path)).toEqual([file])
+      const hits = JSON.parse((await cli('search', 'palette colour map', '--json')).out)
+      expect(hits.results.length).toBeGreaterThan(0)
+    } finally {
+      if (before === undefined) delete process.env.QUIRE_HOME
+      else process.env.QUIRE_HOME = before
+    }
   })
 })

@@ -7,8 +7,10 @@ import { docsCommand, removeCommand } from './commands/docs.js'
 import { Library } from '../engine/library.js'
 import { ingestCommand } from './commands/ingest.js'
 import { searchCommand } from './commands/search.js'
+import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { defaultModelDir } from './model-location.js'
 import { processIo, type Io } from './output.js'
+import { quireVersion } from './version.js'
 
 function positiveInt(v: string): number {
   const n = Number(v)
@@ -25,6 +27,7 @@ export function buildCli(
 ): Command {
   const program = new Command('quire')
     .description('Quire: ask questions of your PDFs, fully offline.')
+    .version(quireVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
   const run = (p: Promise<number>) => p.then(setExit)
@@ -33,12 +36,20 @@ export function buildCli(
     .command('ingest')
     .description('import PDF files and folders (recursively) into a library')
     .argument('<paths...>', 'PDF files or folders')
-    .requiredOption('--library <dir>', 'library folder (created if missing)')
+    .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
     .option('--model-dir <dir>', 'embedding model folder (default: resources/models/all-MiniLM-L6-v2)')
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .action((paths: string[], o) =>
       run(
-        ingestCommand(paths, { library: o.library, modelDir: defaultModelDir(o.modelDir), json: o.json }, io),
+        ingestCommand(
+          paths,
+          {
+            library: resolveLibrary(o.library, { create: true }),
+            modelDir: defaultModelDir(o.modelDir),
+            json: o.json,
+          },
+          io,
+        ),
       ),
     )
 
@@ -46,7 +57,7 @@ export function buildCli(
     .command('search')
     .description('find the passages that answer a question')
     .argument('[question]', 'the question')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--model-dir <dir>', 'embedding model folder')
     .option('--k <n>', 'number of passages', positiveInt, 10)
     .option('--context <question>', 'an earlier question of the conversation (repeatable)', collect, [])
@@ -57,7 +68,7 @@ export function buildCli(
         searchCommand(
           question,
           {
-            library: o.library,
+            library: existingLibrary(o),
             modelDir: defaultModelDir(o.modelDir),
             k: o.k,
             context: o.context,
@@ -72,25 +83,25 @@ export function buildCli(
   program
     .command('docs')
     .description('list the documents in a library')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--json', 'print JSON', false)
-    .action((o) => run(docsCommand({ library: o.library, json: o.json }, io)))
+    .action((o) => run(docsCommand({ library: existingLibrary(o), json: o.json }, io)))
 
   program
     .command('remove')
     .description('remove a document (by path or id) from a library')
     .argument('<file>', 'path of the document as imported, or its id')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--model-dir <dir>', 'embedding model folder')
     .action((file: string, o) =>
-      run(removeCommand(file, { library: o.library, modelDir: defaultModelDir(o.modelDir) }, io)),
+      run(removeCommand(file, { library: existingLibrary(o), modelDir: defaultModelDir(o.modelDir) }, io)),
     )
 
   program
     .command('ask')
     .description('ask a question; the answer streams in, grounded in the library and cited')
     .argument('<question>', 'the question')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--conversation <id>', 'continue this conversation')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model (default: the first installed chat model)')
@@ -111,7 +122,7 @@ export function buildCli(
   program
     .command('chat')
     .description('an interactive session with history (/new, /history, /export FILE; Ctrl-C stops an answer)')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--conversation <id>', 'continue this conversation')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model')
@@ -131,7 +142,7 @@ export function buildCli(
   program
     .command('conversations')
     .description('list conversations, most recent first')
-    .requiredOption('--library <dir>', 'library folder')
+    .option('--library <dir>', LIBRARY_HELP)
     .option('--search <text>', 'only conversations mentioning this text')
     .option('--json', 'print JSON', false)
     .action((o) =>
@@ -141,17 +152,25 @@ export function buildCli(
   return program
 }
 
+/** An existing library (--library or the app's); throws LIBRARY_NOT_FOUND otherwise. */
+function existingLibrary(o: { library?: string }): string {
+  return resolveLibrary(o.library, { create: false })
+}
+
 function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
   return o.ollamaUrl ?? process.env.OLLAMA_HOST ?? undefined
 }
 
 /** Opens the library for one command and always closes it. */
 async function withLibrary(
-  o: { library: string; modelDir?: string },
+  o: { library?: string; modelDir?: string },
   fn: (lib: Library) => Promise<number>,
   withModel = true,
 ): Promise<number> {
-  const lib = await Library.open(o.library, withModel ? { modelDir: defaultModelDir(o.modelDir) } : {})
+  const lib = await Library.open(
+    existingLibrary(o),
+    withModel ? { modelDir: defaultModelDir(o.modelDir) } : {},
+  )
   try {
     return await fn(lib)
   } finally {

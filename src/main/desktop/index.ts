@@ -15,6 +15,7 @@ import {
 } from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
+import { quireHome } from '../services/quire-home.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
 import parseWorkerPath from '../engine/worker/parse-worker.ts?modulePath'
 import { createHandlers } from '../ipc/create-handlers.js'
@@ -50,8 +51,10 @@ function resourcesDir(): string {
   return app.isPackaged ? process.resourcesPath : path.join(packageRoot(), 'resources')
 }
 
+// The library lives in the one data folder the CLI and browser mode use too (Chromium's own
+// caches stay in Electron's userData).
 function dataDir(): string {
-  return process.env.QUIRE_HOME ? path.resolve(process.env.QUIRE_HOME) : app.getPath('userData')
+  return quireHome()
 }
 
 async function pickPaths(folders: boolean): Promise<string[]> {

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { packageRoot } from '../cli/model-location.js'
 import { startServer } from './http-server.js'
-import { quireHome } from './quire-home.js'
+import { quireHome } from '../services/quire-home.js'
 
 export interface BrowserModeOptions {
   workerUrl?: URL | string

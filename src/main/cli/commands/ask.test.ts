@@ -64,6 +64,42 @@ describe('quire ask', () => {
     expect(io.err()).toMatch(/^\(conversation 1 · llama3\.2:3b · \d+\.\d s\)\n$/)
   })
 
+  it('reprints the checked answer when a citation to a source it was not given is removed', async () => {
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 8192 }],
+      chat: { tokens: ['It made ', '4,200 tonnes [1][9].'] },
+    })
+    const io = captureIo()
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, io)).toBe(0)
+    const out = io.out()
+    // What streamed stays (it was on screen), then the corrected text replaces it as the last word.
+    expect(out.startsWith('It made 4,200 tonnes [1][9].\n')).toBe(true)
+    expect(out).toContain(
+      '\nThe answer without [9], which cited no source it was given:\nIt made 4,200 tonnes [1].\n',
+    )
+    expect(io.err()).toContain('[9]')
+  })
+
+  it('shows a spinner on a terminal until the first token, and none when output is piped', async () => {
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 8192 }],
+      chat: { tokens: ['It made ', '4,200 tonnes [1].'] },
+    })
+    const io = captureIo()
+    const tty = { ...io, stdout: { write: io.stdout.write, isTTY: true } }
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, tty)).toBe(0)
+    const out = io.out()
+    expect(out).toMatch(/^\r\x1b\[K. Searching your library…/)
+    expect(out).toMatch(/Found \d+ passages · waiting for the model to start writing…/)
+    // The spinner line is erased before the answer starts, and never drawn after it.
+    expect(out).toContain('\r\x1b[KIt made 4,200 tonnes [1].')
+    expect(out.slice(out.indexOf('It made'))).not.toContain('\r')
+
+    const piped = captureIo()
+    await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, piped)
+    expect(piped.out()).not.toContain('\r')
+  })
+
   it('continues a conversation with --conversation', async () => {
     const io = captureIo()
     await runAsk(

@@ -11,6 +11,7 @@ import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
 import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
 import type { Db } from '../../engine/store/open-database.js'
 import type { InterruptSource, Io } from '../output.js'
+import { createSpinner } from '../spinner.js'
 
 export interface LibraryHandle {
   search: SearchFn
@@ -97,6 +98,14 @@ export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): 
   if (r.status === 'stopped') out.write(`${gap}[stopped]`)
   if (r.status === 'failed') out.write(`${gap}[answer broke off]`)
   out.write('\n')
+  // The streamed text is what the model wrote; the checked answer can differ (citations to
+  // sources it was never given are removed). What stays on screen must be the checked one.
+  if (streamedText && r.answer.trim() && streamedText.trim() !== r.answer.trim()) {
+    const why = r.invalidCitations.length
+      ? `without ${r.invalidCitations.map((n) => `[${n}]`).join(', ')}, which cited no source it was given`
+      : 'as checked against its sources'
+    out.write(`\nThe answer ${why}:\n${r.answer}\n`)
+  }
   if (r.citations.length) {
     // A model answer is checked against its sources; the others show the passages themselves.
     const withText = r.mode === 'retrieval-only' || r.declined
@@ -112,6 +121,41 @@ export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): 
   io.stderr.write(
     `(conversation ${r.conversationId}${model} · ${(r.timings.total_ms / 1000).toFixed(1)} s)\n`,
   )
+}
+
+/**
+ * Asks and streams the answer's tokens to `io` (null: collect silently, for --json). Until the
+ * first token arrives a spinner says what is happening, so a slow model never looks frozen.
+ */
+export async function streamAnswer(
+  answerer: Answerer,
+  question: string,
+  opts: { conversationId?: number; signal: AbortSignal },
+  io: Io | null,
+): Promise<{ result: AnswerResult; streamed: string }> {
+  let streamed = ''
+  const spinner = createSpinner(io ?? { stdout: { write: () => true }, stderr: { write: () => true } })
+  spinner.set('Searching your library…')
+  try {
+    const result = await answerer.ask(question, {
+      ...(opts.conversationId !== undefined ? { conversationId: opts.conversationId } : {}),
+      signal: opts.signal,
+      onEvent: (e) => {
+        if (e.type === 'retrieval' && !streamed)
+          spinner.set(`Found ${e.sources.length} passages · waiting for the model to start writing…`)
+      },
+      onToken: io
+        ? (t) => {
+            spinner.stop()
+            streamed += t
+            io.stdout.write(t)
+          }
+        : undefined,
+    })
+    return { result, streamed }
+  } finally {
+    spinner.stop()
+  }
 }
 
 /** Reports a failure that prevented an answer: one line, no stack trace. */
@@ -140,17 +184,12 @@ export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io
   try {
     const conversationId = parseConversationId(opts.conversation)
     if (!opts.question?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give a question to ask, in quotes.')
-    let streamed = ''
-    const result = await createAnswerer(library, opts).ask(opts.question, {
-      ...(conversationId !== undefined ? { conversationId } : {}),
-      signal: ac.signal,
-      onToken: json
-        ? undefined
-        : (t) => {
-            streamed += t
-            io.stdout.write(t)
-          },
-    })
+    const { result, streamed } = await streamAnswer(
+      createAnswerer(library, opts),
+      opts.question,
+      { conversationId, signal: ac.signal },
+      json ? null : io,
+    )
     if (json) io.stdout.write(`${JSON.stringify(toAskJson(result))}\n`)
     else printAnswerTail(result, io, streamed)
     return 0

@@ -16,6 +16,7 @@ import {
   parseConversationId,
   printAnswerTail,
   printFailure,
+  streamAnswer,
   type LibraryHandle,
   type OllamaCliOptions,
 } from './ask.js'
@@ -117,16 +118,13 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         continue
       }
       current = new AbortController()
-      let streamed = ''
       try {
-        const result = await answerer.ask(line, {
-          ...(conversationId !== undefined ? { conversationId } : {}),
-          signal: current.signal,
-          onToken: (t) => {
-            streamed += t
-            out.write(t)
-          },
-        })
+        const { result, streamed } = await streamAnswer(
+          answerer,
+          line,
+          { conversationId, signal: current.signal },
+          io,
+        )
         conversationId = result.conversationId
         printAnswerTail(result, io, streamed)
       } catch (err) {
