@@ -1,7 +1,7 @@
 // Chooses hnswlib's M / efConstruction / efSearch from measured recall@10 (against exact search)
 // and latency, on synthetic clustered 384-d vectors.
 import hnswlib from 'hnswlib-node'
-import { RETRIEVAL_TUNING } from '../../src/main/engine/retrieve/hybrid-search.js'
+import { DEFAULT_TUNING } from '../../src/main/engine/retrieve/tuning.js'
 import { DEFAULT_VECTOR_PARAMS } from '../../src/main/engine/vectors/vector-index.js'
 import { arg, emit, log } from '../lib/env.js'
 import { quantile, round } from '../lib/stats.js'
@@ -32,7 +32,7 @@ for (const m of ms) {
     for (const ef of efs) {
       index.setEf(ef)
       // k=10 alone, and k=vectorCandidates as HybridSearch asks (hnswlib then searches with max(ef, k)).
-      for (const k of [10, RETRIEVAL_TUNING.vectorCandidates]) {
+      for (const k of [10, DEFAULT_TUNING.vectorCandidates]) {
         if (k > 10 && ef > k) continue
         const lat: number[] = []
         let hits = 0
@@ -64,7 +64,7 @@ const chosen = rows.find(
   (r) =>
     r.m === DEFAULT_VECTOR_PARAMS.m &&
     r.efc === DEFAULT_VECTOR_PARAMS.efConstruction &&
-    r.k === RETRIEVAL_TUNING.vectorCandidates,
+    r.k === DEFAULT_TUNING.vectorCandidates,
 )
 emit({
   n,

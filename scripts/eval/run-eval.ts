@@ -1,20 +1,43 @@
-// `npm run eval -- --qa ../shared/eval/dev_qa.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--k 10] [--json]`
-// Imports the documents (into a temporary library unless --library is given), asks every
-// question through the engine's search (follow-ups carry the earlier turn as context) and
-// prints hit@1/3/5, MRR@10, negatives declined and false declines, as a table and as JSON.
+// Retrieval evaluation over one or more QA sets (README "Evaluation").
+//
+//   npm run eval -- --pool DIR                 the development pool: DIR/dev, DIR/second, DIR/large
+//   npm run eval -- --set NAME=QA.jsonl:DOCS …  any sets (repeat --set)
+//   npm run eval -- --qa QA.jsonl --docs DIR    one set (as before)
+// Options: --tune key=value (repeat; retrieve/tuning.ts), --cache DIR (keep each set's library
+// there and reuse it), --model-dir DIR (hybrid mode when a model is there), --k 10,
+// --no-history, --verbose, --json.
+//
+// Each set is imported into its own library and asked through the engine's search (follow-ups
+// carry their earlier turns as context). Prints per set, per fold (two folds split by document,
+// eval-sets.ts), pooled, per type and per file: hit@1/3/5, MRR@10, negatives declined, false
+// declines, top-5 passage words (mean / p90). The last line is one JSON object.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Library } from '../../src/main/engine/library.js'
+import { tuningWith } from '../../src/main/engine/retrieve/tuning.js'
 import { defaultModelDir } from '../../src/main/cli/model-location.js'
-import { firstMatchRank, matches, summarize, type EvalRow, type QaRecord } from './metrics.js'
+import {
+  assignFolds,
+  parseSetArg,
+  poolSets,
+  readRecords,
+  recordKey,
+  type EvalSet,
+  type Fold,
+} from './eval-sets.js'
+import { firstMatchRank, matches, summarize, type EvalRow } from './metrics.js'
 
 const { values } = parseArgs({
   options: {
+    pool: { type: 'string' },
+    set: { type: 'string', multiple: true, default: [] },
     qa: { type: 'string' },
     docs: { type: 'string' },
     library: { type: 'string' },
+    cache: { type: 'string' },
+    tune: { type: 'string', multiple: true, default: [] },
     'model-dir': { type: 'string' },
     k: { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
@@ -23,77 +46,142 @@ const { values } = parseArgs({
     'no-history': { type: 'boolean', default: false },
   },
 })
-if (!values.qa || !values.docs) {
+
+const sets: EvalSet[] = []
+try {
+  if (values.pool) sets.push(...poolSets(values.pool, process.cwd()))
+  for (const s of values.set) sets.push(parseSetArg(s))
+  if (values.qa && values.docs)
+    sets.push({
+      name: path.basename(values.qa, '.jsonl'),
+      qa: values.qa,
+      docs: values.docs,
+      records: readRecords(values.qa),
+    })
+} catch (err) {
+  console.error(`eval: ${err instanceof Error ? err.message : err}`)
+  process.exit(2)
+}
+if (sets.length === 0) {
   console.error(
-    'usage: npm run eval -- --qa FILE.jsonl --docs DIR [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
+    'usage: npm run eval -- (--pool DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
   )
   process.exit(2)
 }
+const tuneArgs = Object.fromEntries(
+  values.tune.map((t) => {
+    const i = t.indexOf('=')
+    if (i < 1) {
+      console.error(`eval: --tune wants key=value, got "${t}"`)
+      process.exit(2)
+    }
+    return [t.slice(0, i), t.slice(i + 1)]
+  }),
+)
+let tuning
+try {
+  tuning = tuningWith(tuneArgs)
+} catch (err) {
+  console.error(`eval: ${err instanceof Error ? err.message : err}`)
+  process.exit(2)
+}
 const k = Number(values.k)
-const records = fs
-  .readFileSync(values.qa, 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as QaRecord)
+const folds = assignFolds(sets)
+const modelDir = defaultModelDir(values['model-dir'])
 
-const libraryDir = values.library ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-eval-'))
-const lib = await Library.open(libraryDir, { modelDir: defaultModelDir(values['model-dir']) })
-const report = await lib.ingest([values.docs])
-const failed = report.documents.filter((d) => d.status === 'failed')
-if (failed.length)
-  console.error(
-    `warning: ${failed.length} file(s) failed to import: ${failed.map((f) => f.error).join('; ')}`,
-  )
-
-const rows: EvalRow[] = []
-const history = new Map<string, string[]>()
-for (const rec of records) {
-  const context = rec.conversation_id && !values['no-history'] ? (history.get(rec.conversation_id) ?? []) : []
-  const r = await lib.search(rec.question, { k, context })
-  if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
-  const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)
-  const top5 = r.results.slice(0, 5)
-  const coversAllGold =
-    rec.type === 'multi_passage' &&
-    rec.pages.every((pg) => top5.some((p) => matches({ ...rec, pages: [pg] }, p)))
-  const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
-  rows.push({ rec, rank, declined: r.declined, coversAllGold, top5Words })
-  if (values.verbose) {
+const allRows: (EvalRow & { set: string; fold: Fold })[] = []
+let mode = ''
+for (const set of sets) {
+  const libraryDir =
+    values.library && sets.length === 1
+      ? values.library
+      : values.cache
+        ? path.join(values.cache, set.name)
+        : fs.mkdtempSync(path.join(os.tmpdir(), 'quire-eval-'))
+  const lib = await Library.open(libraryDir, { modelDir, tuning })
+  // Unchanged files are recognised by content hash and not imported again.
+  const report = await lib.ingest([set.docs])
+  const failed = report.documents.filter((d) => d.status === 'failed')
+  if (failed.length)
     console.error(
-      `${rec.id} ${rec.type.padEnd(13)} rank=${rank ?? '-'} declined=${r.declined} top=${r.results
-        .slice(0, 3)
-        .map((h) => `${path.basename(h.file)}:${h.pages.join(',')}`)
-        .join(' ')}`,
+      `warning: ${set.name}: ${failed.length} file(s) failed to import: ${failed.map((f) => f.error).join('; ')}`,
     )
+  mode = lib.mode
+  const history = new Map<string, string[]>()
+  for (const rec of set.records) {
+    const context =
+      rec.conversation_id && !values['no-history'] ? (history.get(rec.conversation_id) ?? []) : []
+    const r = await lib.search(rec.question, { k, context })
+    if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
+    const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)
+    const top5 = r.results.slice(0, 5)
+    const coversAllGold =
+      rec.type === 'multi_passage' &&
+      rec.pages.every((pg) => top5.some((p) => matches({ ...rec, pages: [pg] }, p)))
+    const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
+    const fold = folds.get(recordKey(set, rec))!
+    allRows.push({ rec, rank, declined: r.declined, coversAllGold, top5Words, set: set.name, fold })
+    if (values.verbose) {
+      const d = r.decision
+      console.error(
+        `${set.name}/${rec.id} [${fold}] ${rec.type.padEnd(13)} rank=${rank ?? '-'} declined=${r.declined}${
+          d
+            ? ` (${d.reason} cov=${d.coverage} need=${d.threshold}${d.decisive.length ? ` ${d.decisive.join(',')}` : ''})`
+            : ''
+        } top=${r.results
+          .slice(0, 3)
+          .map((h) => `${path.basename(h.file)}:${h.pages.join(',')}`)
+          .join(' ')}`,
+      )
+    }
   }
+  await lib.close()
+  if (!values.library && !values.cache) fs.rmSync(libraryDir, { recursive: true, force: true })
 }
-const summary = {
-  mode: lib.mode,
-  k,
-  library: libraryDir,
-  chunks: lib.store.indexedChunkIds().length,
-  ...summarize(rows),
+
+const groups: [string, (typeof allRows)[number][]][] = [
+  ...sets.map((s) => [s.name, allRows.filter((r) => r.set === s.name)] as [string, typeof allRows]),
+]
+if (sets.length > 1 || allRows.some((r) => r.fold === 'B'))
+  groups.push(
+    ['fold A', allRows.filter((r) => r.fold === 'A')],
+    ['fold B', allRows.filter((r) => r.fold === 'B')],
+  )
+if (sets.length > 1) groups.push(['pooled', allRows])
+const summaries = Object.fromEntries(groups.map(([name, rows]) => [name, summarize(rows)]))
+
+const perFile = new Map<string, typeof allRows>()
+for (const r of allRows) {
+  if (!r.rec.file) continue
+  const key = `${r.set}/${r.rec.file}`
+  perFile.set(key, [...(perFile.get(key) ?? []), r])
 }
-await lib.close()
-if (!values.library) fs.rmSync(libraryDir, { recursive: true, force: true })
+const pooled = summarize(allRows)
 
 if (!values.json) {
-  console.log(`Retrieval on ${path.basename(values.qa)} (${summary.mode} mode, ${summary.chunks} passages)`)
-  console.log('| metric | value |\n| --- | --- |')
-  for (const key of [
-    'hit1',
-    'hit3',
-    'hit5',
-    'mrr10',
-    'negatives_declined',
-    'false_declines',
-    'multi_passage_all_gold_top5',
-  ] as const) {
+  const overrides = Object.keys(tuneArgs).length ? ` tuning ${values.tune.join(' ')}` : ''
+  console.log(`Retrieval (${mode} mode, k=${k}${overrides})\n`)
+  console.log(
+    '| set | answerable | hit@1 | hit@3 | hit@5 | MRR@10 | negatives declined | false declines | multi all-gold | top-5 words mean / p90 |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  for (const [name, s] of Object.entries(summaries)) {
     console.log(
-      `| ${key} | ${summary[key]}${key === 'negatives_declined' ? ` / ${summary.negatives}` : ''} |`,
+      `| ${name} | ${s.answerable} | ${s.hit1} | ${s.hit3} | ${s.hit5} | ${s.mrr10} | ${s.negatives_declined}/${s.negatives} | ${s.false_declines}/${s.answerable} | ${s.multi_passage_all_gold_top5} | ${s.top5_passage_words.mean} / ${s.top5_passage_words.p90} |`,
     )
   }
-  const w = summary.top5_passage_words
-  console.log(`| top-5 passage words (mean / p90) | ${w.mean} / ${w.p90} |`)
+  console.log('\n| type (pooled) | n | hit@5 | MRR@10 |\n| --- | --- | --- | --- |')
+  for (const [type, t] of Object.entries(pooled.by_type))
+    console.log(`| ${type} | ${t.n} | ${t.hit5} | ${t.mrr10} |`)
+  console.log(
+    '\n| file | fold | n | hit@1 | hit@5 | MRR@10 | false declines |\n| --- | --- | --- | --- | --- | --- | --- |',
+  )
+  for (const [file, rows] of perFile) {
+    const s = summarize(rows)
+    console.log(
+      `| ${file} | ${rows[0]!.fold} | ${s.answerable} | ${s.hit1} | ${s.hit5} | ${s.mrr10} | ${s.false_declines} |`,
+    )
+  }
+  console.log()
 }
-console.log(JSON.stringify(summary))
+console.log(JSON.stringify({ mode, k, tuning: tuneArgs, ...summaries }))

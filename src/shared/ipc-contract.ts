@@ -20,6 +20,7 @@ import type {
   IngestReport,
   LibraryDocument,
   SearchHit,
+  SearchDecision,
   SearchResponse,
   TextItemBox,
 } from './library-types.js'
@@ -72,11 +73,21 @@ const searchHit: z.ZodType<SearchHit> = z.object({
   heading: z.string().nullable(),
 })
 
+const searchDecision: z.ZodType<SearchDecision> = z.object({
+  declined: z.boolean(),
+  reason: z.enum(['answered', 'no-results', 'no-content-words', 'names-absent', 'low-coverage']),
+  coverage: z.number(),
+  threshold: z.number(),
+  missing: z.array(z.string()),
+  decisive: z.array(z.string()),
+})
+
 const searchResponse: z.ZodType<SearchResponse> = z.object({
   query: z.string(),
   mode: searchMode,
   declined: z.boolean(),
   results: z.array(searchHit),
+  decision: searchDecision.optional(),
 })
 
 const conversation: z.ZodType<Conversation> = z.object({

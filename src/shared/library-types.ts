@@ -65,11 +65,32 @@ export interface SearchHit {
   heading: string | null
 }
 
+/** Why search declined (or did not): shown by the CLI and kept in the answer's trace. */
+export interface SearchDecision {
+  declined: boolean
+  /**
+   * `answered`; `no-results`; `no-content-words` (nothing to search for); `names-absent` (the
+   * question names something, an identifier or a name, that no document contains);
+   * `low-coverage` (the best passages cover too little of the question).
+   */
+  reason: 'answered' | 'no-results' | 'no-content-words' | 'names-absent' | 'low-coverage'
+  /** IDF-weighted share of the question the best of the top 5 passages covers, 0..1. */
+  coverage: number
+  /** The coverage needed to answer: higher when the question has a word in no document and no dictionary. */
+  threshold: number
+  /** Question words no document contains. */
+  missing: string[]
+  /** Of those, the ones that decided (a name absent from the library, or a word no dictionary holds). */
+  decisive: string[]
+}
+
 export interface SearchResponse {
   query: string
   mode: SearchMode
   declined: boolean
   results: SearchHit[]
+  /** The decline decision and its reason (absent from responses built before it existed). */
+  decision?: SearchDecision
 }
 
 export interface SearchOptions {

@@ -18,6 +18,7 @@ import {
   type IngestOptions,
 } from './ingest/ingest-files.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
+import type { Tuning } from './retrieve/tuning.js'
 import { LibraryStore } from './store/library-store.js'
 import { openDatabase, type Db } from './store/open-database.js'
 import {
@@ -37,6 +38,8 @@ export interface LibraryOpenOptions {
   vectorParams?: VectorIndexParams
   /** Reports progress while reconciliation embeds chunks the vector index is missing. */
   onReconcile?: (done: number, total: number) => void
+  /** Retrieval constants (retrieve/tuning.ts): the documented defaults unless an evaluation varies them. */
+  tuning?: Tuning
 }
 
 /**
@@ -54,9 +57,10 @@ export class Library {
     readonly vectors: VectorIndex | null,
     private readonly status: EmbeddingStatus,
     private readonly ownsEmbedder: boolean,
+    tuning: Tuning | undefined,
   ) {
     this.store = new LibraryStore(db)
-    this.searcher = new HybridSearch({ db, embedder, vectors })
+    this.searcher = new HybridSearch({ db, embedder, vectors, tuning })
   }
 
   static async open(dir: string, opts: LibraryOpenOptions = {}): Promise<Library> {
@@ -80,7 +84,7 @@ export class Library {
     const vectors = embedder
       ? VectorIndex.open(dir, embedder.modelId, embedder.dim, opts.vectorParams ?? DEFAULT_VECTOR_PARAMS)
       : null
-    const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder)
+    const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder, opts.tuning)
     if (vectors) await lib.reconcile(opts.onReconcile)
     return lib
   }

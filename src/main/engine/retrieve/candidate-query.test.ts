@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { candidateQuery } from './hybrid-search.js'
+import { candidateQuery } from './gather-candidates.js'
 import type { WeightedTerm } from './lexical-score.js'
 
 const term = (word: string, df: number): WeightedTerm => ({ word, stem: word, df, idf: 1 })

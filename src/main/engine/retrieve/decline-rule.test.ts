@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isEnglishWord } from './english-words.js'
-import { coverageNeededToAnswer, RETRIEVAL_TUNING } from './hybrid-search.js'
+import { coverageNeededToAnswer } from './decide.js'
+import { DEFAULT_TUNING as T } from './tuning.js'
 
 describe('isEnglishWord', () => {
   it('knows everyday words in their inflected forms', async () => {
@@ -21,13 +22,11 @@ describe('isEnglishWord', () => {
 
 describe('coverageNeededToAnswer', () => {
   it('asks for more coverage when a word no document holds is not ordinary English either', async () => {
-    expect(await coverageNeededToAnswer([])).toBe(RETRIEVAL_TUNING.minCoverage)
+    expect(await coverageNeededToAnswer([], T)).toBe(T.minCoverage)
     // Paraphrase: the library says "silently", the asker "quietly".
-    expect(await coverageNeededToAnswer(['quietly', 'rebuilt'])).toBe(RETRIEVAL_TUNING.minCoverage)
+    expect(await coverageNeededToAnswer(['quietly', 'rebuilt'], T)).toBe(T.minCoverage)
     // A name the library lacks: the question is about something else.
-    expect(await coverageNeededToAnswer(['quietly', 'sfdp'])).toBe(
-      RETRIEVAL_TUNING.minCoverageWithUnknownWord,
-    )
-    expect(RETRIEVAL_TUNING.minCoverageWithUnknownWord).toBeGreaterThan(RETRIEVAL_TUNING.minCoverage)
+    expect(await coverageNeededToAnswer(['quietly', 'sfdp'], T)).toBe(T.minCoverageWithUnknownWord)
+    expect(T.minCoverageWithUnknownWord).toBeGreaterThan(T.minCoverage)
   })
 })

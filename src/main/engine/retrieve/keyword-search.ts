@@ -1,5 +1,6 @@
 import type { Db } from '../store/open-database.js'
 import { ftsQuote } from './query-terms.js'
+import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 /** Words and phrases to look up, combined with OR (any) or AND (all). */
 export interface CandidateQuery {
@@ -31,12 +32,16 @@ export class KeywordSearch {
   private count = 0
   private readonly stmtChanges
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    tuning: Tuning = DEFAULT_TUNING,
+  ) {
+    const weights = `${Number(tuning.bm25Heading)}, ${Number(tuning.bm25Body)}`
     this.stmtAll = db.prepare(
-      `SELECT rowid AS id, bm25(chunks_fts, 1.5, 1.0) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25 LIMIT ?`,
+      `SELECT rowid AS id, bm25(chunks_fts, ${weights}) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25 LIMIT ?`,
     )
     this.stmtDocs = db.prepare(
-      `SELECT f.rowid AS id, bm25(chunks_fts, 1.5, 1.0) AS bm25 FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+      `SELECT f.rowid AS id, bm25(chunks_fts, ${weights}) AS bm25 FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
        WHERE chunks_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
     )
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')`)

@@ -1,4 +1,5 @@
 import { stem, tokenize, type QueryTerm } from './query-terms.js'
+import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 export interface LexicalMatch {
   /** IDF-weighted share of the query's terms found in the passage, 0..1. */
@@ -66,6 +67,7 @@ export function lexicalMatch(
   terms: WeightedTerm[],
   phrases: string[][],
   headingStems: string[] = [],
+  T: Tuning = DEFAULT_TUNING,
 ): LexicalMatch {
   if (terms.length === 0) return { coverage: 0, score: 0, matched: [], matchedStems: new Set() }
   const { index, pairs } = compiled(terms)
@@ -100,31 +102,25 @@ export function lexicalMatch(
       matched.push(t.word)
       matchedStems.add(t.stem)
       // Saturating term frequency: the second mention adds a little, the tenth nothing.
-      tfPart += t.idf * (n / (n + 1.2))
-      if (inHeading) tfPart += t.idf * 0.3
+      tfPart += t.idf * (n / (n + T.tfSaturation))
+      if (inHeading) tfPart += t.idf * T.wHeadingTerm
     }
   })
   const coverage = total > 0 ? got / total : 0
-  let bonus = 0.08 * foundPairs.size
+  let bonus = T.wAdjacentPair * foundPairs.size
   if (phrases.length > 0) {
     const joined = ` ${stems.join(' ')} `
-    for (const p of phrases) if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += 0.25
+    for (const p of phrases)
+      if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += T.wIdentifierPhrase
   }
-  const local = total > 0 && got > 0 ? windowCoverage(stems, terms, PROXIMITY.window) / total : 0
+  const local = total > 0 && got > 0 ? windowCoverage(stems, terms, T.proximityWindow) / total : 0
   return {
     coverage,
-    score: coverage + 0.35 * (tfPart / total) + PROXIMITY.weight * local + bonus,
+    score: coverage + T.wTermFrequency * (tfPart / total) + T.wProximity * local + bonus,
     matched,
     matchedStems,
   }
 }
-
-/**
- * Proximity: the share of the question's IDF mass found together within a window of 40 tokens
- * (about two sentences) counts 0.75 on top of coverage. Measured on the dev set: MRR@10 0.58 → 0.62;
- * windows of 15-25 tokens or weights ≥ 1.5 did worse, 60 tokens about the same.
- */
-export const PROXIMITY = { window: 40, weight: 0.75 }
 
 /**
  * The largest IDF mass of distinct query terms inside any window of `size` tokens. Large passages

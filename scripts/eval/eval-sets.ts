@@ -1,0 +1,74 @@
+// Which QA files run against which corpora, and the two-fold split of the pooled questions.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { QaRecord } from './metrics.js'
+
+export interface EvalSet {
+  name: string
+  qa: string
+  docs: string
+  records: QaRecord[]
+}
+
+/** The development pool (README "Evaluation"): the sets' QA files, relative to the repository. */
+export const POOL: { name: string; qa: string; corpus: string }[] = [
+  { name: 'dev', qa: '../shared/eval/dev_qa.jsonl', corpus: 'dev' },
+  { name: 'second', qa: 'eval/second-set/extra_qa.jsonl', corpus: 'second' },
+  { name: 'large', qa: '../shared/eval/large/large_qa.jsonl', corpus: 'large' },
+]
+
+export function readRecords(file: string): QaRecord[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as QaRecord)
+}
+
+/** `NAME=QA.jsonl:DOCS` → a set. */
+export function parseSetArg(arg: string): EvalSet {
+  const m = /^([^=]+)=(.+\.jsonl):(.+)$/.exec(arg)
+  if (!m) throw new Error(`--set wants NAME=QA.jsonl:DOCS_DIR, got "${arg}"`)
+  return { name: m[1]!, qa: m[2]!, docs: m[3]!, records: readRecords(m[2]!) }
+}
+
+/** The pool's three sets over corpora fetched into ROOT/dev, ROOT/second, ROOT/large. */
+export function poolSets(root: string, repo: string): EvalSet[] {
+  return POOL.map((s) => {
+    const qa = path.resolve(repo, s.qa)
+    const docs = path.join(root, s.corpus)
+    if (!fs.existsSync(docs))
+      throw new Error(`${docs} is missing: fetch the corpora first (README "Evaluation")`)
+    return { name: s.name, qa, docs, records: readRecords(qa) }
+  })
+}
+
+export type Fold = 'A' | 'B'
+
+/**
+ * Two folds split by document, so a change kept because it helps both folds cannot be a fit to
+ * one document's wording. Documents (with every question about them) go greedily, most questions
+ * first, to the fold holding fewer questions; negatives (no document) alternate in file order.
+ * Deterministic: the same pool always splits the same way.
+ */
+export function assignFolds(sets: EvalSet[]): Map<string, Fold> {
+  const perDoc = new Map<string, number>()
+  for (const s of sets)
+    for (const r of s.records) if (r.file) perDoc.set(docKey(s, r), (perDoc.get(docKey(s, r)) ?? 0) + 1)
+  const sizes = { A: 0, B: 0 }
+  const docFold = new Map<string, Fold>()
+  for (const [doc, n] of [...perDoc].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+    const f: Fold = sizes.A <= sizes.B ? 'A' : 'B'
+    docFold.set(doc, f)
+    sizes[f] += n
+  }
+  const out = new Map<string, Fold>()
+  let neg = 0
+  for (const s of sets)
+    for (const r of s.records)
+      out.set(recordKey(s, r), r.file ? docFold.get(docKey(s, r))! : neg++ % 2 === 0 ? 'A' : 'B')
+  return out
+}
+
+export const recordKey = (s: EvalSet, r: QaRecord) => `${s.name}/${r.id}`
+const docKey = (s: EvalSet, r: QaRecord) => `${s.name}/${r.file}`

@@ -1,0 +1,75 @@
+import type { SearchDecision, SearchHit } from '../../../shared/library-types.js'
+import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
+import { isEnglishWord } from './english-words.js'
+import { stem, tokenize } from './query-terms.js'
+import type { ChunkEvidence } from './score-evidence.js'
+import type { Tuning } from './tuning.js'
+
+/**
+ * "Nothing in the library answers this", with the reason: the best passages cover too little of
+ * the question, or the question names something specific that appears in no document at all.
+ */
+export async function decide(
+  q: QuestionAnalysis,
+  results: SearchHit[],
+  evidence: Map<number, ChunkEvidence>,
+  similarity: Map<number, number>,
+  vocab: Vocabulary,
+  mode: 'hybrid' | 'keyword',
+  T: Tuning,
+): Promise<SearchDecision> {
+  const missing = q.terms.filter((t) => t.df === 0).map((t) => t.word)
+  const top = results.slice(0, 5).flatMap((r) => r.chunkIds)
+  const coverage = Math.max(0, ...top.map((id) => evidence.get(id)?.coverage ?? 0))
+  const base = { coverage: round(coverage), threshold: T.minCoverage, missing, decisive: [] as string[] }
+  if (results.length === 0) return { ...base, declined: true, reason: 'no-results' }
+  // A follow-up may have no content words of its own ("and before that?"): its earlier turns decide.
+  if (q.terms.length + q.contextTerms.length === 0)
+    return { ...base, declined: true, reason: 'no-content-words' }
+  const absentNames = namesAbsent(q.query, vocab)
+  if (absentNames.length) return { ...base, declined: true, reason: 'names-absent', decisive: absentNames }
+  const unknown: string[] = []
+  for (const w of missing) if (!(await isEnglishWord(w))) unknown.push(w)
+  const threshold = unknown.length ? T.minCoverageWithUnknownWord : T.minCoverage
+  const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
+  const low = coverage < threshold && (mode === 'keyword' || bestSimilarity < T.minSimilarity)
+  return { ...base, threshold, decisive: unknown, declined: low, reason: low ? 'low-coverage' : 'answered' }
+}
+
+/**
+ * The share of the question the best passages must cover not to decline. A word that is in no
+ * document and in no English dictionary names what the question is about ("sfdp",
+ * "subdistribution"), so less coverage is enough to decline; an unseen everyday word ("quietly",
+ * "rebuilt") is only the asker's paraphrase and changes nothing.
+ */
+export async function coverageNeededToAnswer(unseenWords: string[], T: Tuning): Promise<number> {
+  for (const w of unseenWords) if (!(await isEnglishWord(w))) return T.minCoverageWithUnknownWord
+  return T.minCoverage
+}
+
+/**
+ * What the question names that no chunk contains: an identifier (dotted, snake_case, with digits),
+ * a CamelCase or capitalised name. Plain lower-case words are not enough, even inside a
+ * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase.
+ */
+export function namesAbsent(query: string, vocab: Vocabulary): string[] {
+  const out: string[] = []
+  const words = query.match(/[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*/gu) ?? []
+  for (const [i, w] of words.entries()) {
+    const identifier = /[._]/.test(w)
+    for (const part of w.split('-')) {
+      const sentenceStart = i === 0 && w.startsWith(part)
+      const specific =
+        identifier ||
+        /\d/.test(part) ||
+        (!sentenceStart && /^\p{Lu}/u.test(part)) ||
+        /\p{Ll}\p{Lu}/u.test(part)
+      if (!specific) continue
+      const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
+      if (tokenize(part).some(absent)) out.push(part)
+    }
+  }
+  return out
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000

@@ -1,0 +1,40 @@
+import { isBackMatter } from './back-matter.js'
+import type { ChunkEvidence } from './score-evidence.js'
+import type { Candidates, ChunkRow } from './gather-candidates.js'
+import { fuseRanks } from './fuse-ranks.js'
+import type { Tuning } from './tuning.js'
+
+export interface FusedChunk {
+  row: ChunkRow
+  score: number
+}
+
+/**
+ * One ranking from the candidate lists (BM25, the evidence re-rank, BM25 with the earlier turns,
+ * vectors) by weighted reciprocal-rank fusion (fuse-ranks.ts), with back matter discounted. Keeps
+ * the top `k * mergePool` for passage shaping.
+ */
+export function fuseCandidates(
+  c: Candidates,
+  evidence: Map<number, ChunkEvidence>,
+  k: number,
+  T: Tuning,
+): FusedChunk[] {
+  const byId = new Map(c.rows.map((r) => [r.id, r]))
+  const byEvidence = [...evidence.entries()].sort((a, b) => b[1].score - a[1].score).map(([id]) => id)
+  const lists = [
+    { ids: c.bm25.map((x) => x.id), weight: T.wBm25 },
+    { ids: byEvidence, weight: T.wLexical },
+  ]
+  if (c.bm25Context.length)
+    lists.push({ ids: c.bm25Context.map((x) => x.id), weight: T.wBm25 * T.contextWeight })
+  if (c.vector.length) lists.push({ ids: c.vector.map((v) => v.id), weight: T.wVector })
+  return [...fuseRanks(lists, T.rrfK).entries()]
+    .filter(([id]) => byId.has(id))
+    .map(([id, score]) => {
+      const row = byId.get(id)!
+      return { row, score: isBackMatter(row.heading) ? score * T.backMatterWeight : score }
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k * T.mergePool)
+}

@@ -1,0 +1,133 @@
+import type { Embedder } from '../embed/embedder.js'
+import type { Db } from '../store/open-database.js'
+import type { VectorIndex } from '../vectors/vector-index.js'
+import type { QuestionAnalysis } from './analyse-question.js'
+import type { CandidateQuery, KeywordCandidate, KeywordSearch } from './keyword-search.js'
+import type { WeightedTerm } from './lexical-score.js'
+import type { Tuning } from './tuning.js'
+
+export interface ChunkRow {
+  id: number
+  document_id: number
+  heading: string | null
+  text: string
+  /** Stems written at import (space-separated); null for chunks from before migration 3. */
+  stems: string | null
+  ord: number
+  page_start: number
+  page_end: number
+  path: string
+  title: string
+}
+
+/** The candidate lists, each best first, and the rows of every candidate chunk. */
+export interface Candidates {
+  bm25: KeywordCandidate[]
+  /** BM25 with the earlier turns' words added (follow-ups only). */
+  bm25Context: KeywordCandidate[]
+  vector: { id: number; similarity: number }[]
+  rows: ChunkRow[]
+}
+
+export interface CandidateSources {
+  db: Db
+  keyword: KeywordSearch
+  embedder: Embedder | null
+  vectors: VectorIndex | null
+  mode: 'hybrid' | 'keyword'
+}
+
+/** FTS5 (and, in hybrid mode, the vector index) propose the chunks every later stage scores. */
+export class CandidateGatherer {
+  private readonly rowsStmt
+  private readonly chunksOfDocsStmt
+
+  constructor(private readonly src: Omit<CandidateSources, 'mode'>) {
+    this.chunksOfDocsStmt = src.db
+      .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
+      .pluck()
+    this.rowsStmt = src.db.prepare(
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
+    )
+  }
+
+  async gather(
+    q: QuestionAnalysis,
+    mode: 'hybrid' | 'keyword',
+    T: Tuning,
+    documentIds?: number[],
+  ): Promise<Candidates> {
+    const { keyword, embedder, vectors } = this.src
+    // The query embedding runs on ONNX Runtime's threads while FTS5 works on this one.
+    const queryVector =
+      mode === 'hybrid' ? embedder!.embed([[...q.context.slice(-2), q.query].join('\n')]) : null
+    // Observed here so a failure of FTS5 below cannot leave the embedding's rejection unhandled.
+    queryVector?.catch(() => undefined)
+    const ownQuery = candidateQuery(q.terms, q.phrases, q.phraseDf, T.candidatePostings)
+    // Only very common words: in hybrid mode the vectors find the candidates and scoring tens of
+    // thousands of postings would buy little; keyword-only mode has nothing else, so it pays.
+    const bm25 =
+      ownQuery.overBudget && mode === 'hybrid'
+        ? []
+        : keyword.search(ownQuery, T.keywordCandidates, documentIds)
+    const bm25Context = q.contextTerms.length
+      ? keyword.search(
+          candidateQuery([...q.terms, ...q.contextTerms], q.phrases, q.phraseDf, T.candidatePostings),
+          T.keywordCandidates,
+          documentIds,
+        )
+      : []
+    let vector: { id: number; similarity: number }[] = []
+    if (mode === 'hybrid') {
+      const [qv] = await queryVector!
+      const allowed = documentIds ? this.allowedFilter(documentIds) : undefined
+      vector = vectors!.search(qv!, T.vectorCandidates, allowed)
+    }
+    const ids = new Set<number>([...bm25, ...bm25Context].map((c) => c.id))
+    for (const v of vector) ids.add(v.id)
+    const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
+    return { bm25, bm25Context, vector, rows }
+  }
+
+  private allowedFilter(documentIds: number[]): (id: number) => boolean {
+    const ids = new Set(this.chunksOfDocsStmt.all(JSON.stringify(documentIds)) as number[])
+    return (id) => ids.has(id)
+  }
+}
+
+/**
+ * The FTS5 query for candidates, within a budget of postings to score: the rarest terms and the
+ * identifier phrases whose document frequencies fit, OR-ed. When not even the rarest term fits, the
+ * two rarest are AND-ed instead: FTS5 then scores only the rows holding both.
+ */
+export function candidateQuery(
+  terms: WeightedTerm[],
+  phrases: string[][],
+  phraseDf: number[],
+  budget: number,
+): CandidateQuery {
+  const items = [
+    ...terms.map((t) => ({ df: t.df ?? 0, term: t.word, phrase: null as string[] | null })),
+    ...phrases.map((p, i) => ({ df: phraseDf[i] ?? 0, term: null, phrase: p })),
+  ].sort((a, b) => a.df - b.df)
+  const out: CandidateQuery = { terms: [], phrases: [], op: 'OR', overBudget: false }
+  let postings = 0
+  for (const it of items) {
+    if (postings + it.df > budget) break
+    postings += it.df
+    if (it.term) out.terms.push(it.term)
+    else out.phrases.push(it.phrase!)
+  }
+  if (out.terms.length + out.phrases.length === 0) {
+    const rarest = [...terms].sort((a, b) => (a.df ?? 0) - (b.df ?? 0)).slice(0, 2)
+    return {
+      terms: rarest.map((t) => t.word),
+      phrases: [],
+      op: rarest.length > 1 ? 'AND' : 'OR',
+      overBudget: true,
+    }
+  }
+  return out
+}

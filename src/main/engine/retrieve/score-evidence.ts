@@ -1,0 +1,72 @@
+import { totalIdf, type QuestionAnalysis } from './analyse-question.js'
+import { answerTypeFit, countVerbatim } from './answer-type.js'
+import type { ChunkRow } from './gather-candidates.js'
+import { lexicalMatch, passageStems, type LexicalMatch } from './lexical-score.js'
+import { documentCoverage } from './passage-evidence.js'
+import type { Tuning } from './tuning.js'
+
+/** What one candidate chunk has going for it. */
+export interface ChunkEvidence {
+  /** The question's own terms in the chunk. */
+  match: LexicalMatch
+  /**
+   * IDF-weighted share of the question the chunk covers, 0..1; a follow-up's earlier turns count
+   * `contextWeight` (for declining, "is it slower?" says little alone).
+   */
+  coverage: number
+  /** Lexical score + document coverage + answer-type fit: the re-rank's score. */
+  score: number
+}
+
+/**
+ * Scores every candidate: its own lexical match (plus the earlier turns' terms at a lower weight),
+ * its document's coverage of the question (passage-evidence.ts) and, when the question asks for a
+ * number, year or command, how well it holds one (answer-type.ts).
+ */
+export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning): Map<number, ChunkEvidence> {
+  const own = new Map<number, { match: LexicalMatch; coverage: number; score: number; stems: Set<string> }>()
+  const names = new Map<number, Set<string>>()
+  const headingCache = new Map<string, string[]>()
+  const total = totalIdf(q.terms)
+  const ctxTotal = totalIdf(q.contextTerms)
+  for (const r of rows) {
+    const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
+    let headingStems = r.heading ? headingCache.get(r.heading) : []
+    if (headingStems === undefined) headingCache.set(r.heading!, (headingStems = passageStems(r.heading!)))
+    const m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
+    const c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
+    own.set(r.id, {
+      match: m,
+      coverage: c
+        ? (m.coverage * total + c.coverage * ctxTotal * T.contextWeight) /
+          (total + ctxTotal * T.contextWeight)
+        : m.coverage,
+      score: m.score + (c ? T.contextWeight * c.score : 0),
+      stems: c ? new Set([...m.matchedStems, ...c.matchedStems]) : m.matchedStems,
+    })
+    if (!names.has(r.document_id))
+      names.set(r.document_id, new Set(passageStems(`${r.title} ${docName(r.path)}`)))
+  }
+  const allTerms = [...q.terms, ...q.contextTerms.map((t) => ({ ...t, idf: t.idf * T.contextWeight }))]
+  const docCov = documentCoverage(
+    allTerms,
+    rows.map((r) => ({ documentId: r.document_id, stems: own.get(r.id)!.stems })),
+    names,
+  )
+  const typed = q.answerTypes.size > 0 || q.options.length > 0
+  const out = new Map<number, ChunkEvidence>()
+  for (const r of rows) {
+    const e = own.get(r.id)!
+    let score = e.score + T.wDocument * (docCov.get(r.document_id) ?? 0)
+    if (typed)
+      score +=
+        T.wAnswerType * answerTypeFit(r.text, q.answerTypes) + T.wOption * countVerbatim(r.text, q.options)
+    out.set(r.id, { match: e.match, coverage: e.coverage, score })
+  }
+  return out
+}
+
+/** A file's base name without extension, as words ("sandwich-CL.pdf" → "sandwich CL"). */
+function docName(path: string): string {
+  return (path.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '').replace(/[-_.]+/g, ' ')
+}

@@ -1,0 +1,125 @@
+/**
+ * Every constant retrieval uses, in one frozen, documented object that is passed in
+ * (`new HybridSearch({ …, tuning })`, `Library.open(dir, { tuning })`), so an evaluation can vary
+ * any of them without editing code: `npm run eval -- --pool DIR --tune wDocument=0.3`.
+ * Tuned on the development pool (README "Evaluation"), never on single questions.
+ */
+const TUNING = {
+  /** FTS5 BM25 candidates (LIMIT): enough that paraphrased questions still reach the answer. */
+  keywordCandidates: 60,
+  vectorCandidates: 40,
+  /** FTS5 BM25 column weights (heading, body): a heading that names the topic counts half again. */
+  bm25Heading: 1.5,
+  bm25Body: 1.0,
+  /** RRF weights. BM25 counts half: the coverage re-rank is the better judge (0.5 vs 1: MRR +0.02). */
+  wBm25: 0.5,
+  wLexical: 1.0,
+  wVector: 1.0,
+  /** RRF's rank constant (Cormack et al. 2009 use 60; the usual default). */
+  rrfK: 60,
+  /**
+   * Earlier turns count this much relative to the question itself (only their words the question
+   * lacks). A follow-up ("and in the strict sense?") says little by itself: 0.35 → 0.85 moved dev
+   * MRR 0.677 → 0.696 and the second set 0.585 → 0.592; above 1 the earlier turn would outweigh
+   * the question, which a change of topic within a conversation must not allow.
+   */
+  contextWeight: 0.85,
+  /**
+   * Weight of the document's coverage of the question (0..1) added to the passage's lexical score.
+   * 0.5 helped a little (MRR +0.02); 1.0 lets one document's passages crowd out the answer.
+   */
+  wDocument: 0.5,
+  /** Lexical score (lexical-score.ts): weight of the saturating term-frequency part on top of coverage. */
+  wTermFrequency: 0.35,
+  /** BM25's k1-like saturation of a term's frequency in a passage: n / (n + this). */
+  tfSaturation: 1.2,
+  /** A query term found in the passage's heading path: this share of its IDF on top. */
+  wHeadingTerm: 0.3,
+  /** Per adjacent pair of query words found adjacent in the passage ("zero truncated"). */
+  wAdjacentPair: 0.08,
+  /** Per identifier the question typed (dotted, snake_case, option) found whole in the passage. */
+  wIdentifierPhrase: 0.25,
+  /**
+   * Proximity: the share of the question's IDF mass found together within a window of this many
+   * tokens (about two sentences) counts `wProximity` on top of coverage. Dev set: MRR@10 0.58 →
+   * 0.62; windows of 15-25 tokens or weights ≥ 1.5 did worse, 60 tokens about the same.
+   */
+  proximityWindow: 40,
+  wProximity: 0.75,
+  /**
+   * Decline when the best passages cover less than this IDF-weighted share of the question...
+   * Answerable questions of the dev set and of a second, blind-written set over five other Debian
+   * PDFs (README "Evaluation") go down to 0.28; off-topic questions in everyday words ("who won
+   * the football world cup?") land at 0.18-0.26. 0.30 falsely declined 3 of 23 in the second set.
+   */
+  minCoverage: 0.25,
+  /**
+   * ...or less than this when the question also has a word that is in no document and in no
+   * English dictionary (english-words.ts). Negatives of both sets sit at 0.23-0.44 (0.44 once the
+   * other set's PDFs join the library, which 0.43 missed); no answerable question had such a word.
+   * Counting every unseen word (dictionary words too) falsely declined 2 dev and 7 second-set
+   * questions ("quietly", "rebuilt", "raster" are paraphrase, not topic).
+   */
+  minCoverageWithUnknownWord: 0.5,
+  /**
+   * Bonus for a passage that holds the kind of answer asked for (year, number, command): small, it
+   * only reorders passages that already match the words. 0.15-0.4 all move one dev question up.
+   */
+  wAnswerType: 0.25,
+  /** Bonus per command-line option of the question found verbatim in the passage. */
+  wOption: 0.25,
+  /**
+   * Postings FTS5 may score per candidate query: the rarest terms are taken until their document
+   * frequencies add up to this (at least one term). BM25 gives common words little weight, but
+   * scoring their postings dominated query time in large libraries (about 1 µs per posting); the
+   * words left out still count in the re-rank. Libraries of a few thousand chunks are unaffected.
+   */
+  candidatePostings: 2000,
+  /** Cosine similarity below which a vector match alone cannot carry an answer (hybrid mode). */
+  minSimilarity: 0.45,
+  /**
+   * Neighbouring chunks of one section that both match come back as one passage of at most this
+   * many chunks (merge-adjacent.ts), looking this many times k down the ranking for neighbours.
+   * Dev set, keyword mode, before the section and coverage conditions below: 1 → 2 → 3 chunks moved
+   * hit@5 0.806 → 0.833 → 0.861 and MRR@10 0.627 → 0.671 → 0.679; pools of 2k-6k agree, k alone
+   * (0.833) misses neighbours ranked just below the cut. Keeping passages inside one section (and
+   * its subsections) costs MRR 0.005 and one question at rank 10, and keeps citations on topic.
+   */
+  mergeChunks: 3,
+  mergePool: 3,
+  /**
+   * A neighbour joins only when it covers this IDF-weighted share of the question by itself, so a
+   * passage never grows by text that merely sits next to the answer (a vector match alone is not
+   * enough: small libraries return every chunk as a vector candidate). Dev set: 0 and 0.2 give the
+   * figures above with top-5 passages of 357 / 345 words on average; 0.3 loses one hit@5
+   * (0.833, 304 words), 0.5 keeps passages near chunk size and loses the gain (0.806).
+   */
+  mergeMinCoverage: 0.2,
+  /**
+   * Passages in a reference list or a back-of-book index (back-matter.ts) count this much: they
+   * repeat a question's technical words without answering it. Dev MRR +0.003, second set +0.007
+   * (a reference list was the top hit for a "how do I monitor…" question); 0.3-0.85 all the same.
+   */
+  backMatterWeight: 0.5,
+}
+
+export type Tuning = Readonly<typeof TUNING>
+
+/** The defaults, frozen: nothing changes them at run time. */
+export const DEFAULT_TUNING: Tuning = Object.freeze({ ...TUNING })
+
+/**
+ * The defaults with some values replaced ("key=value" pairs from `--tune`); an unknown key or a
+ * value that is not a finite number is an error naming the keys there are.
+ */
+export function tuningWith(overrides: Record<string, number | string>): Tuning {
+  const out: Record<string, number> = { ...DEFAULT_TUNING }
+  for (const [key, raw] of Object.entries(overrides)) {
+    if (!(key in DEFAULT_TUNING))
+      throw new Error(`unknown tuning key "${key}"; known keys: ${Object.keys(DEFAULT_TUNING).join(', ')}`)
+    const value = typeof raw === 'number' ? raw : Number(raw)
+    if (!Number.isFinite(value)) throw new Error(`tuning value for "${key}" must be a number, got "${raw}"`)
+    out[key] = value
+  }
+  return Object.freeze(out) as Tuning
+}
