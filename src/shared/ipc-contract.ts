@@ -199,6 +199,8 @@ export const routes = {
       chunks: z.number().int(),
     }),
   },
+  /** "Delete this library": every document, upload copy and conversation. Asks for an explicit yes. */
+  'library.delete': { input: z.object({ confirm: z.literal(true) }), output: empty },
   'library.importModelFolder': { input: z.object({ path: z.string().min(1) }), output: embeddingStatus },
   'search.query': {
     input: z.object({

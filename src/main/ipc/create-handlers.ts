@@ -22,9 +22,11 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     }),
     'library.documents': () => library.documents(),
     'library.import': ({ paths }) => ({ jobId: imports.enqueue(paths) }),
-    'library.upload': async ({ files }) => ({
-      jobId: imports.enqueue(await saveUploads(library.dir, files)),
-    }),
+    'library.upload': async ({ files }) => {
+      // Each file gets its own result: a bad one is reported in the batch, the others import.
+      const { saved, rejected } = await saveUploads(library.dir, files)
+      return { jobId: imports.enqueue(saved, { copies: saved, rejected }) }
+    },
     'library.pickFiles': async ({ folders }) => ({
       paths: await shell.pickFiles({ folders: folders ?? false }),
     }),
@@ -32,8 +34,8 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       imports.cancel(jobId)
       return {}
     },
-    'library.remove': ({ documentId }) => {
-      library.remove(documentId)
+    'library.remove': async ({ documentId }) => {
+      await library.remove(documentId)
       services.events.emit('library.changed', {})
       return {}
     },
@@ -54,6 +56,10 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
         documents: docs.length,
         chunks: docs.reduce((sum, d) => sum + d.chunks, 0),
       }
+    },
+    'library.delete': async () => {
+      await services.deleteLibrary()
+      return {}
     },
     'library.importModelFolder': ({ path }) => library.importModelFolder(path),
     'search.query': ({ query, k, documentIds }) => library.search(query, { k, documentIds }),

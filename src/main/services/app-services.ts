@@ -30,7 +30,7 @@ export interface LibraryService {
     paths: string[],
     opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void },
   ): Promise<IngestReport>
-  remove(documentId: number): void
+  remove(documentId: number): Promise<void>
   search(query: string, opts?: SearchOptions): Promise<SearchResponse>
   page(documentId: number, pageNo: number): PageData | null
   /** The PDF's bytes, for the renderer's viewer. Only for documents in the library. */

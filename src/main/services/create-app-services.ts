@@ -35,6 +35,8 @@ export interface AppServices {
   answerer(): Answerer
   /** Saves settings and points the answerer at the new Ollama host or model. */
   updateSettings(patch: { ollamaHost?: string; model?: string | null }): Settings
+  /** Stops imports and answers, then deletes the library folder and starts an empty one. */
+  deleteLibrary(): Promise<void>
   close(): Promise<void>
 }
 
@@ -85,6 +87,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       const next = settings.set(patch)
       currentAnswerer().configureOllama({ host: next.ollamaHost, model: next.model })
       return next
+    },
+    async deleteLibrary() {
+      imports.cancelAll()
+      chat.stopAll()
+      await Promise.all([imports.idle(), chat.idle()])
+      await library.deleteEverything()
+      events.emit('library.changed', {})
     },
     async close() {
       imports.cancelAll()

@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import { errorCodeOf, errorMessageOf } from '../../shared/errors.js'
-import type { IngestProgress, IngestReport } from '../../shared/library-types.js'
+import type { IngestFileReport, IngestProgress, IngestReport } from '../../shared/library-types.js'
 import type { LibraryService } from './app-services.js'
 import { estimateEtaSeconds } from './eta.js'
 import type { EventBus } from './event-bus.js'
+import { discardUnusedCopies } from './upload-copies.js'
 
 interface Job {
   id: string
   paths: string[]
   controller: AbortController
+  /** Upload copies this job imports: deleted afterwards unless a document uses them. */
+  copies: string[]
+  /** Files refused before the import (browser uploads), reported with the batch. */
+  rejected: IngestFileReport[]
+}
+
+export interface EnqueueOptions {
+  copies?: string[]
+  rejected?: IngestFileReport[]
 }
 
 /** Progress events at most this often per job (the worker reports per chunk batch). */
@@ -43,12 +54,25 @@ export class ImportQueue {
     private readonly now: () => number = Date.now,
   ) {}
 
-  enqueue(paths: string[]): string {
-    const job: Job = { id: randomUUID(), paths, controller: new AbortController() }
+  enqueue(paths: string[], opts: EnqueueOptions = {}): string {
+    const job: Job = {
+      id: randomUUID(),
+      paths,
+      controller: new AbortController(),
+      copies: opts.copies ?? [],
+      rejected: opts.rejected ?? [],
+    }
     this.waiting.push(job)
     this.emitProgress(
       job.id,
-      { stage: 'queued', file: '', done: 0, total: 0, filesDone: 0, filesTotal: paths.length },
+      {
+        stage: 'queued',
+        file: '',
+        done: 0,
+        total: 0,
+        filesDone: 0,
+        filesTotal: paths.length + job.rejected.length,
+      },
       null,
     )
     void this.pump()
@@ -59,11 +83,9 @@ export class ImportQueue {
   cancel(jobId: string): void {
     const i = this.waiting.findIndex((j) => j.id === jobId)
     if (i >= 0) {
-      const [job] = this.waiting.splice(i, 1)
-      this.events.emit('library.importDone', {
-        jobId,
-        report: failedReport(job!.paths, 'CANCELLED', 'Import cancelled before it started.', true),
-      })
+      const job = this.waiting.splice(i, 1)[0]!
+      const report = failedReport(job.paths, 'CANCELLED', 'Import cancelled before it started.', true)
+      void this.finishJob(job, report)
       return
     }
     if (this.running?.id === jobId) this.running.controller.abort()
@@ -89,7 +111,7 @@ export class ImportQueue {
     let filesDone = 0
     let report: IngestReport
     try {
-      report = await this.library.ingest(job.paths, {
+      report = await this.ingest(job, {
         signal: job.controller.signal,
         onProgress: (p) => {
           // Each finished file is committed on its own: the document list can show it at once.
@@ -106,12 +128,41 @@ export class ImportQueue {
     } catch (err) {
       console.error('[import] batch failed', err)
       report = failedReport(job.paths, errorCodeOf(err), errorMessageOf(err), job.controller.signal.aborted)
-    } finally {
-      this.running = null
+    }
+    await this.finishJob(job, report)
+    this.running = null
+    void this.pump()
+  }
+
+  private ingest(job: Job, opts: Parameters<LibraryService['ingest']>[1]): Promise<IngestReport> {
+    if (job.paths.length === 0) return Promise.resolve({ documents: [], elapsed_ms: 0, cancelled: false })
+    return this.library.ingest(job.paths, opts)
+  }
+
+  /**
+   * Completes the report (refused uploads; uploads a cancel stopped before they were read), deletes
+   * upload copies no document uses, then announces the result.
+   */
+  private async finishJob(job: Job, ingested: IngestReport): Promise<void> {
+    const reported = new Set(ingested.documents.map((d) => path.resolve(d.file)))
+    const notReached = job.copies
+      .filter((c) => !reported.has(path.resolve(c)))
+      .map((file) => failedReport([file], 'CANCELLED', 'Import cancelled before this file was read.', true))
+      .flatMap((r) => r.documents)
+    const report: IngestReport = {
+      ...ingested,
+      documents: [...job.rejected, ...ingested.documents, ...notReached],
+    }
+    if (job.copies.length > 0) {
+      try {
+        const inUse = new Set(this.library.documents().map((d) => path.resolve(d.path)))
+        await discardUnusedCopies(this.library.dir, job.copies, inUse)
+      } catch (err) {
+        console.error('[import] could not delete unused upload copies', err)
+      }
     }
     this.events.emit('library.importDone', { jobId: job.id, report })
     this.events.emit('library.changed', {})
-    void this.pump()
   }
 
   private emitProgress(jobId: string, progress: IngestProgress, etaSeconds: number | null): void {

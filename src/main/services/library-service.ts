@@ -13,6 +13,7 @@ import { Library } from '../engine/library.js'
 import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
+import { deleteCopy } from './upload-copies.js'
 import type { SettingsService } from './settings-service.js'
 
 export interface AppLibraryOptions {
@@ -82,10 +83,25 @@ export class AppLibrary implements LibraryService {
     return report
   }
 
-  remove(documentId: number): void {
-    if (!this.lib.remove(documentId)) {
+  /** Removes the document, and its upload copy when it has one (browser mode): no stray copies. */
+  async remove(documentId: number): Promise<void> {
+    const file = this.lib.store.document(documentId)?.path
+    if (!file || !this.lib.remove(documentId)) {
       throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
     }
+    await deleteCopy(this.dir, file)
+  }
+
+  /**
+   * "Delete this library": closes it, deletes its folder — index, conversations and every upload
+   * copy — and opens a new empty one in its place. Callers stop imports and answers first.
+   */
+  async deleteEverything(): Promise<void> {
+    const modelDir = AppLibrary.modelDirFor(this.opts)
+    await this.lib.close()
+    await fs.rm(this.dir, { recursive: true, force: true })
+    this.lib = await Library.open(this.dir, { modelDir })
+    this.opts.onReopened?.(this.lib)
   }
 
   search(query: string, opts?: SearchOptions): Promise<SearchResponse> {

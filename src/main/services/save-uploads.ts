@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { QuireError } from '../../shared/errors.js'
+import { ingestRemedy } from '../../shared/ingest-remedies.js'
+import type { IngestFileReport } from '../../shared/library-types.js'
+import { UPLOAD_FOLDER } from './upload-copies.js'
 
-export const UPLOAD_FOLDER = 'imported'
+export { UPLOAD_FOLDER }
 
 /** The base name only, with characters that are unsafe in file names replaced. */
 export function safeFileName(name: string): string {
@@ -21,20 +23,39 @@ async function exists(file: string): Promise<boolean> {
   )
 }
 
+export interface SavedUploads {
+  /** The copies written (or reused) under `<library>/imported/`, in upload order. */
+  saved: string[]
+  /** Files refused before import, one report row each (they never touch the disk). */
+  rejected: IngestFileReport[]
+}
+
 /**
  * Browser mode has no file paths, only bytes: they are saved under `<library>/imported/` (never
- * outside it) and imported from there. A name already taken gets a numbered suffix.
+ * outside it) and imported from there. A name already taken gets a numbered suffix. Each file is
+ * judged on its own: a bad one is reported and the others are saved.
  */
 export async function saveUploads(
   libraryDir: string,
   files: { name: string; base64: string }[],
-): Promise<string[]> {
+): Promise<SavedUploads> {
   const dir = path.join(libraryDir, UPLOAD_FOLDER)
   await fs.mkdir(dir, { recursive: true })
-  const saved: string[] = []
+  const out: SavedUploads = { saved: [], rejected: [] }
   for (const file of files) {
     const bytes = Buffer.from(file.base64, 'base64')
-    if (bytes.length === 0) throw new QuireError('PDF_EMPTY_FILE', `${file.name} is empty.`)
+    if (bytes.length === 0) {
+      const { remedy } = ingestRemedy('PDF_EMPTY_FILE')
+      out.rejected.push({
+        file: file.name,
+        status: 'failed',
+        pages: 0,
+        chunks: 0,
+        error: `${file.name} is empty (0 bytes). ${remedy}`,
+        errorCode: 'PDF_EMPTY_FILE',
+      })
+      continue
+    }
     const name = safeFileName(file.name)
     const ext = path.extname(name)
     const stem = name.slice(0, name.length - ext.length)
@@ -45,7 +66,7 @@ export async function saveUploads(
       target = path.join(dir, `${stem} (${n})${ext}`)
     }
     await fs.writeFile(target, bytes)
-    saved.push(target)
+    out.saved.push(target)
   }
-  return saved
+  return out
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { IngestProgress } from '../../shared/library-types.js'
+import type { IngestProgress, IngestReport } from '../../shared/library-types.js'
+import { makeTextPdf, sampleTextSpec } from '../../../tests/fixtures/pdf-factory.js'
 import { tempServices } from '../ipc/test-services.js'
 import { batchFraction, estimateEtaSeconds } from './eta.js'
 import { exportFileName } from './conversations-service.js'
@@ -73,13 +74,30 @@ describe('uploads', () => {
 
   it('saves under <library>/imported, reusing identical files and numbering clashes', async () => {
     const b64 = (s: string) => Buffer.from(s).toString('base64')
-    const [a] = await saveUploads(tmp, [{ name: '../x.pdf', base64: b64('one') }])
+    const {
+      saved: [a],
+    } = await saveUploads(tmp, [{ name: '../x.pdf', base64: b64('one') }])
     expect(a).toBe(path.join(tmp, 'imported', 'x.pdf'))
-    const [same] = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('one') }])
+    const {
+      saved: [same],
+    } = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('one') }])
     expect(same).toBe(a)
-    const [other] = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('two') }])
+    const {
+      saved: [other],
+    } = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('two') }])
     expect(other).toBe(path.join(tmp, 'imported', 'x (2).pdf'))
-    await expect(saveUploads(tmp, [{ name: 'e.pdf', base64: '' }])).rejects.toThrow(/empty/)
+  })
+
+  it('judges each upload on its own: an empty file is reported, the others are saved', async () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64')
+    const r = await saveUploads(tmp, [
+      { name: 'good.pdf', base64: b64('%PDF-1.4') },
+      { name: 'x.pdf', base64: '' },
+    ])
+    expect(r.saved).toEqual([path.join(tmp, 'imported', 'good.pdf')])
+    expect(r.rejected).toMatchObject([{ file: 'x.pdf', status: 'failed', errorCode: 'PDF_EMPTY_FILE' }])
+    expect(r.rejected[0]!.error).toMatch(/empty \(0 bytes\)\. .*Copy it again/)
+    expect(await fs.readdir(path.join(tmp, 'imported'))).toEqual(['good.pdf'])
   })
 })
 
@@ -118,4 +136,65 @@ describe('import queue', () => {
       await env.dispose()
     }
   })
+
+  // Real worker thread (engine from sources through tsx): slow under load.
+  it(
+    'imports the good uploads of a batch with a bad one and leaves no stray copies',
+    { timeout: 150_000 },
+    async () => {
+      const env = await tempServices()
+      try {
+        const { services } = env
+        const dir = path.join(services.library.dir, 'imported')
+        const done: IngestReport[] = []
+        services.events.subscribe((event, payload) => {
+          if (event === 'library.importDone') done.push((payload as { report: IngestReport }).report)
+        })
+        const good = Buffer.from(await makeTextPdf(sampleTextSpec('hydrology', 2))).toString('base64')
+        const { saved, rejected } = await saveUploads(services.library.dir, [
+          { name: 'manual.pdf', base64: good },
+          { name: 'x.pdf', base64: '' },
+          { name: 'copy of manual.pdf', base64: good },
+        ])
+        services.imports.enqueue(saved, { copies: saved, rejected })
+        await services.imports.idle()
+        const report = done.at(-1)!
+        const byName = Object.fromEntries(report.documents.map((d) => [path.basename(d.file), d]))
+        expect(byName['x.pdf']).toMatchObject({ status: 'failed', errorCode: 'PDF_EMPTY_FILE' })
+        expect(byName['manual.pdf']).toMatchObject({ status: 'indexed' })
+        expect(byName['copy of manual.pdf']).toMatchObject({ status: 'skipped' })
+        // The duplicate's copy is gone; the imported document's copy stays with it.
+        expect(await fs.readdir(dir)).toEqual(['manual.pdf'])
+
+        // A cancelled batch deletes the copies it never read.
+        const more = await saveUploads(services.library.dir, [
+          {
+            name: 'later.pdf',
+            base64: Buffer.from(await makeTextPdf(sampleTextSpec('geology', 1))).toString('base64'),
+          },
+        ])
+        const blocker = services.imports.enqueue([path.join(env.tmp, 'missing.pdf')])
+        const queued = services.imports.enqueue(more.saved, { copies: more.saved })
+        services.imports.cancel(queued)
+        await services.imports.idle()
+        expect(blocker).toBeTruthy()
+        expect(done.at(-2)!.documents).toMatchObject([{ errorCode: 'CANCELLED' }])
+        expect(await fs.readdir(dir)).toEqual(['manual.pdf'])
+
+        // Removing the document deletes its copy.
+        const doc = services.library.documents().find((d) => d.status === 'indexed')!
+        await services.library.remove(doc.id)
+        expect(await fs.readdir(dir)).toEqual([])
+
+        // "Delete this library" removes everything and leaves an empty, working library.
+        await services.conversations.list()
+        await services.deleteLibrary()
+        expect(services.library.documents()).toEqual([])
+        expect(await fs.readdir(services.library.dir)).not.toContain('imported')
+        expect((await services.library.search('hydrology')).results).toEqual([])
+      } finally {
+        await env.dispose()
+      }
+    },
+  )
 })

@@ -1,0 +1,67 @@
+// What went wrong with a file and what to do about it, one entry per ingestion error code. The UI
+// shows `label` on a failed row with `remedy` under it; the CLI's messages say the same things.
+import type { IngestErrorCode } from './errors.js'
+
+export interface IngestRemedy {
+  /** A few words for the row. */
+  label: string
+  /** What the person can do next; null when there is nothing to do. */
+  remedy: string | null
+  /** True when trying again can help without changing the file (a transient failure). */
+  retryable: boolean
+}
+
+export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
+  FILE_NOT_FOUND: {
+    label: 'File not found',
+    remedy: 'It was moved or deleted after it was chosen. Add it again from where it is now.',
+    retryable: false,
+  },
+  FILE_UNREADABLE: {
+    label: 'Could not read the file',
+    remedy: 'Check that you may read it and that it is not open for writing elsewhere, then retry.',
+    retryable: true,
+  },
+  PDF_EMPTY_FILE: {
+    label: 'Empty file (0 bytes)',
+    remedy: 'The file has no content; it may have been copied incompletely. Copy it again, then add it.',
+    retryable: false,
+  },
+  PDF_NOT_A_PDF: {
+    label: 'Not a PDF file',
+    remedy: 'Only PDFs can be added. Save or print the document as a PDF, then add that.',
+    retryable: false,
+  },
+  PDF_CORRUPT: {
+    label: 'Damaged or incomplete PDF',
+    remedy: 'Open it in a PDF reader and save or print it to a new PDF, then add that.',
+    retryable: false,
+  },
+  PDF_ENCRYPTED: {
+    label: 'Password-protected',
+    remedy: 'Remove the password (or print it to a new PDF) and add it again.',
+    retryable: false,
+  },
+  PDF_NO_TEXT: {
+    label: 'No text layer (scanned?)',
+    remedy: 'Run OCR on it (for example with ocrmypdf) and add the result.',
+    retryable: false,
+  },
+  NOT_SUPPORTED: {
+    label: 'Not a supported file type',
+    remedy: 'Only PDFs can be added.',
+    retryable: false,
+  },
+  CANCELLED: { label: 'Cancelled', remedy: null, retryable: true },
+  INTERNAL: {
+    label: 'Something went wrong while reading it',
+    remedy: 'Retry; if it fails again, the details below say what happened.',
+    retryable: true,
+  },
+}
+
+/** The table entry for a code, or a generic one built from the message for unknown codes. */
+export function ingestRemedy(code: string | null | undefined, message?: string | null): IngestRemedy {
+  const known = code ? (INGEST_REMEDIES as Record<string, IngestRemedy>)[code] : undefined
+  return known ?? { label: message?.trim() || 'Could not be added', remedy: null, retryable: true }
+}
