@@ -18,6 +18,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/desktop/index.ts'),
           // Browser mode (`npm start` where no Electron binary exists): plain Node, same services.
           server: resolve(__dirname, 'src/main/server/index.ts'),
+          // The `quire` CLI (bin/quire.js runs it): plain Node, same engine.
+          cli: resolve(__dirname, 'src/main/cli/bundle-entry.ts'),
         },
       },
     },

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `quire` command. Quire needs Node >= 22; when an older system Node runs this script, re-run it
-// with the Node 22 the project installs locally (node_modules/.bin/node), so `npx quire` works
-// on a machine whose default Node is older.
+// `quire` command. Runs the bundled JavaScript build (out/main/cli.js, made by `npm run build`,
+// which `npm install` runs through the postinstall script). Quire needs Node >= 22; when an older
+// system Node runs this script, it re-runs itself with the Node 22 the project installs locally
+// (node_modules/.bin/node), so `npx quire` works on a machine whose default Node is older.
+// QUIRE_FROM_SOURCE=1 runs the TypeScript sources through tsx instead (development only).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const major = Number(process.versions.node.split('.')[0])
@@ -21,7 +23,23 @@ if (major < 22) {
   process.exit(r.status ?? 1)
 }
 
-// Runs from the TypeScript sources through tsx (a dev dependency installed by the README's set-up).
-const { register } = await import('tsx/esm/api')
-register()
-await import('../src/main/cli/index.ts')
+if (process.env.QUIRE_FROM_SOURCE) {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import('../src/main/cli/index.ts')
+} else {
+  const built = join(root, 'out', 'main', 'cli.js')
+  if (!existsSync(built)) {
+    // Installed with --ignore-scripts (no postinstall): build once now (about 2 s), then run.
+    console.error('quire: building the app once (out/ is missing)…')
+    const vite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+    const r = existsSync(vite)
+      ? spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+      : null
+    if (r?.status !== 0 || !existsSync(built)) {
+      console.error(`quire: ${built} is missing and could not be built. Run \`npm run build\` in ${root}.`)
+      process.exit(1)
+    }
+  }
+  await import(pathToFileURL(built).href)
+}

@@ -1,16 +1,22 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { errorCodeOf, errorMessageOf } from '../../shared/errors.js'
-import { runAsk } from './commands/ask.js'
-import { runChat } from './commands/chat.js'
-import { runConversations } from './commands/conversations.js'
-import { docsCommand, removeCommand } from './commands/docs.js'
-import { Library } from '../engine/library.js'
-import { ingestCommand } from './commands/ingest.js'
-import { searchCommand } from './commands/search.js'
+import type { Library } from '../engine/library.js'
+import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { defaultModelDir } from './model-location.js'
 import { processIo, type Io } from './output.js'
 import { quireVersion } from './version.js'
+
+// Every command module is imported only when its command runs: `quire --help` and `quire docs`
+// never load ONNX Runtime, pdf.js or the English dictionary (each costs 0.2-1 s to import).
+const commands = {
+  ask: () => import('./commands/ask.js'),
+  chat: () => import('./commands/chat.js'),
+  conversations: () => import('./commands/conversations.js'),
+  docs: () => import('./commands/docs.js'),
+  ingest: () => import('./commands/ingest.js'),
+  search: () => import('./commands/search.js'),
+}
 
 function positiveInt(v: string): number {
   const n = Number(v)
@@ -24,6 +30,7 @@ const collect = (v: string, acc: string[]) => [...acc, v]
 export function buildCli(
   io: Io = processIo,
   setExit: (code: number) => void = (c) => (process.exitCode = c),
+  workers: IngestWorkerPaths = {},
 ): Command {
   const program = new Command('quire')
     .description('Quire: ask questions of your PDFs, fully offline.')
@@ -41,14 +48,17 @@ export function buildCli(
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .action((paths: string[], o) =>
       run(
-        ingestCommand(
-          paths,
-          {
-            library: resolveLibrary(o.library, { create: true }),
-            modelDir: defaultModelDir(o.modelDir),
-            json: o.json,
-          },
-          io,
+        commands.ingest().then((m) =>
+          m.ingestCommand(
+            paths,
+            {
+              library: resolveLibrary(o.library, { create: true }),
+              modelDir: defaultModelDir(o.modelDir),
+              json: o.json,
+              workers,
+            },
+            io,
+          ),
         ),
       ),
     )
@@ -65,17 +75,19 @@ export function buildCli(
     .option('--json', 'print JSON', false)
     .action((question: string | undefined, o) =>
       run(
-        searchCommand(
-          question,
-          {
-            library: existingLibrary(o),
-            modelDir: defaultModelDir(o.modelDir),
-            k: o.k,
-            context: o.context,
-            queries: o.queries,
-            json: o.json,
-          },
-          io,
+        commands.search().then((m) =>
+          m.searchCommand(
+            question,
+            {
+              library: existingLibrary(o),
+              modelDir: defaultModelDir(o.modelDir),
+              k: o.k,
+              context: o.context,
+              queries: o.queries,
+              json: o.json,
+            },
+            io,
+          ),
         ),
       ),
     )
@@ -85,7 +97,9 @@ export function buildCli(
     .description('list the documents in a library')
     .option('--library <dir>', LIBRARY_HELP)
     .option('--json', 'print JSON', false)
-    .action((o) => run(docsCommand({ library: existingLibrary(o), json: o.json }, io)))
+    .action((o) =>
+      run(commands.docs().then((m) => m.docsCommand({ library: existingLibrary(o), json: o.json }, io))),
+    )
 
   program
     .command('remove')
@@ -94,7 +108,13 @@ export function buildCli(
     .option('--library <dir>', LIBRARY_HELP)
     .option('--model-dir <dir>', 'embedding model folder')
     .action((file: string, o) =>
-      run(removeCommand(file, { library: existingLibrary(o), modelDir: defaultModelDir(o.modelDir) }, io)),
+      run(
+        commands
+          .docs()
+          .then((m) =>
+            m.removeCommand(file, { library: existingLibrary(o), modelDir: defaultModelDir(o.modelDir) }, io),
+          ),
+      ),
     )
 
   program
@@ -109,8 +129,8 @@ export function buildCli(
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
-        withLibrary(o, (lib) =>
-          runAsk(
+        withLibrary(o, async (lib) =>
+          (await commands.ask()).runAsk(
             { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
             lib,
             io,
@@ -129,12 +149,16 @@ export function buildCli(
     .option('--model-dir <dir>', 'embedding model folder')
     .action((o) =>
       run(
-        withLibrary(o, (lib) =>
-          runChat({ conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model }, lib, {
-            ...io,
-            input: process.stdin,
-            terminal: !!process.stdin.isTTY,
-          }),
+        withLibrary(o, async (lib) =>
+          (await commands.chat()).runChat(
+            { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model },
+            lib,
+            {
+              ...io,
+              input: process.stdin,
+              terminal: !!process.stdin.isTTY,
+            },
+          ),
         ),
       ),
     )
@@ -146,7 +170,14 @@ export function buildCli(
     .option('--search <text>', 'only conversations mentioning this text')
     .option('--json', 'print JSON', false)
     .action((o) =>
-      run(withLibrary(o, (lib) => runConversations({ json: o.json, search: o.search }, lib, io), false)),
+      run(
+        withLibrary(
+          o,
+          async (lib) =>
+            (await commands.conversations()).runConversations({ json: o.json, search: o.search }, lib, io),
+          false,
+        ),
+      ),
     )
 
   return program
@@ -167,6 +198,7 @@ async function withLibrary(
   fn: (lib: Library) => Promise<number>,
   withModel = true,
 ): Promise<number> {
+  const { Library } = await import('../engine/library.js')
   const lib = await Library.open(
     existingLibrary(o),
     withModel ? { modelDir: defaultModelDir(o.modelDir) } : {},
@@ -179,9 +211,13 @@ async function withLibrary(
 }
 
 /** Entry point: runs the CLI, turning any failure into one readable line (never a stack trace). */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = processIo,
+  workers: IngestWorkerPaths = {},
+): Promise<number> {
   let code = 0
-  const program = buildCli(io, (c) => (code = c))
+  const program = buildCli(io, (c) => (code = c), workers)
   program.exitOverride()
   try {
     await program.parseAsync(argv, { from: 'user' })

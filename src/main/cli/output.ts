@@ -24,3 +24,14 @@ export const processIo: Io = { stdout: process.stdout, stderr: process.stderr }
 export function printJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value) + '\n')
 }
+
+/**
+ * `quire search … | head` closes stdout early: stop quietly, as Unix tools do, instead of
+ * printing an EPIPE stack trace.
+ */
+export function stopQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw err
+  })
+}

@@ -10,7 +10,6 @@ import type {
 } from '../../shared/library-types.js'
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
-import { loadEmbedder } from './embed/transformers-embedder.js'
 import {
   embeddingText,
   ingestFiles,
@@ -73,6 +72,9 @@ export class Library {
     } else if (opts.modelDir) {
       const found = inspectModelDir(opts.modelDir)
       if (found.ok) {
+        // Imported here, not at the top: ONNX Runtime takes ~0.5 s to load, and keyword-only
+        // opens (`quire docs`, conversations) never need it.
+        const { loadEmbedder } = await import('./embed/transformers-embedder.js')
         embedder = await loadEmbedder(found.dir)
         status = { mode: 'hybrid', model: embedder.modelId, modelDir: found.dir, reason: null }
       } else {

@@ -4,10 +4,17 @@ import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
 
+/** Worker scripts of a bundled build; missing = the TypeScript-source entries (tsx). */
+export interface IngestWorkerPaths {
+  workerUrl?: string
+  parseWorkerUrl?: string
+}
+
 export interface IngestCommandOptions {
   library: string
   modelDir: string
   json: boolean
+  workers?: IngestWorkerPaths
 }
 
 export async function ingestCommand(paths: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
@@ -28,7 +35,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   try {
     const report = await runIngestWorker(
       { libraryDir: opts.library, modelDir: status.mode === 'hybrid' ? opts.modelDir : null, paths },
-      { signal: controller.signal, onProgress: (p) => bar?.update(p) },
+      { ...opts.workers, signal: controller.signal, onProgress: (p) => bar?.update(p) },
     )
     bar?.done()
     if (opts.json) {

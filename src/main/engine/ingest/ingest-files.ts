@@ -13,7 +13,7 @@ import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { AsyncChannel } from './async-channel.js'
 import { discoverFiles } from './discover-files.js'
-import { parseDocument, type ParseOptions, type ParsedDocument } from './parse-document.js'
+import type { ParseOptions, ParsedDocument } from './parse-document.js'
 
 /** What a committed document changed in the vector index, so another process can mirror it. */
 export interface CommittedVectors {
@@ -95,7 +95,9 @@ export async function ingestFiles(
   for (const f of files) progress('queued', f.path, 0, 1)
   const channel = new AsyncChannel<Prepared>(2)
 
-  const parse = opts.parse ?? parseDocument
+  // pdf.js is imported only when this thread parses itself (no ParsePool): opening a library
+  // for a search or a listing never loads it.
+  const parse = opts.parse ?? (await import('./parse-document.js')).parseDocument
   /** Reads, hashes and parses one file; null when it was skipped or failed (already reported). */
   const prepare = async (f: (typeof files)[number]): Promise<Prepared | null | 'cancelled'> => {
     if (f.problem) {
