@@ -21,6 +21,13 @@ export interface VectorManifest {
   savedAt: string
 }
 
+/**
+ * Capacity grows by a quarter when an add needs room. hnswlib allocates vectors and links for its
+ * whole capacity, so doubling held up to 2× the memory the vectors need (7.5 GB at 1M chunks).
+ * A realloc of the arrays costs little next to the adds that fill the new room.
+ */
+export const CAPACITY_GROWTH = 1.25
+
 const INDEX_FILE = 'vectors.hnsw'
 const MANIFEST_FILE = 'vectors.json'
 
@@ -92,7 +99,7 @@ export class VectorIndex {
     if (ids.length !== vectors.length) throw new Error('VectorIndex.add: ids and vectors differ in length')
     const needed = this.index.getCurrentCount() + ids.length
     if (needed > this.index.getMaxElements())
-      this.index.resizeIndex(Math.max(needed, this.index.getMaxElements() * 2))
+      this.index.resizeIndex(Math.max(needed, Math.ceil(this.index.getMaxElements() * CAPACITY_GROWTH)))
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!
       const v = vectors[i]!
@@ -134,9 +141,21 @@ export class VectorIndex {
     this.index.setEf(ef)
   }
 
-  /** Writes the index and its manifest atomically. No-op when nothing changed. */
+  /** Elements the index has room for before it must grow (memory is allocated for all of them). */
+  get capacity(): number {
+    return this.index.getMaxElements()
+  }
+
+  /**
+   * Writes the index and its manifest atomically. No-op when nothing changed. The capacity is
+   * trimmed to the element count first: hnswlib writes (and later loads) its whole capacity, so an
+   * untrimmed index costs its spare room on disk and in every process that opens it. The next
+   * add grows it again by CAPACITY_GROWTH.
+   */
   save(): void {
     if (!this.dirty) return
+    const count = this.index.getCurrentCount()
+    if (count > 0 && this.index.getMaxElements() > count) this.index.resizeIndex(count)
     fs.mkdirSync(this.dir, { recursive: true })
     const file = path.join(this.dir, INDEX_FILE)
     const tmp = `${file}.${process.pid}.tmp`
