@@ -25,6 +25,13 @@ export interface Citation {
   /** 1-based page numbers the passage spans. */
   pages: number[]
   text: string
+  /**
+   * The sentences of `text` that carry the claims citing this passage (strong highlight in the
+   * viewer; the rest of the passage is marked faintly). Absent for passages nothing cited.
+   */
+  focus?: string[]
+  /** The labels printed on `pages` (pdf.js page labels, e.g. "ix", "9"), when the PDF has them. */
+  pageLabels?: (string | null)[]
 }
 
 /** A number in the answer that appears in none of the passages the sentence relies on. */

@@ -22,6 +22,7 @@ import { buildAnswerPrompt } from './build-prompt.js'
 import { resolveCitations } from './citations.js'
 import { contextWindow, DEFAULT_ANSWER_TOKENS, DEFAULT_MAX_CONTEXT_TOKENS } from './context-budget.js'
 import { findUnsupportedFigures } from './figures.js'
+import { withFocus } from './focus-sentences.js'
 import { OllamaClient, type OllamaClientOptions } from './ollama-client.js'
 import { describeProblem, problemLine } from './ollama-problem.js'
 import { declinedAnswer, retrievalOnlyAnswer, type FallbackAnswer } from './retrieval-only.js'
@@ -288,6 +289,7 @@ export class Answerer {
     if (prompt.truncatedTop)
       warnings.push("The top passage was too long for the model's context and was shortened.")
     const resolved = resolveCitations(text.trim(), prompt.sources)
+    const sources = withFocus(resolved.answer, prompt.sources)
     if (resolved.invalid.length) {
       const list = resolved.invalid.map((n) => `[${n}]`).join(', ')
       warnings.push(
@@ -311,8 +313,8 @@ export class Answerer {
       mode: 'llm',
       status: res.outcome,
       declined: false,
-      citations: resolved.citations,
-      sources: prompt.sources,
+      citations: sources.filter((s) => resolved.citations.some((c) => c.n === s.n)),
+      sources,
       invalidCitations: resolved.invalid,
       unsupportedFigures: figures,
       model,

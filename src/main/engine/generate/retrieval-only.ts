@@ -20,7 +20,12 @@ const MAX_SENTENCE_CHARS = 320
  * so "revenue" outweighs "company"; a figure question favours sentences with numbers; ties go to
  * the better-ranked passage.
  */
-export function bestSentences(question: string, sources: Citation[], max = 3): ScoredSentence[] {
+export function bestSentences(
+  question: string,
+  sources: Citation[],
+  max = 3,
+  opts: { clip?: boolean } = {},
+): ScoredSentence[] {
   // The same tokenising, stopwords and Porter stems as retrieval, so both agree on what was asked.
   const terms = queryTerms(question).map((t) => t.stem)
   if (terms.length === 0) return []
@@ -49,7 +54,7 @@ export function bestSentences(question: string, sources: Citation[], max = 3): S
   const picked: ScoredSentence[] = []
   for (const c of scored) {
     if (picked.some((p) => p.sentence === c.sentence)) continue
-    picked.push({ ...c, sentence: clip(c.sentence) })
+    picked.push({ ...c, sentence: opts.clip === false ? c.sentence : clip(c.sentence) })
     if (picked.length >= max) break
   }
   return picked
@@ -95,8 +100,13 @@ export function retrievalOnlyAnswer(
   problem: OllamaProblem,
   opts: { passages?: number; sentences?: number } = {},
 ): FallbackAnswer {
-  const sources = hitsToSources(hits.slice(0, opts.passages ?? 5))
-  const best = bestSentences(question, sources, opts.sentences ?? 3)
+  const found = hitsToSources(hits.slice(0, opts.passages ?? 5))
+  const best = bestSentences(question, found, opts.sentences ?? 3, { clip: false })
+  // The quoted sentences are what the viewer highlights strongly in each passage.
+  const sources = found.map((s) => {
+    const focus = best.filter((b) => b.n === s.n).map((b) => b.sentence)
+    return focus.length ? { ...s, focus } : s
+  })
   const refs = sources.map((s) => `[${s.n}]`).join(', ')
   const lines = [
     sources.length
@@ -105,7 +115,7 @@ export function retrievalOnlyAnswer(
   ]
   if (best.length) {
     lines.push('', 'Most relevant sentences:')
-    for (const b of best) lines.push(`- "${b.sentence}" [${b.n}]`)
+    for (const b of best) lines.push(`- "${clip(b.sentence)}" [${b.n}]`)
   }
   lines.push('', `Ollama: ${problemLine(problem)}`)
   return { answer: lines.join('\n'), sources, citations: sources }

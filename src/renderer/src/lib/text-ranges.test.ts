@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findAll, findPassage, rangeBoxes } from './text-ranges.js'
+import { findAll, findFocus, findPassage, rangeBoxes } from './text-ranges.js'
+import { pagesLabel } from './format.js'
 import { answerSegments } from './answer-segments.js'
 import { errorInWords } from './error-words.js'
 
@@ -61,5 +62,28 @@ describe('answer segments and error words', () => {
     expect(errorInWords('PDF_ENCRYPTED')).toBe('Password-protected')
     expect(errorInWords('PDF_NO_TEXT')).toBe('No text layer (scanned?)')
     expect(errorInWords('SOMETHING_NEW', 'Disk full')).toBe('Disk full')
+  })
+})
+
+describe('citation focus and page labels', () => {
+  it('marks the claim-carrying sentence inside the passage only', () => {
+    const page = 'Title line. The tide rises twice a day. It reaches 4.2 metres at spring. Other text.'
+    const passage = findPassage(page, 'The tide rises twice a day. It reaches 4.2 metres at spring.')!
+    const [focus] = findFocus(page, passage, [
+      'It reaches 4.2 metres at spring.',
+      'Not on this page at all here',
+    ])
+    expect(page.slice(focus!.start, focus!.end)).toBe('It reaches 4.2 metres at spring.')
+    // A sentence that continues onto the next page matches its head, clipped to the passage.
+    const head = findFocus(page, passage, ['It reaches 4.2 metres at spring. And then the next page goes on'])
+    expect(page.slice(head[0]!.start, head[0]!.end)).toBe('It reaches 4.2 metres at spring.')
+  })
+
+  it('shows the printed page label next to the PDF page number when they differ', () => {
+    expect(pagesLabel([25], ['9'])).toBe('p. 9 (PDF p. 25)')
+    expect(pagesLabel([9, 10], ['ix', 'x'])).toBe('pp. ix–x (PDF pp. 9–10)')
+    expect(pagesLabel([4], ['4'])).toBe('p. 4')
+    expect(pagesLabel([4, 5], [null, null])).toBe('pp. 4–5')
+    expect(pagesLabel([4])).toBe('p. 4')
   })
 })

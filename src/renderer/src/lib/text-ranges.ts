@@ -96,3 +96,20 @@ export function rangeBoxes(items: TextItemBox[], range: CharRange): Box[] {
   }
   return boxes
 }
+
+/**
+ * Where each focus sentence sits inside the passage's range on this page. A sentence that runs
+ * onto the next page matches in part; ranges are clipped to the passage so a partial match never
+ * spreads over the rest of the page.
+ */
+export function findFocus(pageText: string, passage: CharRange, sentences: string[]): CharRange[] {
+  const out: CharRange[] = []
+  for (const sentence of sentences) {
+    const r = findPassage(pageText, sentence)
+    if (!r) continue
+    const start = Math.max(r.start, passage.start)
+    const end = Math.min(r.end, passage.end)
+    if (end > start) out.push({ start, end })
+  }
+  return out
+}

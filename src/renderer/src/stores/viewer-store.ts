@@ -9,6 +9,8 @@ export interface ViewerTarget {
   passage: string | null
   /** Pages the passage spans, so it is highlighted on each of them. */
   passagePages: number[]
+  /** Sentences of the passage that carry the claim: marked strongly, the rest of the passage faintly. */
+  focus?: string[]
   citationN: number | null
 }
 

@@ -93,15 +93,22 @@ describe('chat view', () => {
   it('shows the finished answer with sources, and a chip opens the cited page highlighted', async () => {
     const { user, api, stores } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    const focused = { ...source, focus: ['The tide rises twice a day.'], pageLabels: ['ii'] }
     await act(async () =>
-      api.emit('chat.event', { requestId: 'r1', event: { type: 'done', result: result() } }),
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: { type: 'done', result: result({ citations: [focused], sources: [focused] }) },
+      }),
     )
     const answer = await screen.findByRole('article', { name: 'Answer' })
     expect(within(answer).getByRole('button', { name: 'Open source 1' })).toBeTruthy()
-    await user.click(within(answer).getByRole('button', { name: 'Source 1: Alpha, p. 2' }))
+    // The page label printed on the paper comes first, the PDF's page number after it.
+    expect(within(answer).getByRole('button', { name: 'Source 1: Alpha, p. ii (PDF p. 2)' })).toBeTruthy()
+    await user.click(within(answer).getByRole('button', { name: 'Source 1: Alpha, p. ii (PDF p. 2)' }))
+    expect(stores.viewer.getState().target?.focus).toEqual(['The tide rises twice a day.'])
     expect(stores.viewer.getState().target).toMatchObject({ documentId: 1, page: 2, citationN: 1 })
     const viewer = screen.getByRole('complementary', { name: 'PDF viewer' })
-    expect(await within(viewer).findByText('Source 1 is highlighted on page 2.')).toBeTruthy()
+    expect(await within(viewer).findByText('Source 1 is highlighted on p. 2.')).toBeTruthy()
     expect(api.callsTo('library.page')).toEqual([{ documentId: 1, pageNo: 2 }])
     await user.click(within(viewer).getByRole('button', { name: 'Next page' }))
     expect(stores.viewer.getState().target?.page).toBe(3)

@@ -34,6 +34,7 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
       page: c.pages[0] ?? 1,
       passage: c.text,
       passagePages: c.pages,
+      focus: c.focus ?? [],
       citationN: c.n,
     })
   }

@@ -19,7 +19,7 @@ export function CitationChip({
       </span>
     )
   }
-  const where = `${citation.title}, ${pagesLabel(citation.pages)}`
+  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}`
   return (
     <button
       type="button"

@@ -38,7 +38,7 @@ export function SourcesList({
             >
               <span className="source-n">{s.n}</span>
               <span className="source-title">{s.title}</span>
-              <span className="source-pages">{pagesLabel(s.pages)}</span>
+              <span className="source-pages">{pagesLabel(s.pages, s.pageLabels)}</span>
             </button>
             {expanded && (
               <div className="source-body">

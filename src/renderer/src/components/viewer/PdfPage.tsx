@@ -9,12 +9,22 @@ export interface PdfPageProps {
   pageNo: number
   zoom: number
   passageBoxes: Box[]
+  /** The sentences carrying the claim; when present the passage around them is marked faintly. */
+  focusBoxes: Box[]
   /** Boxes of each find match on this page (a match can span several text items). */
   findBoxes: Box[][]
   activeFind: number
 }
 
-export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind }: PdfPageProps) {
+export function PdfPage({
+  doc,
+  pageNo,
+  zoom,
+  passageBoxes,
+  focusBoxes,
+  findBoxes,
+  activeFind,
+}: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
   const firstMark = useRef<HTMLDivElement>(null)
@@ -68,7 +78,7 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
   // Bring the highlighted passage (or the current find match) into view.
   useEffect(() => {
     firstMark.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
-  }, [viewport, passageBoxes, activeFind, findBoxes])
+  }, [viewport, passageBoxes, focusBoxes, activeFind, findBoxes])
 
   const toRect = (b: Box) => {
     if (!viewport) return null
@@ -81,7 +91,9 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
       height: Math.abs(y2 - y1),
     }
   }
-  const scrollTarget = findBoxes.length > 0 ? `find-${activeFind}` : 'passage-0'
+  const scrollTarget =
+    findBoxes.length > 0 ? `find-${activeFind}` : focusBoxes.length > 0 ? 'focus-0' : 'passage-0'
+  const passageClass = focusBoxes.length > 0 ? 'mark mark-passage is-faint' : 'mark mark-passage'
 
   return (
     <div
@@ -107,7 +119,20 @@ export function PdfPage({ doc, pageNo, zoom, passageBoxes, findBoxes, activeFind
               <div
                 key={`p${i}`}
                 ref={scrollTarget === `passage-${i}` ? firstMark : undefined}
-                className="mark mark-passage"
+                className={passageClass}
+                style={r}
+              />
+            )
+          )
+        })}
+        {focusBoxes.map((b, i) => {
+          const r = toRect(b)
+          return (
+            r && (
+              <div
+                key={`s${i}`}
+                ref={scrollTarget === `focus-${i}` ? firstMark : undefined}
+                className="mark mark-focus"
                 style={r}
               />
             )

@@ -1,7 +1,8 @@
 // The PDF viewer pane: opens at a cited page with the passage highlighted; pages, zoom, find.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
-import { findAll, findPassage, rangeBoxes } from '../../lib/text-ranges.js'
+import { pagesLabel } from '../../lib/format.js'
+import { findAll, findFocus, findPassage, rangeBoxes } from '../../lib/text-ranges.js'
 import { useStores, useViewer } from '../../stores/app-stores.js'
 import { call } from '../../transport/api-types.js'
 import { openPdf, type OpenedPdf } from './pdf-loader.js'
@@ -16,6 +17,8 @@ export function PdfViewer() {
   const pageCount = useViewer((s) => s.pageCount)
   const findTerm = useViewer((s) => s.findTerm)
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null)
+  /** Labels printed on the pages (pdf.js page labels), null when the PDF defines none. */
+  const [labels, setLabels] = useState<string[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [activeFind, setActiveFind] = useState(0)
   const [findMiss, setFindMiss] = useState(false)
@@ -29,6 +32,7 @@ export function PdfViewer() {
     let live = true
     let loaded: OpenedPdf | null = null
     setDoc(null)
+    setLabels(null)
     setError(null)
     void call(api, 'library.pdfUrl', { documentId })
       .then(({ url }) => openPdf(url))
@@ -37,6 +41,10 @@ export function PdfViewer() {
         if (!live) return void opened.close()
         setDoc(opened.doc)
         viewer.getState().setPageCount(opened.doc.numPages)
+        void opened.doc.getPageLabels().then(
+          (l) => live && setLabels(l),
+          () => undefined,
+        )
       })
       .catch((err: Error) => live && setError(err.message))
     return () => {
@@ -45,12 +53,18 @@ export function PdfViewer() {
     }
   }, [api, viewer, documentId])
 
-  const passageBoxes = useMemo(() => {
-    if (!text || !target?.passage) return []
-    if (target.passagePages.length > 0 && !target.passagePages.includes(page)) return []
+  // The passage faintly, and the sentences carrying the claim strongly on top of it.
+  const { passageBoxes, focusBoxes } = useMemo(() => {
+    const none = { passageBoxes: [], focusBoxes: [] }
+    if (!text || !target?.passage) return none
+    if (target.passagePages.length > 0 && !target.passagePages.includes(page)) return none
     const range = findPassage(text.text, target.passage)
-    return range ? rangeBoxes(text.items, range) : []
-  }, [text, target?.passage, target?.passagePages, page])
+    if (!range) return none
+    return {
+      passageBoxes: rangeBoxes(text.items, range),
+      focusBoxes: findFocus(text.text, range, target.focus ?? []).flatMap((r) => rangeBoxes(text.items, r)),
+    }
+  }, [text, target?.passage, target?.passagePages, target?.focus, page])
 
   const matches = useMemo(
     () => (text && findTerm.trim() ? findAll(text.text, findTerm) : []),
@@ -94,6 +108,7 @@ export function PdfViewer() {
       <ViewerToolbar
         title={target.title}
         page={page}
+        pageLabel={labels?.[page - 1] ?? null}
         pageCount={pageCount}
         zoom={zoom}
         findTerm={findTerm}
@@ -115,7 +130,7 @@ export function PdfViewer() {
       {target.citationN !== null && target.passage && (
         <p className="viewer-note small" role="status">
           {passageBoxes.length > 0
-            ? `Source ${target.citationN} is highlighted on page ${page}.`
+            ? `Source ${target.citationN} is highlighted on ${pagesLabel([page], [labels?.[page - 1] ?? null])}.`
             : text
               ? `Source ${target.citationN} is on page ${target.passagePages.join(', ')}.`
               : `Opening source ${target.citationN}…`}
@@ -134,6 +149,7 @@ export function PdfViewer() {
             pageNo={page}
             zoom={zoom}
             passageBoxes={passageBoxes}
+            focusBoxes={focusBoxes}
             findBoxes={findBoxes}
             activeFind={activeFind}
           />

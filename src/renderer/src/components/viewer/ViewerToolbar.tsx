@@ -4,6 +4,8 @@ import { useEffect, useState, type RefObject } from 'react'
 export interface ViewerToolbarProps {
   title: string
   page: number
+  /** The label printed on this page, shown when it differs from the PDF page number. */
+  pageLabel?: string | null
   pageCount: number
   zoom: number
   findTerm: string
@@ -51,6 +53,11 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
             onChange={(e) => setPageInput(e.target.value)}
           />
           <span className="muted small">/ {p.pageCount || '…'}</span>
+          {p.pageLabel && p.pageLabel !== String(p.page) && (
+            <span className="small page-label" title="The page number printed on the page">
+              (p. {p.pageLabel})
+            </span>
+          )}
         </form>
         <button
           type="button"
