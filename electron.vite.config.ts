@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { pathAliases } from './path-aliases'
 
 // Native modules are never bundled: they load their .node binaries at run time (and are unpacked
 // from the asar archive by electron-builder). Every other dependency is externalized too by
@@ -10,6 +11,7 @@ const NATIVE = ['better-sqlite3', 'hnswlib-node', 'onnxruntime-node', '@huggingf
 
 export default defineConfig({
   main: {
+    resolve: { alias: pathAliases },
     build: {
       externalizeDeps: { include: NATIVE },
       rollupOptions: {
@@ -25,6 +27,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: pathAliases },
     build: {
       externalizeDeps: false,
       rollupOptions: {
@@ -37,6 +40,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    resolve: { alias: pathAliases },
     plugins: [react()],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },

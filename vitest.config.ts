@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { pathAliases } from './path-aliases'
 
 // Two projects: the Node side (engine, CLI, IPC, server) runs in forked processes because
 // better-sqlite3, hnswlib-node and onnxruntime-node are native modules; the renderer runs in jsdom.
@@ -8,6 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: pathAliases },
         test: {
           name: 'main',
           environment: 'node',
@@ -26,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: pathAliases },
         plugins: [react()],
         test: {
           name: 'renderer',

@@ -25,7 +25,8 @@ if (major < 22) {
 
 if (process.env.QUIRE_FROM_SOURCE) {
   const { register } = await import('tsx/esm/api')
-  register()
+  // Named tsconfig: its `paths` (@shared/...) must resolve from any working directory.
+  register({ tsconfig: join(root, 'tsconfig.json') })
   await import('../src/main/cli/index.ts')
 } else {
   const built = join(root, 'out', 'main', 'cli.js')

@@ -1,8 +1,8 @@
 // The preload: the page's only door to the main process. It exposes exactly invoke, on, the shell
 // name and pathForFile; never ipcRenderer itself, and the Electron event object never reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
-import type { EventName, QuireApi } from '../shared/ipc-contract.js'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc-channels.js'
+import type { EventName, QuireApi } from '@shared/ipc-contract.js'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-channels.js'
 
 type Listener = (payload: unknown) => void
 const listeners = new Map<string, Set<Listener>>()

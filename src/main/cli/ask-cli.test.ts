@@ -3,10 +3,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../tests/fake-ollama/index.js'
-import { makeTextPdf, paragraphLines } from '../../../tests/fixtures/pdf-factory.js'
-import { captureIo } from '../../../tests/helpers/capture-io.js'
-import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
+import { makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { main } from './main.js'
 
 const tempDir = useTempDirs()

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import { DB_FILE } from '../engine/library.js'
 import { defaultLibraryDir } from '../services/quire-home.js'
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '../../../tests/fixtures/pdf-factory.js'
-import { captureIo } from '../../../tests/helpers/capture-io.js'
-import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
-import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
+import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '@tests/fixtures/pdf-factory.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { main } from './main.js'
 
 const tempDir = useTempDirs()

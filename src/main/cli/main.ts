@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander'
-import { errorCodeOf, errorMessageOf } from '../../shared/errors.js'
+import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Library } from '../engine/library.js'
 import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'

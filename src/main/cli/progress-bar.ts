@@ -1,4 +1,4 @@
-import type { IngestProgress } from '../../shared/library-types.js'
+import type { IngestProgress } from '@shared/library-types.js'
 import type { Io } from './output.js'
 
 /** A one-line live progress bar for terminals; plain lines when output is not a TTY. */

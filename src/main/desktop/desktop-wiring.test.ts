@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import {
   APP_ORIGIN,
   appAssetPathFromUrl,

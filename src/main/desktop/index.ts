@@ -13,7 +13,7 @@ import {
   session,
   shell as electronShell,
 } from 'electron'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc-contract.js'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
 import { quireHome } from '../services/quire-home.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import { contentType, resolveStaticFile } from '../server/static-files.js'
 import { APP_ORIGIN, appAssetPathFromUrl, pdfDocumentIdFromUrl } from './app-protocols.js'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'

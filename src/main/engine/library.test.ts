@@ -7,9 +7,9 @@ import {
   paragraphLines,
   sampleTextSpec,
   writeFixtureCorpus,
-} from '../../../tests/fixtures/pdf-factory.js'
-import { useTempDirs } from '../../../tests/helpers/temp-dir.js'
-import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
+} from '@tests/fixtures/pdf-factory.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { Library } from './library.js'
 
 const tempDir = useTempDirs()

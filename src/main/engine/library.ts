@@ -7,7 +7,7 @@ import type {
   SearchOptions,
   SearchResponse,
   TextItemBox,
-} from '../../shared/library-types.js'
+} from '@shared/library-types.js'
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
 import {

@@ -1,4 +1,4 @@
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import type { AppServices } from '../services/create-app-services.js'
 import { saveUploads } from '../services/save-uploads.js'
 import type { HandlerTable } from './handler-table.js'

@@ -1,4 +1,4 @@
-import type { ParsedInput, RouteName, RouteOutput } from '../../shared/ipc-contract.js'
+import type { ParsedInput, RouteName, RouteOutput } from '@shared/ipc-contract.js'
 
 /**
  * One handler per route, typed from the contract: a missing or extra key is a compile error, and

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { QuireError } from '../../shared/errors.js'
-import { routes } from '../../shared/ipc-contract.js'
+import { QuireError } from '@shared/errors.js'
+import { routes } from '@shared/ipc-contract.js'
 import { createHandlers } from './create-handlers.js'
 import type { HandlerTable } from './handler-table.js'
 import { createRouter } from './router.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { isRouteName, routes, type Result } from '../../shared/ipc-contract.js'
-import { QuireError } from '../../shared/errors.js'
+import { isRouteName, routes, type Result } from '@shared/ipc-contract.js'
+import { QuireError } from '@shared/errors.js'
 import type { HandlerTable } from './handler-table.js'
 
 export type Invoke = (route: string, input: unknown) => Promise<Result<unknown>>

@@ -1,4 +1,4 @@
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import type { ShellAdapter } from '../ipc/shell-adapter.js'
 
 /** Browser mode: no native dialogs; PDFs come from the token-protected /api/pdf route. */

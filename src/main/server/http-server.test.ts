@@ -9,9 +9,9 @@ import type {
   RouteName,
   RouteOutput,
   SseMessage,
-} from '../../shared/ipc-contract.js'
-import { makeTextPdf, sampleTextSpec } from '../../../tests/fixtures/pdf-factory.js'
-import { TEST_MODEL_DIR } from '../../../tests/test-model.js'
+} from '@shared/ipc-contract.js'
+import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { startServer, type RunningServer } from './http-server.js'
 
 let tmp: string

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 
 /** Uploads arrive as base64 JSON: allow a large batch of PDFs, but not unbounded memory. */
 export const MAX_BODY_BYTES = 512 * 1024 * 1024

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { EventName, EventPayloads, SseMessage } from '../../shared/ipc-contract.js'
+import type { EventName, EventPayloads, SseMessage } from '@shared/ipc-contract.js'
 
 /** Comment lines keep idle connections (and proxies) from timing out. */
 const HEARTBEAT_MS = 15_000

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { TOKEN_HEADER } from '../../shared/ipc-contract.js'
+import { TOKEN_HEADER } from '@shared/ipc-contract.js'
 
 export const TOKEN_COOKIE = 'quire_token'
 

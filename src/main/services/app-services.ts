@@ -11,7 +11,7 @@ import type {
   SearchOptions,
   SearchResponse,
   TextItemBox,
-} from '../../shared/library-types.js'
+} from '@shared/library-types.js'
 
 export interface PageData {
   documentId: number

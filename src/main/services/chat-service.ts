@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { QuireError, errorMessageOf } from '../../shared/errors.js'
+import { QuireError, errorMessageOf } from '@shared/errors.js'
 import type { Answerer } from '../engine/generate/answerer.js'
 import type { EventBus } from './event-bus.js'
 import { failedAnswer } from './failed-answer.js'

@@ -1,5 +1,5 @@
-import type { Conversation, Message } from '../../shared/chat-types.js'
-import { QuireError } from '../../shared/errors.js'
+import type { Conversation, Message } from '@shared/chat-types.js'
+import { QuireError } from '@shared/errors.js'
 import type { ConversationStore } from '../engine/chat/conversation-store.js'
 import { exportConversationMarkdown } from '../engine/chat/export-markdown.js'
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Settings } from '../../shared/ipc-contract.js'
+import type { Settings } from '@shared/ipc-contract.js'
 import { Answerer } from '../engine/generate/answerer.js'
 import type { Library } from '../engine/library.js'
 import { ChatService } from './chat-service.js'

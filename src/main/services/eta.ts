@@ -1,4 +1,4 @@
-import type { IngestProgress } from '../../shared/library-types.js'
+import type { IngestProgress } from '@shared/library-types.js'
 
 /** Share of one file's work each stage has reached when it starts (embedding dominates). */
 const STAGE_START: Record<IngestProgress['stage'], number> = {

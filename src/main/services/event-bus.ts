@@ -1,4 +1,4 @@
-import type { EventName, EventPayloads } from '../../shared/ipc-contract.js'
+import type { EventName, EventPayloads } from '@shared/ipc-contract.js'
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 

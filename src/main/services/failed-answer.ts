@@ -1,4 +1,4 @@
-import type { AnswerResult } from '../../shared/chat-types.js'
+import type { AnswerResult } from '@shared/chat-types.js'
 
 /**
  * The `done` event for an answer that failed outright (the search itself broke, say). The event

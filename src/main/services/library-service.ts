@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { QuireError } from '../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import type {
   EmbeddingStatus,
   IngestProgress,
@@ -7,7 +7,7 @@ import type {
   LibraryDocument,
   SearchOptions,
   SearchResponse,
-} from '../../shared/library-types.js'
+} from '@shared/library-types.js'
 import { importModelFolder } from '../engine/embed/model-dir.js'
 import { Library } from '../engine/library.js'
 import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'

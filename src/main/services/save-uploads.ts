@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { ingestRemedy } from '../../shared/ingest-remedies.js'
-import type { IngestFileReport } from '../../shared/library-types.js'
+import { ingestRemedy } from '@shared/ingest-remedies.js'
+import type { IngestFileReport } from '@shared/library-types.js'
 import { UPLOAD_FOLDER } from './upload-copies.js'
 
 export { UPLOAD_FOLDER }

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_OLLAMA_HOST } from '../../shared/chat-types.js'
-import { QuireError } from '../../shared/errors.js'
-import type { Settings } from '../../shared/ipc-contract.js'
+import { DEFAULT_OLLAMA_HOST } from '@shared/chat-types.js'
+import { QuireError } from '@shared/errors.js'
+import type { Settings } from '@shared/ipc-contract.js'
 import { readJsonFile, writeJsonFile } from './json-file.js'
 
 export const SETTINGS_FILE = 'settings.json'

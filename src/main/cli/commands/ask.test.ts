@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
-import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
+import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '@tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runAsk } from './ask.js'
-import { captureIo } from '../../../../tests/helpers/capture-io.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
 
 const MODEL = 'llama3.2:3b'
 const STEEL = 'How much steel did the Ghent plant produce?'

@@ -5,8 +5,8 @@
  * the argument parser: the caller passes parsed options, the open library and the output streams,
  * and closes the library afterwards.
  */
-import type { AnswerResult, Citation } from '../../../shared/chat-types.js'
-import { QuireError, errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import type { AnswerResult, Citation } from '@shared/chat-types.js'
+import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
 import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
 import type { Db } from '../../engine/store/open-database.js'

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import { exportConversationMarkdown } from '../../engine/chat/export-markdown.js'
 import { problemLine } from '../../engine/generate/ollama-problem.js'
 import {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { reportLibrary, type ReportLibrary } from '../../../../tests/helpers/report-library.js'
+import { reportLibrary, type ReportLibrary } from '@tests/helpers/report-library.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { runConversations } from './conversations.js'
-import { captureIo } from '../../../../tests/helpers/capture-io.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
 
 let lib: ReportLibrary
 beforeEach(async () => {

@@ -2,7 +2,7 @@
  * `quire conversations --library DIR [--json]`: the library's conversations, most recent first.
  * With a search text, only conversations whose messages or title match.
  */
-import type { Conversation } from '../../../shared/chat-types.js'
+import type { Conversation } from '@shared/chat-types.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import type { Io } from '../output.js'
 import { printFailure, type LibraryHandle } from './ask.js'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import readline from 'node:readline'
 import { z } from 'zod'
-import type { SearchResponse } from '../../../shared/library-types.js'
+import type { SearchResponse } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Citation, RetrievalTrace } from '../../../shared/chat-types.js'
+import type { Citation, RetrievalTrace } from '@shared/chat-types.js'
 import { openDatabase, type Db } from '../store/open-database.js'
 import { ConversationStore, titleFromQuestion } from './conversation-store.js'
 

@@ -8,8 +8,8 @@ import type {
   Message,
   MessageRole,
   RetrievalTrace,
-} from '../../../shared/chat-types.js'
-import { QuireError } from '../../../shared/errors.js'
+} from '@shared/chat-types.js'
+import { QuireError } from '@shared/errors.js'
 import type { Db } from '../store/open-database.js'
 import { ftsQuery } from './fts-query.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Citation, Conversation, Message } from '../../../shared/chat-types.js'
+import type { Citation, Conversation, Message } from '@shared/chat-types.js'
 import { exportConversationMarkdown } from './export-markdown.js'
 
 const c = (n: number, file: string, pages: number[]): Citation => ({

@@ -1,4 +1,4 @@
-import type { Citation, Conversation, Message } from '../../../shared/chat-types.js'
+import type { Citation, Conversation, Message } from '@shared/chat-types.js'
 import { findCitationMarkers } from '../generate/citations.js'
 import { displayFile, pagesLabel } from '../generate/prompt-text.js'
 

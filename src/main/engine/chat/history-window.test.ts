@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Message } from '../../../shared/chat-types.js'
+import type { Message } from '@shared/chat-types.js'
 import { earlierQuestions, historyWindow } from './history-window.js'
 
 let id = 0

@@ -1,4 +1,4 @@
-import type { Message } from '../../../shared/chat-types.js'
+import type { Message } from '@shared/chat-types.js'
 import { stripCitationMarkers } from '../generate/citations.js'
 
 export interface Turn {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { OllamaClient } from '../generate/ollama-client.js'
 import { cleanRewrite, rewriteFollowUp } from './rewrite-question.js'
 

@@ -1,4 +1,4 @@
-import type { OllamaProblem, QuestionRewrite } from '../../../shared/chat-types.js'
+import type { OllamaProblem, QuestionRewrite } from '@shared/chat-types.js'
 import type { ChatMessage, ChatStreamRequest, ChatStreamResult } from '../generate/ollama-client.js'
 import { estimateMessagesTokens } from '../generate/token-estimate.js'
 import { numCtxFor } from '../generate/context-budget.js'

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TEST_MODEL_DIR } from '../../../../tests/test-model.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { importModelFolder, inspectModelDir, resolveModelDir } from './model-dir.js'
 import { PINNED_MODEL } from './pinned-model.js'
 

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_MODEL_DIR } from '../../../../tests/test-model.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import type { Embedder } from './embedder.js'
 import { loadEmbedder, meanPoolNormalize } from './transformers-embedder.js'
 

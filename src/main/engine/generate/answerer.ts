@@ -6,9 +6,9 @@ import type {
   OllamaStatus,
   QuestionRewrite,
   RetrievalTrace,
-} from '../../../shared/chat-types.js'
-import { QuireError, errorMessageOf } from '../../../shared/errors.js'
-import type { SearchOptions, SearchResponse } from '../../../shared/library-types.js'
+} from '@shared/chat-types.js'
+import { QuireError, errorMessageOf } from '@shared/errors.js'
+import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
 import { ConversationStore } from '../chat/conversation-store.js'
 import {
   earlierQuestions,

@@ -1,5 +1,5 @@
-import type { Citation } from '../../../shared/chat-types.js'
-import type { SearchHit } from '../../../shared/library-types.js'
+import type { Citation } from '@shared/chat-types.js'
+import type { SearchHit } from '@shared/library-types.js'
 import { numCtxFor } from './context-budget.js'
 import type { ChatMessage } from './ollama-client.js'
 import { packPassages } from './pack-passages.js'

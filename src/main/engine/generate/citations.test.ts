@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { findCitationMarkers, resolveCitations, stripCitationMarkers } from './citations.js'
 
 const src = (n: number): Citation => ({

@@ -1,4 +1,4 @@
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 
 export interface CitationMarker {
   start: number

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { extractFigures, findUnsupportedFigures, normalizeFigure } from './figures.js'
 
 const src = (n: number, text: string, pages = [n]): Citation => ({

@@ -1,4 +1,4 @@
-import type { Citation, UnsupportedFigure } from '../../../shared/chat-types.js'
+import type { Citation, UnsupportedFigure } from '@shared/chat-types.js'
 import { findCitationMarkers, stripCitationMarkers } from './citations.js'
 import { splitSentences } from './sentences.js'
 

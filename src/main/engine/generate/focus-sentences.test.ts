@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { claimsCiting, withFocus } from './focus-sentences.js'
 
 const passage = (n: number, text: string): Citation => ({

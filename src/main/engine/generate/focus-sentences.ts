@@ -1,7 +1,7 @@
 // The sentences of each cited passage that carry the claims citing it, kept with the citation so
 // the viewer can highlight them strongly (the rest of the passage faintly) and a reader sees at a
 // glance what supports the claim instead of a page of yellow.
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { splitSentences } from './sentences.js'
 import { findCitationMarkers, stripCitationMarkers } from './citations.js'
 import { bestSentences } from './retrieval-only.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '../../../../tests/fake-ollama/index.js'
+import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { OllamaClient, sameModel } from './ollama-client.js'
 
 let fake: FakeOllama

@@ -1,5 +1,5 @@
 import { Ollama, type ChatResponse, type Message as OllamaMessage, type Options } from 'ollama'
-import { DEFAULT_OLLAMA_HOST, type OllamaProblem, type OllamaStatus } from '../../../shared/chat-types.js'
+import { DEFAULT_OLLAMA_HOST, type OllamaProblem, type OllamaStatus } from '@shared/chat-types.js'
 import { classifyOllamaError, describeProblem, OllamaError } from './ollama-problem.js'
 
 export interface OllamaClientOptions {

@@ -1,5 +1,5 @@
-import type { OllamaProblem } from '../../../shared/chat-types.js'
-import { QuireError } from '../../../shared/errors.js'
+import type { OllamaProblem } from '@shared/chat-types.js'
+import { QuireError } from '@shared/errors.js'
 
 /** The problems Quire can name when Ollama cannot be used, each with a line saying how to fix it. */
 export function describeProblem(

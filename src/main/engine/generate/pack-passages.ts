@@ -1,5 +1,5 @@
-import type { Citation } from '../../../shared/chat-types.js'
-import type { SearchHit } from '../../../shared/library-types.js'
+import type { Citation } from '@shared/chat-types.js'
+import type { SearchHit } from '@shared/library-types.js'
 import { formatSourceBlock } from './prompt-text.js'
 import { estimateTokens } from './token-estimate.js'
 

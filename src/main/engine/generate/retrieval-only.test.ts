@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OllamaProblem } from '../../../shared/chat-types.js'
+import type { OllamaProblem } from '@shared/chat-types.js'
 import { bestSentences, declinedAnswer, hitsToSources, retrievalOnlyAnswer } from './retrieval-only.js'
 import { hit } from './test-hits.js'
 

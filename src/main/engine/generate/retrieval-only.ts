@@ -1,5 +1,5 @@
-import type { Citation, OllamaProblem } from '../../../shared/chat-types.js'
-import type { SearchHit } from '../../../shared/library-types.js'
+import type { Citation, OllamaProblem } from '@shared/chat-types.js'
+import type { SearchHit } from '@shared/library-types.js'
 import { problemLine } from './ollama-problem.js'
 import { passageStems } from '../retrieve/lexical-score.js'
 import { queryTerms } from '../retrieve/query-terms.js'

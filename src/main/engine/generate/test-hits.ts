@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../../shared/library-types.js'
+import type { SearchHit } from '@shared/library-types.js'
 
 /** A search hit for tests: only the fields a test cares about need giving. */
 export function hit(rank: number, text: string, over: Partial<SearchHit> = {}): SearchHit {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { makeTextPdf } from '../../../../tests/fixtures/pdf-factory.js'
+import { makeTextPdf } from '@tests/fixtures/pdf-factory.js'
 import { buildPages, findRunningLines, type CleanPage } from './build-pages.js'
 import { extractPage, openPdf, type RawLine, type RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
-import { mulberry32 } from '../../../../tests/helpers/seeded-random.js'
+import { mulberry32 } from '@tests/helpers/seeded-random.js'
 
 /** A line of one or more items laid out left to right at 5 pt per character, touching. */
 function line(y: number, ...strs: string[]): RawLine {

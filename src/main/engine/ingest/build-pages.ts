@@ -1,4 +1,4 @@
-import type { TextItemBox } from '../../../shared/library-types.js'
+import type { TextItemBox } from '@shared/library-types.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
 

@@ -8,7 +8,7 @@ import {
   type ChunkOptions,
 } from './chunk-pages.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
-import { mulberry32 } from '../../../../tests/helpers/seeded-random.js'
+import { mulberry32 } from '@tests/helpers/seeded-random.js'
 
 const VOCAB = (
   'river stone light paper signal model field value water table method sample ' +

@@ -1,4 +1,4 @@
-import type { PageSpan } from '../../../shared/library-types.js'
+import type { PageSpan } from '@shared/library-types.js'
 import type { CleanPage } from './build-pages.js'
 
 export interface ChunkOptions {

@@ -8,8 +8,8 @@ import {
   makeTextPdf,
   makeTruncatedPdf,
   notAPdf,
-} from '../../../../tests/fixtures/pdf-factory.js'
-import { QuireError } from '../../../shared/errors.js'
+} from '@tests/fixtures/pdf-factory.js'
+import { QuireError } from '@shared/errors.js'
 import { checkPdfBytes, extractPage, groupIntoLines, openPdf, type RawPage } from './extract-pdf.js'
 
 const open: PDFDocumentProxy[] = []

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { errorCodeOf, errorMessageOf, QuireError } from '../../../shared/errors.js'
-import type {
-  IngestFileReport,
-  IngestProgress,
-  IngestReport,
-  IngestStage,
-} from '../../../shared/library-types.js'
+import { errorCodeOf, errorMessageOf, QuireError } from '@shared/errors.js'
+import type { IngestFileReport, IngestProgress, IngestReport, IngestStage } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'

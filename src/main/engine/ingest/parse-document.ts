@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import { buildPages, type CleanPage } from './build-pages.js'
 import { chunkPages, type Chunk, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
 import { extractPage, openPdf, type RawPage } from './extract-pdf.js'

@@ -1,4 +1,4 @@
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 
 /** Maps whatever pdf.js threw while opening a file to a specific, readable QuireError. */
 export function classifyPdfOpenError(err: unknown, file: string): QuireError {

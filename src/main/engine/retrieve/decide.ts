@@ -1,4 +1,4 @@
-import type { SearchDecision, SearchHit } from '../../../shared/library-types.js'
+import type { SearchDecision, SearchHit } from '@shared/library-types.js'
 import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
 import { isEnglishWord } from './english-words.js'
 import { stem, tokenize } from './query-terms.js'

@@ -1,4 +1,4 @@
-import type { SearchOptions, SearchResponse } from '../../../shared/library-types.js'
+import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
 import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'

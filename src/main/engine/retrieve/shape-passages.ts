@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../../shared/library-types.js'
+import type { SearchHit } from '@shared/library-types.js'
 import type { FusedChunk } from './fuse-candidates.js'
 import { mergeAdjacent } from './merge-adjacent.js'
 import type { ChunkEvidence } from './score-evidence.js'

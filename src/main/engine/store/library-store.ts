@@ -1,4 +1,4 @@
-import type { LibraryDocument, PageSpan, TextItemBox } from '../../../shared/library-types.js'
+import type { LibraryDocument, PageSpan, TextItemBox } from '@shared/library-types.js'
 import type { Chunk } from '../ingest/chunk-pages.js'
 import type { CleanPage } from '../ingest/build-pages.js'
 import { passageStems } from '../retrieve/lexical-score.js'

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { useTempDirs } from '../../../../tests/helpers/temp-dir.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { MIGRATIONS } from './migrations.js'
 import { openDatabase } from './open-database.js'
 

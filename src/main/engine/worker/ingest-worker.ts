@@ -1,7 +1,7 @@
 // Runs one import batch off the caller's thread: PDF parsing and embedding never block the
 // app's main process, the CLI's progress bar or a test's event loop.
 import { parentPort, workerData } from 'node:worker_threads'
-import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
 import type { ParseReply, ParseRequest } from './parse-protocol.js'
 

@@ -1,7 +1,7 @@
 // A PDF extraction worker of a ParsePool: pdf.js is single-threaded JavaScript, so each extra
 // core needs its own thread. It answers one parse request at a time, for as long as the pool lives.
 import { parentPort } from 'node:worker_threads'
-import { errorCodeOf, errorMessageOf } from '../../../shared/errors.js'
+import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import type { ParseReply, ParseRequest } from './parse-protocol.js'
 

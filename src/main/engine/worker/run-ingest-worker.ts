@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import { QuireError } from '../../../shared/errors.js'
-import type { IngestProgress, IngestReport } from '../../../shared/library-types.js'
+import { QuireError } from '@shared/errors.js'
+import type { IngestProgress, IngestReport } from '@shared/library-types.js'
 import type { CommittedVectors } from '../ingest/ingest-files.js'
 import type { IngestJob, WorkerToParent } from './worker-protocol.js'
 

@@ -1,4 +1,4 @@
-import type { IngestProgress, IngestReport } from '../../../shared/library-types.js'
+import type { IngestProgress, IngestReport } from '@shared/library-types.js'
 import type { CommittedVectors } from '../ingest/ingest-files.js'
 
 /** Messages between the ingest worker and whoever started it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { answerPlainText, markdownToPlainText, passagePlainText } from './answer-plain-text.js'
 
 const source = (n: number, pages: number[]): Citation => ({

@@ -5,7 +5,7 @@ import type { Nodes, Root } from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import type { Citation } from '../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { answerSegments } from './answer-segments.js'
 import { fileName, pagesLabel } from './format.js'
 

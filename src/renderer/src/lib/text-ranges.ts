@@ -1,6 +1,6 @@
 // Finds where a passage (or a search term) sits in a page's stored text, tolerant of whitespace
 // differences, and turns character ranges into boxes using the page's text items.
-import type { TextItemBox } from '../../../shared/library-types.js'
+import type { TextItemBox } from '@shared/library-types.js'
 
 export interface CharRange {
   start: number

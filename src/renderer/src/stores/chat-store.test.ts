@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AnswerResult, Citation } from '../../../shared/chat-types.js'
+import type { AnswerResult, Citation } from '@shared/chat-types.js'
 import { createFakeApi, message } from '../test/fake-api.js'
 import { createChatStore } from './chat-store.js'
 

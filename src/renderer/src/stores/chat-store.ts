@@ -7,7 +7,7 @@ import type {
   Message,
   OllamaProblem,
   UnsupportedFigure,
-} from '../../../shared/chat-types.js'
+} from '@shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
 
 /** What a finished answer knows beyond the stored Message (kept while the app runs). */

@@ -1,6 +1,6 @@
 // The history sidebar: conversations, search, rename, delete and export.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Conversation } from '../../../shared/chat-types.js'
+import type { Conversation } from '@shared/chat-types.js'
 import { call, type QuireApi } from '../transport/api-types.js'
 
 export interface ConversationsState {

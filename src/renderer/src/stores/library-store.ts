@@ -1,11 +1,6 @@
 // Library state: documents, which ones a question searches, and import batches with per-file progress.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  IngestProgress,
-  IngestReport,
-  IngestStage,
-  LibraryDocument,
-} from '../../../shared/library-types.js'
+import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '@shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '../transport/api-types.js'
 import { fileToBase64 } from '../lib/base64.js'
 import { fileName } from '../lib/format.js'

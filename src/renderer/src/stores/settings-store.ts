@@ -1,6 +1,6 @@
 // App info, Ollama connection and model choice, embedding model state.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { AnswerResult, OllamaState, OllamaStatus } from '../../../shared/chat-types.js'
+import type { AnswerResult, OllamaState, OllamaStatus } from '@shared/chat-types.js'
 import { call, type AppInfo, type QuireApi, type Settings } from '../transport/api-types.js'
 
 export interface SettingsState {

@@ -9,8 +9,8 @@ import type {
   RouteInput,
   RouteOutput,
 } from '../transport/api-types.js'
-import type { Conversation, Message, OllamaStatus } from '../../../shared/chat-types.js'
-import type { LibraryDocument } from '../../../shared/library-types.js'
+import type { Conversation, Message, OllamaStatus } from '@shared/chat-types.js'
+import type { LibraryDocument } from '@shared/library-types.js'
 
 type Handler<R extends Route> = (input: RouteInput<R>) => RouteOutput<R> | Promise<RouteOutput<R>>
 export type Handlers = { [R in Route]?: Handler<R> }

@@ -10,7 +10,7 @@ import type {
   RouteName,
   RouteOutput,
   Settings,
-} from '../../../shared/ipc-contract.js'
+} from '@shared/ipc-contract.js'
 
 export type { EventName, QuireApi, Result, RouteInput, RouteOutput, Settings }
 export type Route = RouteName

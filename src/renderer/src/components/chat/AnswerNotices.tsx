@@ -1,6 +1,6 @@
 // Everything the person should know about an answer, shown rather than hidden: retrieval-only
 // mode with the fix, passages left out, unsupported figures, stopped or broken streams.
-import type { Message, OllamaProblem, UnsupportedFigure } from '../../../../shared/chat-types.js'
+import type { Message, OllamaProblem, UnsupportedFigure } from '@shared/chat-types.js'
 
 export function AnswerNotices({
   message,

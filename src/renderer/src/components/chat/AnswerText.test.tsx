@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Citation } from '../../../../shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import { AnswerText } from './AnswerText.js'
 
 const source = (n: number): Citation => ({

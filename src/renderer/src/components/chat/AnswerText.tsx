@@ -3,8 +3,8 @@
 // open only after the person confirms.
 import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import type { Citation } from '../../../../shared/chat-types.js'
-import { remarkCitations } from '../../lib/remark-citations.js'
+import type { Citation } from '@shared/chat-types.js'
+import { remarkCitations } from '@renderer/lib/remark-citations.js'
 import { CitationChip } from './CitationChip.js'
 import { ExternalLink } from './ExternalLink.js'
 

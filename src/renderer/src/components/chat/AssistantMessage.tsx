@@ -1,8 +1,8 @@
 // One answer: text with citation chips (or a distinct "not found" card), notices, sources, actions.
-import type { Citation, Message } from '../../../../shared/chat-types.js'
-import type { AnswerExtras } from '../../stores/chat-store.js'
-import { answerPlainText } from '../../lib/answer-plain-text.js'
-import { answerSegments } from '../../lib/answer-segments.js'
+import type { Citation, Message } from '@shared/chat-types.js'
+import type { AnswerExtras } from '@renderer/stores/chat-store.js'
+import { answerPlainText } from '@renderer/lib/answer-plain-text.js'
+import { answerSegments } from '@renderer/lib/answer-segments.js'
 import { AnswerNotices } from './AnswerNotices.js'
 import { AnswerText } from './AnswerText.js'
 import { CopyButton } from './CopyButton.js'

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { AnswerResult, Citation } from '../../../../shared/chat-types.js'
-import { renderApp } from '../../test/render-app.js'
-import { doc } from '../../test/fake-api.js'
+import type { AnswerResult, Citation } from '@shared/chat-types.js'
+import { renderApp } from '@renderer/test/render-app.js'
+import { doc } from '@renderer/test/fake-api.js'
 
 // pdf.js needs a real canvas; the viewer's loading is covered by the end-to-end test.
 vi.mock('../viewer/pdf-loader.js', () => ({

@@ -1,7 +1,7 @@
 // The conversation: messages, the answer streaming in, and the question box.
 import { useEffect, useRef, type RefObject } from 'react'
-import type { Citation } from '../../../../shared/chat-types.js'
-import { useChat, useLibrary, useSettings, useStores } from '../../stores/app-stores.js'
+import type { Citation } from '@shared/chat-types.js'
+import { useChat, useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
 import { FirstRunChecklist } from '../onboarding/FirstRunChecklist.js'
 import { AssistantMessage } from './AssistantMessage.js'
 import { Composer } from './Composer.js'

@@ -1,9 +1,9 @@
 // The passages an answer used, numbered as in the answer; each opens its page, and each passage
 // can be copied with where it comes from.
 import { useState } from 'react'
-import type { Citation } from '../../../../shared/chat-types.js'
-import { passagePlainText } from '../../lib/answer-plain-text.js'
-import { pagesLabel } from '../../lib/format.js'
+import type { Citation } from '@shared/chat-types.js'
+import { passagePlainText } from '@renderer/lib/answer-plain-text.js'
+import { pagesLabel } from '@renderer/lib/format.js'
 import { CopyButton } from './CopyButton.js'
 
 export function SourcesList({

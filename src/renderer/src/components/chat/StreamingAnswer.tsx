@@ -1,6 +1,6 @@
 // The answer while it streams: a status line until the first token, then text with live chips.
-import type { Citation } from '../../../../shared/chat-types.js'
-import type { StreamingAnswer as Streaming } from '../../stores/chat-store.js'
+import type { Citation } from '@shared/chat-types.js'
+import type { StreamingAnswer as Streaming } from '@renderer/stores/chat-store.js'
 import { AnswerText } from './AnswerText.js'
 
 export function StreamingAnswer({

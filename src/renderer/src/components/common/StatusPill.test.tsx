@@ -1,10 +1,10 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AnswerResult, OllamaStatus } from '../../../../shared/chat-types.js'
-import { useOllamaHeartbeat } from '../../hooks/useOllamaHeartbeat.js'
-import { createSettingsStore } from '../../stores/settings-store.js'
-import { createFakeApi, readyOllama } from '../../test/fake-api.js'
-import { renderApp } from '../../test/render-app.js'
+import type { AnswerResult, OllamaStatus } from '@shared/chat-types.js'
+import { useOllamaHeartbeat } from '@renderer/hooks/useOllamaHeartbeat.js'
+import { createSettingsStore } from '@renderer/stores/settings-store.js'
+import { createFakeApi, readyOllama } from '@renderer/test/fake-api.js'
+import { renderApp } from '@renderer/test/render-app.js'
 
 function answer(over: Partial<AnswerResult>): AnswerResult {
   return {

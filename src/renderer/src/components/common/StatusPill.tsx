@@ -1,8 +1,8 @@
 // A compact Ollama connection indicator in the top bar; opens settings where the fix is. It follows
 // every answer's outcome (see settings-store noteAnswer) and a light periodic check.
-import type { OllamaStatus } from '../../../../shared/chat-types.js'
-import { useOllamaHeartbeat } from '../../hooks/useOllamaHeartbeat.js'
-import { useSettings, useStores } from '../../stores/app-stores.js'
+import type { OllamaStatus } from '@shared/chat-types.js'
+import { useOllamaHeartbeat } from '@renderer/hooks/useOllamaHeartbeat.js'
+import { useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 /** The pill's words. "No models installed" only when Ollama answered with an empty list. */
 export function statusPillText(ollama: OllamaStatus | null, checking: boolean): string {

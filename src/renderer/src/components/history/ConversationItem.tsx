@@ -1,7 +1,7 @@
 // One conversation in the sidebar: open, rename inline, export to Markdown, delete with a confirm.
 import { useState } from 'react'
-import type { Conversation } from '../../../../shared/chat-types.js'
-import { relativeTime } from '../../lib/format.js'
+import type { Conversation } from '@shared/chat-types.js'
+import { relativeTime } from '@renderer/lib/format.js'
 
 export interface ConversationItemProps {
   conversation: Conversation

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderApp } from '../../test/render-app.js'
-import { conversation, message } from '../../test/fake-api.js'
+import { renderApp } from '@renderer/test/render-app.js'
+import { conversation, message } from '@renderer/test/fake-api.js'
 
 describe('history sidebar', () => {
   async function setup() {

@@ -1,7 +1,7 @@
 // Conversations: new, search (Ctrl/Cmd+K), open, rename, delete, export.
 import type { RefObject } from 'react'
-import { downloadText } from '../../lib/download.js'
-import { useChat, useConversations, useStores } from '../../stores/app-stores.js'
+import { downloadText } from '@renderer/lib/download.js'
+import { useChat, useConversations, useStores } from '@renderer/stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
 
 export function HistorySidebar({

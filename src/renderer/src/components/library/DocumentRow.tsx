@@ -1,7 +1,7 @@
 // One document in the library: a checkbox for "search this one", status, open and remove.
 import { useState } from 'react'
-import type { LibraryDocument } from '../../../../shared/library-types.js'
-import { errorInWords } from '../../lib/error-words.js'
+import type { LibraryDocument } from '@shared/library-types.js'
+import { errorInWords } from '@renderer/lib/error-words.js'
 
 export function DocumentRow({
   doc,

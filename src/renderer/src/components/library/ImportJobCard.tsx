@@ -1,7 +1,7 @@
 // One import batch: a row per file with its stage and bar, the batch total with an ETA, Cancel.
-import type { FileProgress, ImportJob } from '../../stores/library-store.js'
-import { errorInWords } from '../../lib/error-words.js'
-import { formatEta } from '../../lib/format.js'
+import type { FileProgress, ImportJob } from '@renderer/stores/library-store.js'
+import { errorInWords } from '@renderer/lib/error-words.js'
+import { formatEta } from '@renderer/lib/format.js'
 import { ProgressBar } from './ProgressBar.js'
 
 const STAGE_WORDS: Record<FileProgress['stage'], string> = {

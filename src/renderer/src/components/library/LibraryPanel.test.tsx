@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderApp } from '../../test/render-app.js'
-import { doc } from '../../test/fake-api.js'
+import { renderApp } from '@renderer/test/render-app.js'
+import { doc } from '@renderer/test/fake-api.js'
 
 describe('library panel', () => {
   it('uploads picked files, shows each file stage with a batch ETA, then errors in plain words', async () => {

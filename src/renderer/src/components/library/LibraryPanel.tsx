@@ -1,5 +1,5 @@
 // The library: add PDFs, watch imports, tick the documents a question searches, remove documents.
-import { useStores, useLibrary, useSettings } from '../../stores/app-stores.js'
+import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'

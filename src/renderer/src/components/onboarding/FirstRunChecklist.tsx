@@ -1,6 +1,6 @@
 // Gets a new person to their first answer: Ollama reachable → model chosen → PDFs added → ask.
 // Shown in an empty conversation until all steps are done; each open step says what to do.
-import { useConversations, useLibrary, useSettings } from '../../stores/app-stores.js'
+import { useConversations, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
 
 interface Step {
   label: string

@@ -1,5 +1,5 @@
 // Embedding model state (hybrid search or keyword-only), import a model folder (desktop), library location.
-import { useLibrary, useSettings, useStores } from '../../stores/app-stores.js'
+import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 export function EmbeddingSection() {
   const { settings, library } = useStores()

@@ -1,6 +1,6 @@
 // Ollama host, connection status with the fix when it fails, and the model picker.
 import { useEffect, useState } from 'react'
-import { useSettings, useStores } from '../../stores/app-stores.js'
+import { useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 export function OllamaSection() {
   const { settings } = useStores()

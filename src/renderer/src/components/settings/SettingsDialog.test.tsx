@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderApp } from '../../test/render-app.js'
-import { readyOllama } from '../../test/fake-api.js'
+import { renderApp } from '@renderer/test/render-app.js'
+import { readyOllama } from '@renderer/test/fake-api.js'
 
 describe('settings and first run', () => {
   it('walks a new person through the checklist and shows the Ollama fix', async () => {

@@ -1,6 +1,6 @@
 // Settings as a modal panel: focus moves in on open and back out on close; Esc closes it.
 import { useEffect, useRef } from 'react'
-import { useSettings } from '../../stores/app-stores.js'
+import { useSettings } from '@renderer/stores/app-stores.js'
 import { EmbeddingSection } from './EmbeddingSection.js'
 import { OllamaSection } from './OllamaSection.js'
 

@@ -1,7 +1,7 @@
 // One PDF page: canvas, pdf.js text layer (for selection and copy), and highlight boxes on top.
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist'
-import type { Box } from '../../lib/text-ranges.js'
+import type { Box } from '@renderer/lib/text-ranges.js'
 import { loadPdfjs } from './pdf-loader.js'
 
 export interface PdfPageProps {

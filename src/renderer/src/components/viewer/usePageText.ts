@@ -1,6 +1,6 @@
 // Page text with character offsets (library.page), cached per document for highlight and find.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { call, type PageText, type QuireApi } from '../../transport/api-types.js'
+import { call, type PageText, type QuireApi } from '@renderer/transport/api-types.js'
 
 export function usePageText(api: QuireApi, documentId: number | null, pageNo: number) {
   const cache = useRef(new Map<string, Promise<PageText | null>>())
