@@ -126,7 +126,7 @@ for (const set of sets) {
       console.error(
         `${set.name}/${rec.id} [${fold}] ${rec.type.padEnd(13)} rank=${rank ?? '-'} declined=${r.declined}${
           d
-            ? ` (${d.reason} cov=${d.coverage} need=${d.threshold}${d.decisive.length ? ` ${d.decisive.join(',')}` : ''})`
+            ? ` (${d.reason} cov=${d.coverage} local=${d.local} need=${d.threshold}${d.decisive.length ? ` ${d.decisive.join(',')}` : ''})`
             : ''
         } top=${r.results
           .slice(0, 3)

@@ -77,6 +77,7 @@ const searchDecision: z.ZodType<SearchDecision> = z.object({
   declined: z.boolean(),
   reason: z.enum(['answered', 'no-results', 'no-content-words', 'names-absent', 'low-coverage']),
   coverage: z.number(),
+  local: z.number(),
   threshold: z.number(),
   missing: z.array(z.string()),
   decisive: z.array(z.string()),

@@ -76,6 +76,8 @@ export interface SearchDecision {
   reason: 'answered' | 'no-results' | 'no-content-words' | 'names-absent' | 'low-coverage'
   /** IDF-weighted share of the question the best of the top 5 passages covers, 0..1. */
   coverage: number
+  /** The largest share of the question's own words found together within a few sentences, 0..1. */
+  local: number
   /** The coverage needed to answer: higher when the question has a word in no document and no dictionary. */
   threshold: number
   /** Question words no document contains. */

@@ -1,5 +1,8 @@
 import { expectedAnswerTypes, optionTokens, type AnswerType } from './answer-type.js'
-import type { WeightedTerm } from './lexical-score.js'
+import type { AltTerm, WeightedTerm } from './lexical-score.js'
+import { spellingVariants } from './spelling-variants.js'
+import { synonyms } from './wordnet.js'
+import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 import { identifierPhrases, queryTerms, stem, type QueryTerm } from './query-terms.js'
 
 /** What the library's vocabulary says about a word: chunks holding it, and the chunk count. */
@@ -24,19 +27,32 @@ export interface QuestionAnalysis {
   answerTypes: Set<AnswerType>
   /** Command-line options typed in the question ("-V", "--prefix"), matched verbatim. */
   options: string[]
+  /**
+   * Question words no chunk holds in any spelling (before compound splitting: a split makes
+   * "subdistribution" findable, but the library still never names it).
+   */
+  unseen: string[]
 }
 
-export function analyseQuestion(query: string, context: string[], vocab: Vocabulary): QuestionAnalysis {
+export function analyseQuestion(
+  query: string,
+  context: string[],
+  vocab: Vocabulary,
+  T: Tuning = DEFAULT_TUNING,
+): QuestionAnalysis {
   const n = vocab.chunkCount()
   const ctx = context.filter((c) => c.trim().length > 0)
-  const terms = weigh(queryTerms(query), n, vocab)
+  const phrases = identifierPhrases(query)
+  const unseen: string[] = []
+  const terms = weigh(bridgeVocabulary(queryTerms(query), query, vocab, phrases, T, unseen), n, vocab)
   const own = new Set(terms.map((t) => t.stem))
   const contextTerms = weigh(
-    queryTerms(ctx.join(' ')).filter((t) => !own.has(t.stem)),
+    bridgeVocabulary(queryTerms(ctx.join(' ')), ctx.join(' '), vocab, [], T, []).filter(
+      (t) => !own.has(t.stem),
+    ),
     n,
     vocab,
   )
-  const phrases = identifierPhrases(query)
   return {
     query,
     context: ctx,
@@ -46,11 +62,95 @@ export function analyseQuestion(query: string, context: string[], vocab: Vocabul
     phraseDf: phrases.map((p) => Math.min(...p.map((w) => vocab.documentFrequency(stem(w))))),
     answerTypes: expectedAnswerTypes(query),
     options: optionTokens(query),
+    unseen,
   }
 }
 
+/**
+ * The asker's words in the library's spelling: a word no chunk holds is replaced by its other
+ * spelling when the library has that ("parameterisation" → "parameterization"), or split into two
+ * words the library has ("logscale" → "log scale", also searched as a phrase); and a hyphenated
+ * compound whose joined form the library uses ("log-scale" → "logscale") gets it as an alternative.
+ */
+function bridgeVocabulary(
+  terms: QueryTerm[],
+  text: string,
+  vocab: Vocabulary,
+  phrases: string[][],
+  T: Tuning,
+  unseen: string[],
+): QueryTerm[] {
+  const df = (w: string) => vocab.documentFrequency(stem(w)) || vocab.documentFrequency(w)
+  const out: (QueryTerm & { alts?: AltTerm[] })[] = []
+  const seen = new Set(terms.map((t) => t.stem))
+  for (const t of terms) {
+    if (df(t.word) > 0) {
+      out.push(t)
+      continue
+    }
+    if (/\d/.test(t.word)) {
+      unseen.push(t.word)
+      out.push(t)
+      continue
+    }
+    const variant = T.foldSpelling ? spellingVariants(t.word).find((v) => df(v) > 0) : undefined
+    if (variant) {
+      out.push({ word: variant, stem: stem(variant) })
+      continue
+    }
+    unseen.push(t.word)
+    const split = T.splitCompounds ? splitCompound(t.word, df) : null
+    if (split) {
+      phrases.push(split)
+      for (const w of split) if (!seen.has(stem(w))) out.push({ word: w, stem: stem(w) })
+      continue
+    }
+    out.push(t)
+  }
+  if (T.wCompoundJoin > 0)
+    for (const m of text.toLowerCase().matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
+      const joined = m[0].replace(/-/g, '')
+      const jdf = df(joined)
+      if (jdf === 0) continue
+      const alt = { word: joined, stem: stem(joined), weight: T.wCompoundJoin, df: jdf }
+      for (const part of m[0].split('-')) {
+        const t = out.find((x) => x.word === part)
+        if (t && t.stem !== alt.stem) t.alts = [...(t.alts ?? []), alt]
+      }
+    }
+  if (T.wSynonym > 0) {
+    const stems = new Set(out.map((t) => t.stem))
+    for (const t of out) {
+      for (const syn of synonyms(t.word, T.synonymSenses)) {
+        const sdf = df(syn)
+        const s = stem(syn)
+        if (sdf === 0 || stems.has(s) || t.alts?.some((a) => a.stem === s)) continue
+        t.alts = [...(t.alts ?? []), { word: syn, stem: s, weight: T.wSynonym, df: sdf }]
+      }
+    }
+  }
+  return out
+}
+
+/** "logscale" → ["log", "scale"] when both parts (3+ letters) are in the library; the most balanced split wins. */
+function splitCompound(word: string, df: (w: string) => number): string[] | null {
+  if (!/^\p{L}{6,}$/u.test(word)) return null
+  let best: string[] | null = null
+  for (let i = 3; i <= word.length - 3; i++) {
+    const a = word.slice(0, i)
+    const b = word.slice(i)
+    if (
+      df(a) > 0 &&
+      df(b) > 0 &&
+      (!best || Math.min(a.length, b.length) > Math.min(best[0]!.length, best[1]!.length))
+    )
+      best = [a, b]
+  }
+  return best
+}
+
 /** BM25's IDF over chunks, from the FTS5 vocabulary; `n` is the library's chunk count. */
-function weigh(terms: QueryTerm[], n: number, vocab: Vocabulary): WeightedTerm[] {
+function weigh(terms: (QueryTerm & { alts?: AltTerm[] })[], n: number, vocab: Vocabulary): WeightedTerm[] {
   return terms.map((t) => {
     const df = vocab.documentFrequency(t.stem) || vocab.documentFrequency(t.word)
     return { ...t, df, idf: Math.log(1 + (Math.max(1, n) - df + 0.5) / (df + 0.5)) }

@@ -18,15 +18,27 @@ export async function decide(
   mode: 'hybrid' | 'keyword',
   T: Tuning,
 ): Promise<SearchDecision> {
-  const missing = q.terms.filter((t) => t.df === 0).map((t) => t.word)
+  const missing = q.unseen
   const top = results.slice(0, 5).flatMap((r) => r.chunkIds)
   const coverage = Math.max(0, ...top.map((id) => evidence.get(id)?.coverage ?? 0))
-  const base = { coverage: round(coverage), threshold: T.minCoverage, missing, decisive: [] as string[] }
+  const local = Math.max(0, ...top.map((id) => evidence.get(id)?.match.local ?? 0))
+  const base = {
+    coverage: round(coverage),
+    local: round(local),
+    threshold: T.minCoverage,
+    missing,
+    decisive: [] as string[],
+  }
   if (results.length === 0) return { ...base, declined: true, reason: 'no-results' }
   // A follow-up may have no content words of its own ("and before that?"): its earlier turns decide.
   if (q.terms.length + q.contextTerms.length === 0)
     return { ...base, declined: true, reason: 'no-content-words' }
-  const absentNames = namesAbsent(q.query, vocab)
+  const absentNames = namesAbsent(
+    q.query,
+    vocab,
+    results.map((r) => r.text),
+    T,
+  )
   if (absentNames.length) return { ...base, declined: true, reason: 'names-absent', decisive: absentNames }
   const unknown: string[] = []
   for (const w of missing) if (!(await isEnglishWord(w))) unknown.push(w)
@@ -50,14 +62,21 @@ export async function coverageNeededToAnswer(unseenWords: string[], T: Tuning): 
 /**
  * What the question names that no chunk contains: an identifier (dotted, snake_case, with digits),
  * a CamelCase or capitalised name. Plain lower-case words are not enough, even inside a
- * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase.
+ * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase. A name is
+ * not absent when the library writes it another way: a hyphenated compound joined ("Pre-Processing"
+ * → "preprocessing"), or an abbreviation spelled out in a passage found ("ZIP" → "zero-inflated
+ * Poisson", `passages`).
  */
-export function namesAbsent(query: string, vocab: Vocabulary): string[] {
+export function namesAbsent(query: string, vocab: Vocabulary, passages: string[] = [], T?: Tuning): string[] {
   const out: string[] = []
+  const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
+  let passageTokens: string[][] | null = null
   const words = query.match(/[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*/gu) ?? []
   for (const [i, w] of words.entries()) {
     const identifier = /[._]/.test(w)
-    for (const part of w.split('-')) {
+    const parts = w.split('-')
+    if (T?.nameVariants && parts.length > 1 && !identifier && !absent(parts.join('').toLowerCase())) continue
+    for (const part of parts) {
       const sentenceStart = i === 0 && w.startsWith(part)
       const specific =
         identifier ||
@@ -65,11 +84,28 @@ export function namesAbsent(query: string, vocab: Vocabulary): string[] {
         (!sentenceStart && /^\p{Lu}/u.test(part)) ||
         /\p{Ll}\p{Lu}/u.test(part)
       if (!specific) continue
-      const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
-      if (tokenize(part).some(absent)) out.push(part)
+      if (!tokenize(part).some(absent)) continue
+      if (T?.nameVariants && /^\p{Lu}{2,6}s?$/u.test(part)) {
+        passageTokens ??= passages.map((p) => tokenize(p))
+        if (spelledOut(part.replace(/s$/, '').toLowerCase(), passageTokens)) continue
+      }
+      out.push(part)
     }
   }
   return out
+}
+
+/**
+ * Whether consecutive words of some passage start with the abbreviation's letters, in order
+ * ("zip" ← "zero inflated poisson"): Schwartz and Hearst's (2003) abbreviation–definition match,
+ * reduced to initials.
+ */
+export function spelledOut(abbreviation: string, passages: string[][]): boolean {
+  const letters = [...abbreviation]
+  for (const tokens of passages)
+    for (let i = 0; i + letters.length <= tokens.length; i++)
+      if (letters.every((c, j) => tokens[i + j]!.startsWith(c))) return true
+  return false
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000

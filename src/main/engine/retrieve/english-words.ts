@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type nspell from 'nspell'
+import { americanSpellings } from './spelling-variants.js'
+import { inWordNet } from './wordnet.js'
 
 type Speller = ReturnType<typeof nspell>
 
@@ -29,21 +31,9 @@ function load(): Promise<Speller> {
   return speller
 }
 
-/**
- * British spellings the en_US dictionary lacks, as their American forms: "colour" → "color",
- * "recognise" → "recognize", "analyse" → "analyze", "centre" → "center", "catalogue" → "catalog".
- */
-const BRITISH_TO_AMERICAN: [RegExp, string][] = [
-  [/our(s|ed|ing)?$/, 'or$1'],
-  [/is(e|es|ed|ing|ation|ations)$/, 'iz$1'],
-  [/ys(e|es|ed|ing)$/, 'yz$1'],
-  [/tre(s)?$/, 'ter$1'],
-  [/ogue(s)?$/, 'og$1'],
-]
-
 /** True for a word (lower case) that the English dictionary holds, in any inflected form. */
 export async function isEnglishWord(word: string): Promise<boolean> {
   const speller = await load()
-  if (speller.correct(word)) return true
-  return BRITISH_TO_AMERICAN.some(([from, to]) => from.test(word) && speller.correct(word.replace(from, to)))
+  if (speller.correct(word) || inWordNet(word)) return true
+  return americanSpellings(word).some((w) => speller.correct(w) || inWordNet(w))
 }

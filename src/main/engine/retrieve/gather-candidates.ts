@@ -110,6 +110,8 @@ export function candidateQuery(
 ): CandidateQuery {
   const items = [
     ...terms.map((t) => ({ df: t.df ?? 0, term: t.word, phrase: null as string[] | null })),
+    // Other words for a term (a compound's joined form, a synonym) find candidates too.
+    ...terms.flatMap((t) => (t.alts ?? []).map((a) => ({ df: a.df, term: a.word, phrase: null }))),
     ...phrases.map((p, i) => ({ df: phraseDf[i] ?? 0, term: null, phrase: p })),
   ].sort((a, b) => a.df - b.df)
   const out: CandidateQuery = { terms: [], phrases: [], op: 'OR', overBudget: false }

@@ -43,7 +43,7 @@ export class HybridSearch {
     const T = this.tuning
     const k = opts.k ?? 10
     const mode = this.mode
-    const question = analyseQuestion(query, opts.context ?? [], this.keyword)
+    const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)
     const candidates = await this.gatherer.gather(question, mode, T, opts.documentIds)
     const evidence = scoreEvidence(question, candidates.rows, T)
     const fused = fuseCandidates(candidates, evidence, k, T)

@@ -4,6 +4,8 @@ import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 export interface LexicalMatch {
   /** IDF-weighted share of the query's terms found in the passage, 0..1. */
   coverage: number
+  /** The largest IDF-weighted share of the query found within one proximity window, 0..1. */
+  local: number
   /** Coverage plus bonuses for query bigrams and identifiers found verbatim. */
   score: number
   matched: string[]
@@ -15,6 +17,19 @@ export interface WeightedTerm extends QueryTerm {
   idf: number
   /** Chunks containing the term (when known). */
   df?: number
+  /**
+   * Other words that stand for this term in a passage, each worth `weight` of a match: the joined
+   * form of a hyphenated compound ("log-scale" → "logscale", 1) or a WordNet synonym (less).
+   */
+  alts?: AltTerm[]
+}
+
+export interface AltTerm {
+  word: string
+  stem: string
+  weight: number
+  /** Chunks containing it. */
+  df: number
 }
 
 const stemCache = new Map<string, string>()
@@ -34,6 +49,8 @@ export function passageStems(text: string): string[] {
 
 interface CompiledTerms {
   index: Map<string, number>
+  /** Alternative stems → the terms they stand for, with their weight. */
+  alts: Map<string, { j: number; weight: number }[]>
   idf: Map<string, number>
   pairs: Set<string>
 }
@@ -45,8 +62,15 @@ function compiled(terms: WeightedTerm[]): CompiledTerms {
   if (!c) {
     const pairs = new Set<string>()
     for (let i = 0; i + 1 < terms.length; i++) pairs.add(`${terms[i]!.stem} ${terms[i + 1]!.stem}`)
+    const index = new Map(terms.map((t, i) => [t.stem, i]))
+    const alts = new Map<string, { j: number; weight: number }[]>()
+    terms.forEach((t, j) => {
+      for (const a of t.alts ?? [])
+        if (!index.has(a.stem)) alts.set(a.stem, [...(alts.get(a.stem) ?? []), { j, weight: a.weight }])
+    })
     c = {
-      index: new Map(terms.map((t, i) => [t.stem, i])),
+      index,
+      alts,
       idf: new Map(terms.map((t) => [t.stem, t.idf])),
       pairs,
     }
@@ -69,14 +93,18 @@ export function lexicalMatch(
   headingStems: string[] = [],
   T: Tuning = DEFAULT_TUNING,
 ): LexicalMatch {
-  if (terms.length === 0) return { coverage: 0, score: 0, matched: [], matchedStems: new Set() }
-  const { index, pairs } = compiled(terms)
+  if (terms.length === 0) return { coverage: 0, local: 0, score: 0, matched: [], matchedStems: new Set() }
+  const { index, alts, pairs } = compiled(terms)
   const tf = new Array<number>(terms.length).fill(0)
+  // Best weight an alternative word reached for each term (only when the term itself is absent).
+  const altWeight = alts.size ? new Array<number>(terms.length).fill(0) : null
   const foundPairs = new Set<string>()
   let prevIsTerm = false
   for (let i = 0; i < stems.length; i++) {
     const j = index.get(stems[i]!)
     if (j === undefined) {
+      if (altWeight)
+        for (const a of alts.get(stems[i]!) ?? []) altWeight[a.j] = Math.max(altWeight[a.j]!, a.weight)
       prevIsTerm = false
       continue
     }
@@ -104,6 +132,11 @@ export function lexicalMatch(
       // Saturating term frequency: the second mention adds a little, the tenth nothing.
       tfPart += t.idf * (n / (n + T.tfSaturation))
       if (inHeading) tfPart += t.idf * T.wHeadingTerm
+    } else if (altWeight && altWeight[i]! > 0) {
+      // Found only as another word for it: that share of a match, and no heading or tf credit.
+      got += t.idf * altWeight[i]!
+      tfPart += t.idf * altWeight[i]! * (1 / (1 + T.tfSaturation))
+      if (altWeight[i]! >= 1) matchedStems.add(t.stem)
     }
   })
   const coverage = total > 0 ? got / total : 0
@@ -116,6 +149,7 @@ export function lexicalMatch(
   const local = total > 0 && got > 0 ? windowCoverage(stems, terms, T.proximityWindow) / total : 0
   return {
     coverage,
+    local,
     score: coverage + T.wTermFrequency * (tfPart / total) + T.wProximity * local + bonus,
     matched,
     matchedStems,

@@ -47,6 +47,39 @@ const TUNING = {
   proximityWindow: 40,
   wProximity: 0.75,
   /**
+   * A question word no chunk holds is looked up in its other spelling (spelling-variants.ts:
+   * British ↔ American; 0 turns it off). Pool, keyword mode: fold A MRR@10 0.590 → 0.595, false
+   * declines 2 → 1 ("parameterisation"); fold B unchanged (no British spelling asked there).
+   */
+  foldSpelling: 1,
+  /**
+   * ...and, when 1, split into two words the library has ("logscale" → "log scale", also searched
+   * as a phrase). Off: on the pool it moved nothing in fold B and cost fold A MRR 0.001, and it
+   * turns names the library lacks into common words ("subdistribution" → "sub distribution").
+   */
+  splitCompounds: 0,
+  /**
+   * A hyphenated compound's joined form ("log-scale" → "logscale"), when the library has it, counts
+   * this much of a match for its parts. Pool: fold A hit@1 0.468 → 0.481, MRR 0.588 → 0.595; fold
+   * B unchanged.
+   */
+  wCompoundJoin: 1,
+  /**
+   * WordNet synonyms (wordnet.ts) of a question word, from its `synonymSenses` most frequent senses,
+   * that the library uses count this much of a match where the word itself is absent, and find
+   * candidates too. RAGFlow expands keyword queries with WordNet at a quarter weight. Off: on the
+   * pool, 0.25 moved fold B MRR@10 0.698 → 0.708 but fold A 0.595 → 0.572 (0.5: 0.704 / 0.575; two
+   * senses: both folds worse; synonyms in the re-rank only, not as candidates: both folds worse).
+   * Synonyms of the commonest sense are as often another topic as the asker's paraphrase.
+   */
+  wSynonym: 0,
+  synonymSenses: 1,
+  /**
+   * A name the question uses counts as present when the library writes it another way: a
+   * hyphenated compound joined, an abbreviation spelled out in a passage found (decide.ts); 0 = off.
+   */
+  nameVariants: 1,
+  /**
    * Decline when the best passages cover less than this IDF-weighted share of the question...
    * Answerable questions of the dev set and of a second, blind-written set over five other Debian
    * PDFs (README "Evaluation") go down to 0.28; off-topic questions in everyday words ("who won

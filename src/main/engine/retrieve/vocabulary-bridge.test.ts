@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { analyseQuestion, type Vocabulary } from './analyse-question.js'
+import { namesAbsent, spelledOut } from './decide.js'
+import { stem, tokenize } from './query-terms.js'
+import { spellingVariants } from './spelling-variants.js'
+import { tuningWith } from './tuning.js'
+import { inWordNet, synonyms } from './wordnet.js'
+
+/** A library vocabulary over a few passages, counted the way FTS5's porter tokenizer does. */
+function vocabulary(passages: string[]): Vocabulary {
+  const df = new Map<string, number>()
+  for (const p of passages) for (const s of new Set(tokenize(p).map(stem))) df.set(s, (df.get(s) ?? 0) + 1)
+  return { documentFrequency: (w) => df.get(w) ?? 0, chunkCount: () => passages.length }
+}
+
+describe('spellingVariants', () => {
+  it('gives the other spelling both ways', () => {
+    expect(spellingVariants('parameterisation')).toContain('parameterization')
+    expect(spellingVariants('penalized')).toContain('penalised')
+    expect(spellingVariants('colour')).toContain('color')
+    expect(spellingVariants('centre')).toContain('center')
+    expect(spellingVariants('modelling')).toContain('modeling')
+  })
+})
+
+describe('analyseQuestion', () => {
+  const vocab = vocabulary([
+    'The Weibull parameterization differs from R.',
+    'Set the axis to logscale for data spanning decades.',
+    'Plain text.',
+  ])
+
+  it("searches a British spelling in the library's American one, and keeps nothing unseen", () => {
+    const q = analyseQuestion('Which parameterisation does dweib use?', [], vocab)
+    expect(q.terms.map((t) => t.word)).toContain('parameterization')
+    expect(q.unseen).not.toContain('parameterisation')
+  })
+
+  it('lets the joined form of a hyphenated compound stand for its parts', () => {
+    const q = analyseQuestion('How do I get a log-scale axis?', [], vocab)
+    const log = q.terms.find((t) => t.word === 'log')!
+    expect(log.alts?.map((a) => a.word)).toContain('logscale')
+  })
+
+  it('can split a compound the library writes as two words, still reporting it unseen', () => {
+    const q = analyseQuestion('Is there a textplain mode?', [], vocab, tuningWith({ splitCompounds: 1 }))
+    expect(q.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['text', 'plain']))
+    expect(q.unseen).toContain('textplain')
+  })
+})
+
+describe('namesAbsent', () => {
+  const vocab = vocabulary(['A zero-inflated Poisson model for preprocessing counts.'])
+  const T = tuningWith({})
+
+  it('finds a capitalised name no passage has', () => {
+    expect(namesAbsent('Does it export to PowerPoint?', vocab, [], T)).toEqual(['PowerPoint'])
+  })
+
+  it('takes an abbreviation spelled out in a passage found for present', () => {
+    const passages = ['A zero-inflated Poisson model for preprocessing counts.']
+    expect(namesAbsent('What AIC does the ZIP model get?', vocab, passages, T)).toEqual(['AIC'])
+  })
+
+  it('takes a hyphenated name the library writes joined for present', () => {
+    expect(namesAbsent('Is there a Pre-Processing step?', vocab, [], T)).toEqual([])
+    expect(
+      namesAbsent('Is there a Pre-Processing step?', vocab, [], tuningWith({ nameVariants: 0 })),
+    ).toEqual(['Pre', 'Processing'])
+  })
+
+  it('matches initials of consecutive words only', () => {
+    expect(spelledOut('zip', [tokenize('zero-inflated Poisson')])).toBe(true)
+    expect(spelledOut('zip', [tokenize('zero counts, inflated Poisson')])).toBe(false)
+  })
+})
+
+describe('WordNet', () => {
+  it('knows English words the spelling dictionary lacks, in inflected forms', () => {
+    expect(inWordNet('combinatorial')).toBe(true)
+    expect(inWordNet('concatenating')).toBe(true)
+    expect(inWordNet('sfdp')).toBe(false)
+  })
+
+  it('gives single-word synonyms of the commonest sense', () => {
+    expect(synonyms('large', 1)).toContain('big')
+    expect(synonyms('large', 1)).not.toContain('large')
+  })
+})
