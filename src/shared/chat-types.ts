@@ -163,6 +163,16 @@ export interface Message {
   text: string
   /** Cited passages as they were when answered: they survive later changes to the library. */
   citations: Citation[]
+  /** Every passage the answer was given (the prompt's sources, or the nearest ones when declined). */
+  sources: Citation[]
+  /**
+   * For an answer: the question it replies to. Regenerating adds another answer to the same
+   * question, so a turn can hold several versions (oldest first). Null for questions and for
+   * answers stored before versions existed (they reply to the question just before them).
+   */
+  replyTo: number | null
+  /** The Ollama problem behind a retrieval-only or broken answer. */
+  ollama: OllamaProblem | null
   trace: RetrievalTrace | null
   model: string | null
   mode: AnswerMode | null

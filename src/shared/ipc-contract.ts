@@ -11,6 +11,7 @@ import type {
   Citation,
   Conversation,
   Message,
+  OllamaProblem,
   OllamaStatus,
   RetrievalTrace,
 } from './chat-types.js'
@@ -107,6 +108,8 @@ const citation: z.ZodType<Citation> = z.object({
   title: z.string(),
   pages: z.array(z.number().int()),
   text: z.string(),
+  focus: z.array(z.string()).optional(),
+  pageLabels: z.array(z.string().nullable()).optional(),
 })
 
 // The trace is a diagnostic record written by the engine and only displayed: its shape is checked
@@ -121,12 +124,30 @@ const answerTimings: z.ZodType<AnswerTimings> = z.object({
   total_ms: z.number(),
 })
 
+const ollamaProblem: z.ZodType<OllamaProblem> = z.object({
+  kind: z.enum([
+    'not-running',
+    'model-missing',
+    'http-error',
+    'timeout',
+    'stream-broken',
+    'bad-config',
+    'bad-response',
+  ]),
+  message: z.string(),
+  fix: z.string(),
+  status: z.number().int().optional(),
+})
+
 const message: z.ZodType<Message> = z.object({
   id,
   conversationId: id,
   role: z.enum(['user', 'assistant']),
   text: z.string(),
   citations: z.array(citation),
+  sources: z.array(citation),
+  replyTo: z.number().int().nullable(),
+  ollama: ollamaProblem.nullable(),
   trace: retrievalTrace.nullable(),
   model: z.string().nullable(),
   mode: z.enum(['llm', 'retrieval-only']).nullable() as z.ZodType<AnswerMode | null>,

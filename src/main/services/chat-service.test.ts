@@ -82,6 +82,40 @@ describe('chat through the IPC contract', () => {
     })
   })
 
+  it('regenerating adds another version of the same turn, and reloads keep every passage given', async () => {
+    const invoke = createRouter(
+      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+    )
+    let answered = answerEvents()
+    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
+    if (!asked.ok) throw new Error(asked.error.message)
+    const { conversationId } = asked.data as { conversationId: number }
+    const first = (await answered).at(-1)!
+    if (first.type !== 'done') throw new Error('no done event')
+    answered = answerEvents()
+    const again = await invoke('chat.ask', {
+      question: 'ignored: the stored question is asked again',
+      conversationId,
+      regenerateMessageId: first.result.messageId,
+    })
+    if (!again.ok) throw new Error(again.error.message)
+    const second = (await answered).at(-1)!
+    if (second.type !== 'done') throw new Error('no done event')
+    const got = await invoke('conversations.get', { id: conversationId })
+    if (!got.ok) throw new Error(got.error.message)
+    const { messages } = got.data as { messages: import('../../shared/chat-types.js').Message[] }
+    // One question, two answers to it: the question is not repeated below.
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant'])
+    expect(messages[1]!.replyTo).toBe(messages[0]!.id)
+    expect(messages[2]!.replyTo).toBe(messages[0]!.id)
+    // Both the model's request and the stored answer hold every passage of the prompt.
+    expect(ollama.chats.at(-1)!.body.messages.at(-1)!.content).toContain(
+      'What does the section on glaciers describe?',
+    )
+    expect(messages[2]!.sources.length).toBe(second.result.sources.length)
+    expect(messages[2]!.sources.length).toBeGreaterThan(0)
+  })
+
   it('reports Ollama status from the configured host and follows settings changes', async () => {
     const invoke = createRouter(
       createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),

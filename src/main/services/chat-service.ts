@@ -28,8 +28,9 @@ export class ChatService {
     const store = answerer.conversations
     let question = input.question.trim()
     let conversationId = input.conversationId ?? null
+    let regenerate: number | undefined
     if (input.regenerateMessageId !== undefined) {
-      // Regenerating asks the question behind that answer again, as a new turn of its conversation.
+      // Regenerating answers the question behind that answer again: a new version of the same turn.
       const target = store.message(input.regenerateMessageId)
       if (!target || (conversationId !== null && target.conversationId !== conversationId)) {
         throw new QuireError(
@@ -42,7 +43,10 @@ export class ChatService {
         .messages(conversationId)
         .filter((m) => m.role === 'user' && m.id <= target.id)
         .at(-1)
-      if (asked) question = asked.text
+      if (asked) {
+        question = asked.text
+        regenerate = asked.id
+      }
     }
     // The conversation exists before the call returns, so the UI can select it straight away.
     const conversation = conversationId === null ? store.create(question) : store.require(conversationId)
@@ -56,6 +60,7 @@ export class ChatService {
         .ask(question, {
           conversationId: conversation.id,
           documentIds: input.documentIds,
+          ...(regenerate !== undefined ? { regenerate } : {}),
           signal: controller.signal,
           onEvent: (event) => this.events.emit('chat.event', { requestId, event }),
         })

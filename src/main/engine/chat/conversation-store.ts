@@ -7,6 +7,7 @@ import type {
   ConversationSearchHit,
   Message,
   MessageRole,
+  OllamaProblem,
   RetrievalTrace,
 } from '@shared/chat-types.js'
 import { QuireError } from '@shared/errors.js'
@@ -36,6 +37,9 @@ interface MessageRow {
   warnings: string
   error: string | null
   created_at: string
+  reply_to: number | null
+  sources: string
+  problem: string | null
 }
 
 export interface NewMessage {
@@ -51,6 +55,9 @@ export interface NewMessage {
   timings?: AnswerTimings | null
   warnings?: string[]
   error?: string | null
+  sources?: Citation[]
+  replyTo?: number | null
+  ollama?: OllamaProblem | null
 }
 
 const TITLE_MAX = 80
@@ -84,6 +91,9 @@ function toMessage(r: MessageRow): Message {
     role: r.role,
     text: r.text,
     citations: parseJson<Citation[]>(r.citations, []),
+    sources: parseJson<Citation[]>(r.sources, []),
+    replyTo: r.reply_to,
+    ollama: parseJson<OllamaProblem | null>(r.problem, null),
     trace: parseJson<RetrievalTrace | null>(r.trace, null),
     model: r.model,
     mode: r.mode,
@@ -119,8 +129,10 @@ export class ConversationStore {
       touch: db.prepare(`UPDATE conversations SET updated_at = ${NOW} WHERE id = ?`),
       delete: db.prepare(`DELETE FROM conversations WHERE id = ?`),
       insertMessage: db.prepare(`INSERT INTO messages
-        (conversation_id, role, text, citations, trace, model, mode, status, declined, timings, warnings, error)
-        VALUES (@conversationId, @role, @text, @citations, @trace, @model, @mode, @status, @declined, @timings, @warnings, @error)`),
+        (conversation_id, role, text, citations, trace, model, mode, status, declined, timings, warnings, error,
+         reply_to, sources, problem)
+        VALUES (@conversationId, @role, @text, @citations, @trace, @model, @mode, @status, @declined, @timings,
+         @warnings, @error, @replyTo, @sources, @problem)`),
       message: db.prepare(`SELECT * FROM messages WHERE id = ?`),
       messages: db.prepare(`SELECT * FROM messages WHERE conversation_id = ? ORDER BY id`),
       search: db.prepare(`SELECT m.id AS message_id, m.role, m.conversation_id,
@@ -191,6 +203,9 @@ export class ConversationStore {
         timings: m.timings ? JSON.stringify(m.timings) : null,
         warnings: JSON.stringify(m.warnings ?? []),
         error: m.error ?? null,
+        replyTo: m.replyTo ?? null,
+        sources: JSON.stringify(m.sources ?? []),
+        problem: m.ollama ? JSON.stringify(m.ollama) : null,
       })
       this.q.touch.run(m.conversationId)
       return Number(res.lastInsertRowid)

@@ -13,6 +13,9 @@ const c = (n: number, file: string, pages: number[]): Citation => ({
 })
 const base: Omit<Message, 'id' | 'role' | 'text' | 'citations'> = {
   conversationId: 1,
+  sources: [],
+  replyTo: null,
+  ollama: null,
   trace: null,
   model: null,
   mode: null,

@@ -9,6 +9,9 @@ const msg = (role: Message['role'], text: string): Message => ({
   role,
   text,
   citations: [],
+  sources: [],
+  replyTo: null,
+  ollama: null,
   trace: null,
   model: null,
   mode: null,
@@ -59,5 +62,18 @@ describe('historyWindow', () => {
       { question: 'Q2', answer: 'A2' },
     ])
     expect(earlierQuestions(w)).toEqual(['Q1', 'Q2'])
+  })
+
+  it('takes the latest version of a regenerated answer', () => {
+    const w = historyWindow([
+      msg('user', 'Q1'),
+      msg('assistant', 'old'),
+      msg('assistant', 'new'),
+      msg('user', 'Q2'),
+    ])
+    expect(w).toEqual([
+      { question: 'Q1', answer: 'new' },
+      { question: 'Q2', answer: '' },
+    ])
   })
 })

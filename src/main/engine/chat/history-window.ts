@@ -29,7 +29,10 @@ export function historyWindow(messages: Message[], opts: HistoryWindowOptions = 
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!
     if (m.role !== 'user') continue
-    const next = messages[i + 1]
+    // A regenerated turn holds several answers: the latest one is the turn's answer.
+    let j = i + 1
+    while (messages[j]?.role === 'assistant' && messages[j + 1]?.role === 'assistant') j++
+    const next = messages[j]
     const answer = next?.role === 'assistant' ? shorten(stripCitationMarkers(next.text), maxAnswerChars) : ''
     turns.push({ question: m.text.trim(), answer })
   }

@@ -2,6 +2,7 @@ import type {
   AnswerEvent,
   AnswerResult,
   Citation,
+  Message,
   OllamaProblem,
   OllamaStatus,
   QuestionRewrite,
@@ -53,6 +54,11 @@ export interface AskOptions {
   /** Everything that happens, for the UI: start, retrieval, tokens, the final result. */
   onEvent?: (event: AnswerEvent) => void
   documentIds?: number[]
+  /**
+   * Answer this earlier question (a message id in the conversation) again: the new answer becomes
+   * another version of that turn, and only the turns before it are the conversation's history.
+   */
+  regenerate?: number
 }
 
 /** Ollama's default temperature invents; low keeps the model close to the sources. */
@@ -129,11 +135,25 @@ export class Answerer {
       opts.conversationId !== undefined
         ? this.conversations.require(opts.conversationId)
         : this.conversations.create(q)
-    const turns = historyWindow(this.conversations.messages(conversation.id), this.historyOptions)
-    const asked = this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q })
+    const all = this.conversations.messages(conversation.id)
+    let asked: Message
+    let earlier = all
+    if (opts.regenerate !== undefined) {
+      const at = all.findIndex((m) => m.id === opts.regenerate && m.role === 'user')
+      if (at < 0)
+        throw new QuireError(
+          'MESSAGE_NOT_FOUND',
+          `There is no question ${opts.regenerate} in conversation ${conversation.id} to answer again.`,
+        )
+      asked = all[at]!
+      earlier = all.slice(0, at)
+    } else {
+      asked = this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q })
+    }
+    const turns = historyWindow(earlier, this.historyOptions)
     opts.onEvent?.({ type: 'started', conversationId: conversation.id, questionMessageId: asked.id })
     try {
-      return await this.answer(q, conversation.id, turns, opts, started)
+      return await this.answer(asked.text, conversation.id, turns, { ...opts, replyTo: asked.id }, started)
     } catch (err) {
       // Keep the conversation well-formed (every question has a reply) before reporting the failure.
       this.conversations.addMessage({
@@ -142,6 +162,7 @@ export class Answerer {
         text: '',
         status: 'failed',
         error: errorMessageOf(err),
+        replyTo: asked.id,
       })
       throw err
     }
@@ -151,7 +172,7 @@ export class Answerer {
     question: string,
     conversationId: number,
     turns: Turn[],
-    opts: AskOptions,
+    opts: AskOptions & { replyTo: number },
     started: number,
   ): Promise<AnswerResult> {
     const { signal } = opts
@@ -358,7 +379,7 @@ export class Answerer {
     draft: Draft,
     conversationId: number,
     trace: RetrievalTrace,
-    opts: AskOptions,
+    opts: AskOptions & { replyTo: number },
     started: number,
     retrievalMs: number,
   ): AnswerResult {
@@ -380,6 +401,9 @@ export class Answerer {
       timings,
       warnings: draft.warnings,
       error: draft.ollama ? problemLine(draft.ollama) : null,
+      sources: draft.sources,
+      replyTo: opts.replyTo,
+      ollama: draft.ollama,
     })
     const result: AnswerResult = {
       answer: draft.answer,

@@ -117,4 +117,18 @@ export const MIGRATIONS: readonly Migration[] = [
     // this migration: they are stemmed on the fly.
     sql: `ALTER TABLE chunks ADD COLUMN stems TEXT;`,
   },
+  {
+    version: 4,
+    name: 'answer-versions-and-sources',
+    // reply_to: the question an answer replies to, so a regenerated answer is another version of
+    // the same turn rather than a new turn. sources: every passage that went into the prompt, not
+    // only the cited ones, so a reloaded answer shows what the model read. problem: the Ollama
+    // problem behind a retrieval-only or broken answer (kind, message, fix), as JSON.
+    sql: `
+      ALTER TABLE messages ADD COLUMN reply_to INTEGER;
+      ALTER TABLE messages ADD COLUMN sources TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE messages ADD COLUMN problem TEXT;
+      CREATE INDEX messages_reply_to ON messages(reply_to);
+    `,
+  },
 ]

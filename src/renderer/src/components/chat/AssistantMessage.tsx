@@ -7,11 +7,14 @@ import { AnswerNotices } from './AnswerNotices.js'
 import { AnswerText } from './AnswerText.js'
 import { CopyButton } from './CopyButton.js'
 import { SourcesList } from './SourcesList.js'
+import { VersionPager } from './VersionPager.js'
 
 export interface AssistantMessageProps {
   message: Message
   extras: AnswerExtras | undefined
   fallbackFix: string | null
+  /** Which version of the turn's answer this is, and how to show another. */
+  version?: { index: number; count: number; onPick: (index: number) => void }
   canRegenerate: boolean
   onRegenerate: () => void
   onOpen: (c: Citation) => void
@@ -21,11 +24,17 @@ export function AssistantMessage({
   message,
   extras,
   fallbackFix,
+  version,
   canRegenerate,
   onRegenerate,
   onOpen,
 }: AssistantMessageProps) {
-  const sources = extras?.sources.length ? extras.sources : message.citations
+  // Every passage the answer was given (stored with it), else the cited ones of older answers.
+  const sources = extras?.sources.length
+    ? extras.sources
+    : message.sources.length
+      ? message.sources
+      : message.citations
   const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
   return (
     <article className={`msg msg-assistant ${message.declined ? 'is-declined' : ''}`} aria-label="Answer">
@@ -42,13 +51,14 @@ export function AssistantMessage({
       )}
       <AnswerNotices
         message={message}
-        ollama={extras?.ollama ?? null}
+        ollama={extras?.ollama ?? message.ollama}
         unsupportedFigures={extras?.unsupportedFigures ?? []}
         fallbackFix={fallbackFix}
       />
       {!message.declined && <SourcesList sources={sources} cited={cited} onOpen={onOpen} />}
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}
+        {version && <VersionPager {...version} />}
         {!message.declined && message.text && (
           <CopyButton
             text={() => answerPlainText(message.text, sources)}

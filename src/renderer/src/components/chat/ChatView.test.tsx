@@ -183,7 +183,7 @@ describe('chat view', () => {
     )
   })
 
-  it('regenerates the last answer', async () => {
+  it('regenerates the last answer as a new version of the same turn (‹ 1/2 ›)', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
     await act(async () =>
@@ -195,5 +195,26 @@ describe('chat view', () => {
       conversationId: 4,
       regenerateMessageId: 21,
     })
+    await act(async () => {})
+    // The old version gives way to the one streaming in; the question is not repeated.
+    expect(screen.queryByRole('article', { name: 'Answer' })).toBeNull()
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: {
+          type: 'done',
+          result: result({ messageId: 22, answer: 'Twice a day, says the table [1].' }),
+        },
+      }),
+    )
+    const answer = await screen.findByRole('article', { name: 'Answer' })
+    expect(screen.getAllByRole('article', { name: 'Question' })).toHaveLength(1)
+    expect(answer.textContent).toContain('Twice a day, says the table')
+    const pager = within(answer).getByRole('group', { name: 'Answer versions' })
+    expect(pager.textContent).toContain('2/2')
+    await user.click(within(pager).getByRole('button', { name: 'Previous version' }))
+    const first = screen.getByRole('article', { name: 'Answer' })
+    expect(first.textContent).toContain('The tide rises twice daily')
+    expect(within(first).getByRole('group', { name: 'Answer versions' }).textContent).toContain('1/2')
   })
 })

@@ -1,7 +1,8 @@
 // The conversation: messages, the answer streaming in, and the question box.
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { Citation } from '@shared/chat-types.js'
 import { useChat, useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+import { conversationTurns } from '@renderer/lib/conversation-turns.js'
 import { FirstRunChecklist } from '../onboarding/FirstRunChecklist.js'
 import { AssistantMessage } from './AssistantMessage.js'
 import { Composer } from './Composer.js'
@@ -18,6 +19,8 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
   const unchecked = useLibrary((s) => s.unchecked)
   const fallbackFix = useSettings((s) => (s.ollama?.state === 'ready' ? null : (s.ollama?.fix ?? null)))
   const scrollRef = useRef<HTMLDivElement>(null)
+  /** Version shown per question id; absent means the latest. */
+  const [picked, setPicked] = useState<Record<number, number>>({})
 
   // Follow the answer as it streams, unless the person scrolled up to read.
   useEffect(() => {
@@ -51,31 +54,54 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
     searched.length > 0 && searched.length < indexed.length
       ? `Searching ${searched.length} of ${indexed.length} documents · Enter to send`
       : null
-  const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant')
-  const visible = messages.filter((m) => m.id !== streaming?.replacing)
+  const turns = conversationTurns(messages)
+  const lastTurn = turns.at(-1)
+  const lastAnswer = lastTurn?.versions.at(-1)
+  // While an answer is regenerated, its turn's versions give way to the one streaming in.
+  const regenerating = streaming?.replacing ?? null
 
   return (
     <main className="chat" aria-label="Conversation">
       <div className="chat-scroll" ref={scrollRef}>
         <div className="chat-column">
-          {visible.length === 0 && !streaming && !loading && <FirstRunChecklist />}
-          {visible.map((m) =>
-            m.role === 'user' ? (
-              <article key={m.id} className="msg msg-user" aria-label="Question">
-                <p>{m.text}</p>
-              </article>
-            ) : (
-              <AssistantMessage
-                key={m.id}
-                message={m}
-                extras={extras[m.id]}
-                fallbackFix={fallbackFix}
-                canRegenerate={!streaming && m.id === lastAssistant?.id}
-                onRegenerate={() => void chat.getState().regenerate(m.id, library.getState().searchScope())}
-                onOpen={openCitation}
-              />
-            ),
-          )}
+          {messages.length === 0 && !streaming && !loading && <FirstRunChecklist />}
+          {turns.map((t, i) => {
+            const key = t.question?.id ?? t.versions[0]?.id ?? i
+            const hidden = regenerating !== null && t.versions.some((v) => v.id === regenerating)
+            const at = Math.min(picked[key] ?? t.versions.length - 1, t.versions.length - 1)
+            const shown = t.versions[at]
+            return (
+              <div key={key} className="turn">
+                {t.question && (
+                  <article className="msg msg-user" aria-label="Question">
+                    <p>{t.question.text}</p>
+                  </article>
+                )}
+                {shown && !hidden && (
+                  <AssistantMessage
+                    message={shown}
+                    extras={extras[shown.id]}
+                    fallbackFix={fallbackFix}
+                    version={{
+                      index: at,
+                      count: t.versions.length,
+                      onPick: (v) => setPicked((p) => ({ ...p, [key]: v })),
+                    }}
+                    canRegenerate={!streaming && t === lastTurn && lastAnswer !== undefined}
+                    onRegenerate={() => {
+                      if (!lastAnswer) return
+                      setPicked((p) => {
+                        const { [key]: _dropped, ...rest } = p
+                        return rest
+                      })
+                      void chat.getState().regenerate(lastAnswer.id, library.getState().searchScope())
+                    }}
+                    onOpen={openCitation}
+                  />
+                )}
+              </div>
+            )
+          })}
           {streaming && (
             <StreamingAnswer
               streaming={streaming}
