@@ -1,6 +1,6 @@
 // Groups a conversation's messages into turns: a question and the versions of its answer
 // (regenerating adds a version instead of repeating the question below).
-import type { Message } from '../../../shared/chat-types.js'
+import type { Message } from '@shared/chat-types.js'
 
 export interface Turn {
   question: Message | null
