@@ -82,7 +82,7 @@ export async function openFirstCitation(page: Page): Promise<void> {
     .first()
     .click()
   const viewer = page.getByRole('complementary', { name: 'PDF viewer' })
-  await viewer.getByText(/Source 1 is highlighted on page \d+\./).waitFor({ timeout: 30_000 })
+  await viewer.getByText(/Source 1 is highlighted on (?:p\. |page )\d+/).waitFor({ timeout: 30_000 })
   await viewer.locator('.mark-passage').first().waitFor()
   // The canvas is painted once the text layer has spans: both are rendered in the same pass.
   await viewer.locator('.textLayer span').first().waitFor({ timeout: 30_000 })
