@@ -35,6 +35,8 @@ const raw = await runSection<R>(
 )
 const embed = await runSection<R>('embed-ingest', quick ? ['--reps', '2', '--every', '4'] : ['--reps', '3'])
 const ingest = await runSection<R>('ingest', ['--reps', quick ? '1' : '3'])
+// Quire's built CLI and the LangChain.js recipe, alternating (bench/peer/).
+const peer = await runSection<R>('peer', ['--reps', quick ? '1' : '3'])
 const hnsw = await runSection<R>(
   'hnsw-params',
   quick
@@ -66,6 +68,12 @@ for (const [n, efc] of scales) {
     quick || n >= 1_000_000 ? '50' : '100',
   ])
 }
+const cli = await runSection<R>('cli-start', [
+  '--dir',
+  path.join(CACHE, 'synthetic-100000-m16-efc100-v2'),
+  '--reps',
+  quick ? '3' : '5',
+])
 const first = await runSection<R>(
   'first-token',
   quick ? ['--reps', '2', '--questions', '20'] : ['--reps', '3', '--questions', '30'],
@@ -73,6 +81,11 @@ const first = await runSection<R>(
 
 const at100k = query[100_000]!
 const at1m = query[1_000_000]
+// The machine's limit for the corpus: embedding Quire's chunks at the raw ONNX Runtime rate (all
+// cores) plus extraction's CPU time (one-thread rate) spread over the cores.
+const rawLimitS =
+  Number(peer.quire_chunks) / Number(raw.embed_raw_onnx_real_chunks_per_s) +
+  Number(peer.quire_pages) / Number(extract.extract_pages_per_s_1w) / cores()
 const result = {
   mode: quick ? 'quick' : 'full',
   machine: info,
@@ -92,6 +105,17 @@ const result = {
   ingest_first_embedding_s: ingest.first_embedding_s,
   ingest_embedder_wait_s: ingest.embedder_wait_s,
   ingest_busy_cores: ingest.busy_cores,
+  quire_ingest_cli_s: peer.quire_ingest_cli_s,
+  peer_ingest_s: peer.peer_ingest_s,
+  peer_ratio: peer.peer_ratio,
+  peer_chunks: peer.peer_chunks,
+  raw_limit_s: round(rawLimitS, 1),
+  raw_limit_ratio: round(Number(peer.quire_ingest_cli_s) / rawLimitS, 3),
+  cli_help_ms: cli.cli_help_ms,
+  cli_docs_ms_100k: cli.cli_docs_ms,
+  cli_search_ms_100k: cli.cli_search_ms,
+  query_p95_ms_1m: at1m?.query_p95_ms ?? null,
+  open_ms_1m: at1m?.open_ms ?? null,
   query_p50_ms: at100k.query_p50_ms,
   query_p95_ms: at100k.query_p95_ms,
   query_embed_p50_ms: at100k.query_embed_p50_ms,
@@ -117,6 +141,8 @@ const result = {
     ...raw.spread,
     ...embed.spread,
     ...ingest.spread,
+    ...peer.spread,
+    ...cli.spread,
     query_100k: at100k.spread,
     ...first.spread,
   },

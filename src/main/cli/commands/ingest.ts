@@ -1,4 +1,4 @@
-import { Library } from '../../engine/library.js'
+import { inspectModelDir } from '../../engine/embed/model-dir.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -18,14 +18,13 @@ export interface IngestCommandOptions {
 }
 
 export async function ingestCommand(paths: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
-  // Open once in this thread first: creates the library and reconciles the vector index,
-  // so the worker starts from a consistent state and the user sees the mode up front.
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
-  const status = lib.embeddingStatus()
-  await lib.close()
-  if (status.mode === 'keyword' && !opts.json) {
+  // The mode is decided from the model folder alone: loading the model here too would cost a
+  // second model load (~1 s) before the worker, which opens the library (and reconciles its
+  // vector index) itself, could start.
+  const model = inspectModelDir(opts.modelDir)
+  if (!model.ok && !opts.json) {
     io.stderr.write(
-      `Keyword-only mode: ${status.reason} Passages will be embedded when a model is available.\n`,
+      `Keyword-only mode: ${model.reason} Passages will be embedded when a model is available.\n`,
     )
   }
   const bar = opts.json ? null : createProgressBar(io)
@@ -34,7 +33,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   process.once('SIGINT', onSigint)
   try {
     const report = await runIngestWorker(
-      { libraryDir: opts.library, modelDir: status.mode === 'hybrid' ? opts.modelDir : null, paths },
+      { libraryDir: opts.library, modelDir: model.ok ? model.dir : null, paths },
       { ...opts.workers, signal: controller.signal, onProgress: (p) => bar?.update(p) },
     )
     bar?.done()

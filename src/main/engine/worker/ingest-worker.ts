@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
+import { parseAhead } from './parse-ahead.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'
 import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
 
@@ -21,12 +22,14 @@ const workers = job.parseWorkers ?? defaultParseWorkers()
 // Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
 const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
 const pool = workers > 0 && ParsePool.available(parseScript) ? new ParsePool(workers, parseScript) : null
+// The first documents are extracted while the library opens and the model loads.
+const parse = pool ? parseAhead(pool.parse, job.paths, pool.size) : undefined
 try {
   const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir })
   try {
     const deps = { store: lib.store, embedder: lib.embedder, vectors: lib.vectors }
     const report = await ingestFiles(deps, job.paths, {
-      parse: pool?.parse,
+      parse,
       parallelParses: pool?.size ?? 1,
       signal: controller.signal,
       onProgress: (progress) => post({ type: 'progress', progress }),

@@ -1,0 +1,91 @@
+// Quire vs the LangChain.js recipe (bench/peer/), side by side on the dev corpus: runs alternate
+// (Quire, recipe, Quire, recipe, …) so both see the same machine load. Quire is timed as a whole
+// command, `quire ingest --json` from the built CLI (process start, model load, extraction,
+// embedding, index save), into a fresh library each run; the recipe likewise as a whole process.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { arg, corpusDir, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
+import { round, summarize } from '../lib/stats.js'
+
+const reps = Number(arg('reps', '3'))
+ensureCorpus()
+const corpus = corpusDir()
+const peerDir = path.join(ROOT, 'bench', 'peer')
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-peer-'))
+
+function timed(cmd: string, args: string[], cwd: string): { s: number; out: string } {
+  const t = performance.now()
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const s = (performance.now() - t) / 1000
+  if (r.status !== 0) throw new Error(`${path.basename(args[0] ?? cmd)} failed: ${r.stderr.slice(-2000)}`)
+  return { s, out: r.stdout }
+}
+
+function quire(): { s: number; chunks: number; pages: number } {
+  const lib = path.join(tmp, 'quire-lib')
+  fs.rmSync(lib, { recursive: true, force: true })
+  const bin = path.join(ROOT, 'bin', 'quire.js')
+  const r = timed(
+    process.execPath,
+    [bin, 'ingest', corpus, '--library', lib, '--model-dir', modelDir(), '--json'],
+    ROOT,
+  )
+  const report = JSON.parse(r.out.trim().split('\n').at(-1)!) as {
+    documents: { status: string; pages: number; chunks: number }[]
+  }
+  const bad = report.documents.filter((d) => d.status !== 'indexed')
+  if (bad.length) throw new Error(`quire ingest: ${bad.length} documents not indexed`)
+  const sum = (k: 'pages' | 'chunks') => report.documents.reduce((n, d) => n + d[k], 0)
+  return { s: r.s, chunks: sum('chunks'), pages: sum('pages') }
+}
+
+function peer(): { s: number; chunks: number; pages: number } | null {
+  if (!fs.existsSync(path.join(peerDir, 'node_modules'))) return null
+  const r = timed(
+    process.execPath,
+    [
+      path.join(peerDir, 'ingest-langchain.mjs'),
+      '--corpus',
+      corpus,
+      '--model',
+      modelDir(),
+      '--out',
+      path.join(tmp, 'peer-index'),
+    ],
+    peerDir,
+  )
+  const j = JSON.parse(r.out.trim().split('\n').at(-1)!) as { chunks: number; pages: number }
+  return { s: r.s, chunks: j.chunks, pages: j.pages }
+}
+
+if (!fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
+  throw new Error('out/main/cli.js is missing: run `npm run build` first')
+if (!fs.existsSync(path.join(peerDir, 'node_modules')))
+  log('peer: bench/peer/node_modules is missing (cd bench/peer && npm install); timing Quire only')
+
+const q: { s: number; chunks: number; pages: number }[] = []
+const p: { s: number; chunks: number; pages: number }[] = []
+for (let i = 0; i < reps; i++) {
+  const a = quire()
+  q.push(a)
+  log(`peer: quire ingest ${a.s.toFixed(1)} s (${a.chunks} chunks)`)
+  const b = peer()
+  if (b) {
+    p.push(b)
+    log(`peer: langchain recipe ${b.s.toFixed(1)} s (${b.chunks} chunks)`)
+  }
+}
+fs.rmSync(tmp, { recursive: true, force: true })
+const qs = summarize(q.map((r) => r.s))
+const ps = p.length ? summarize(p.map((r) => r.s)) : null
+emit({
+  quire_ingest_cli_s: qs.median,
+  quire_chunks: q[0]!.chunks,
+  quire_pages: q[0]!.pages,
+  peer_ingest_s: ps?.median ?? null,
+  peer_chunks: p[0]?.chunks ?? null,
+  peer_ratio: ps ? round(ps.median / qs.median, 2) : null,
+  spread: { quire_ingest_cli_s: qs, ...(ps ? { peer_ingest_s: ps } : {}) },
+})
