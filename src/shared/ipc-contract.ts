@@ -190,7 +190,10 @@ export const routes = {
   'library.import': { input: z.object({ paths: z.array(z.string().min(1)).min(1) }), output: jobId },
   'library.upload': {
     input: z.object({
-      files: z.array(z.object({ name: z.string().min(1).max(255), base64: z.string() })).min(1),
+      // Each file's bytes were streamed to POST /api/upload first, which answered its id.
+      files: z
+        .array(z.object({ name: z.string().min(1).max(255), uploadId: z.string().min(1).max(64) }))
+        .min(1),
     }),
     output: jobId,
   },
@@ -305,6 +308,8 @@ export interface QuireApi {
   invoke<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>>
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void
   shell: 'desktop' | 'browser'
+  /** Browser only: streams one file's bytes to the server; the id then goes to `library.upload`. */
+  upload?: (file: Blob) => Promise<Result<{ uploadId: string }>>
   /** Desktop only: the file-system path of a dropped File. */
   pathForFile?: (file: { readonly name: string }) => string
 }

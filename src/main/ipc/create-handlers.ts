@@ -23,8 +23,10 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     'library.documents': () => library.documents(),
     'library.import': ({ paths }) => ({ jobId: imports.enqueue(paths) }),
     'library.upload': async ({ files }) => {
+      // Each file's bytes were streamed to disk first (POST /api/upload); claimed here by id only.
+      const staged = files.map((f) => ({ name: f.name, ...services.uploads.take(f.uploadId) }))
       // Each file gets its own result: a bad one is reported in the batch, the others import.
-      const { saved, rejected } = await saveUploads(library.dir, files)
+      const { saved, rejected } = await saveUploads(library.dir, staged)
       return { jobId: imports.enqueue(saved, { copies: saved, rejected }) }
     },
     'library.pickFiles': async ({ folders }) => ({

@@ -12,7 +12,12 @@ import type {
 } from '@shared/ipc-contract.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
+import { STAGING_FOLDER } from '../services/upload-staging.js'
 import { startServer, type RunningServer } from './http-server.js'
+import { MAX_JSON_BYTES } from './read-body.js'
+
+/** Small, so the limit test sends little; the test PDFs are a few KiB. */
+const UPLOAD_LIMIT = 256 * 1024
 
 let tmp: string
 let server: RunningServer
@@ -31,6 +36,7 @@ beforeEach(async () => {
     rendererDir,
     modelDir: TEST_MODEL_DIR,
     ollamaHost: 'http://127.0.0.1:9',
+    maxUploadBytes: UPLOAD_LIMIT,
   })
   base = new URL(server.url).origin
 })
@@ -45,6 +51,45 @@ function invoke(route: string, input: unknown, token: string | null = server.tok
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'x-quire-token': token }) },
     body: JSON.stringify(input),
+  })
+}
+
+/** Streams one file's bytes to /api/upload and returns the upload id. */
+async function upload(bytes: Uint8Array): Promise<string> {
+  const res = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: { 'x-quire-token': server.token, 'content-type': 'application/octet-stream' },
+    body: bytes,
+  })
+  const body = (await res.json()) as Result<{ uploadId: string }>
+  if (!body.ok) throw new Error(`upload failed: ${body.error.code} ${body.error.message}`)
+  return body.data.uploadId
+}
+
+/**
+ * Sends `chunks` chunks of `chunkSize` bytes without ever ending the request (and without a
+ * Content-Length), and resolves with the status once the server answers. A server that waits for
+ * the whole body before judging its size never answers: the test then times out.
+ */
+async function statusOfEndlessBody(pathname: string, chunkSize: number, chunks: number): Promise<number> {
+  const http = await import('node:http')
+  return new Promise<number>((resolve) => {
+    const req = http.request(
+      `${base}${pathname}`,
+      {
+        method: 'POST',
+        headers: { 'x-quire-token': server.token, 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        resolve(res.statusCode ?? 0)
+        res.resume()
+        req.destroy()
+      },
+    )
+    // The server closes the connection after its 413; writes still in flight then fail.
+    req.on('error', () => undefined)
+    const chunk = Buffer.alloc(chunkSize, 0x20)
+    for (let i = 0; i < chunks; i++) req.write(chunk)
   })
 }
 
@@ -139,6 +184,35 @@ describe('browser-mode server', () => {
     expect(escape.status).toBe(404)
   })
 
+  it('rejects an oversize JSON body at the first chunk past the limit, without reading the rest', async () => {
+    // 4 MiB against a 1 MiB limit, and the request never ends: only an early answer gets through.
+    expect(await statusOfEndlessBody('/api/invoke/app.info', 64 * 1024, 64)).toBe(413)
+    const declared = await fetch(`${base}/api/invoke/app.info`, {
+      method: 'POST',
+      headers: { 'x-quire-token': server.token },
+      body: ' '.repeat(MAX_JSON_BYTES + 1),
+    })
+    expect(declared.status).toBe(413)
+    expect(await declared.json()).toMatchObject({ ok: false, error: { code: 'TOO_LARGE' } })
+  })
+
+  it('streams an upload to disk, refuses one past the per-file limit and keeps no partial copy', async () => {
+    const staging = path.join(tmp, 'library', STAGING_FOLDER)
+    expect(await statusOfEndlessBody('/api/upload', 64 * 1024, 2 * (UPLOAD_LIMIT / (64 * 1024)))).toBe(413)
+    expect(await fs.readdir(staging).catch(() => [])).toEqual([])
+    const noToken = await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })
+    expect(noToken.status).toBe(401)
+    // A staged upload can be claimed once, by its id only; the file moves into imported/.
+    const id = await upload(new TextEncoder().encode('%PDF-1.4 not much'))
+    expect(await fs.readdir(staging)).toEqual([`${id}.part`])
+    expect(
+      await (await invoke('library.upload', { files: [{ name: 'x.pdf', uploadId: '../../x' }] })).json(),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'UPLOAD_NOT_FOUND' },
+    })
+  })
+
   it('answers invoke with the contract result shape', async () => {
     const info = await (await invoke('app.info', {})).json()
     expect(info).toMatchObject({
@@ -173,7 +247,7 @@ describe('browser-mode server', () => {
     expect(events.headers.get('content-type')).toContain('text/event-stream')
     const done = collectEvents(events, (m) => m.event === 'library.importDone')
     const started = await data('library.upload', {
-      files: [{ name: 'hydrology.pdf', base64: Buffer.from(bytes).toString('base64') }],
+      files: [{ name: 'hydrology.pdf', uploadId: await upload(bytes) }],
     })
     const seen = await done
     const names = new Set<EventName>(seen.map((m) => m.event))

@@ -10,7 +10,7 @@ import { createRouter } from '../ipc/router.js'
 import { packageRoot, DEFAULT_MODEL_NAME } from '../cli/model-location.js'
 import { createAppServices, type AppServices } from '../services/create-app-services.js'
 import { browserShell } from './browser-shell.js'
-import { readJsonBody } from './read-body.js'
+import { readJsonBody, streamBody } from './read-body.js'
 import { SseHub } from './sse-hub.js'
 import { contentType, resolveStaticFile } from './static-files.js'
 import { checkToken, hostAllowed, TOKEN_COOKIE } from './token-check.js'
@@ -29,6 +29,8 @@ export interface StartServerOptions {
   workerUrl?: URL | string
   /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
   parseWorkerUrl?: string
+  /** Per-file upload limit; default MAX_UPLOAD_FILE_BYTES (tests lower it). */
+  maxUploadBytes?: number
 }
 
 export interface RunningServer {
@@ -54,6 +56,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 function sendError(res: ServerResponse, status: number, code: string, message: string): void {
   sendJson(res, status, { ok: false, error: { code, message } })
+}
+
+/**
+ * A body that failed part-way (too large, cut off) was not read to its end: answer and close the
+ * connection instead of draining the rest of it.
+ */
+function sendBodyError(res: ServerResponse, err: unknown): void {
+  const code = errorCodeOf(err)
+  res.setHeader('connection', 'close')
+  sendError(res, code === 'TOO_LARGE' ? 413 : 400, code, errorMessageOf(err))
 }
 
 async function readVersion(): Promise<string> {
@@ -84,6 +96,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     workerUrl: opts.workerUrl,
     parseWorkerUrl: opts.parseWorkerUrl,
     version: await readVersion(),
+    maxUploadBytes: opts.maxUploadBytes,
   })
   const invoke = createRouter(createHandlers(services, browserShell(token)))
   const sse = new SseHub()
@@ -104,7 +117,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       try {
         body = await readJsonBody(req)
       } catch (err) {
-        return sendError(res, 400, errorCodeOf(err), errorMessageOf(err))
+        return sendBodyError(res, err)
       }
       let route: string
       try {
@@ -113,6 +126,20 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
         return sendError(res, 400, 'UNKNOWN_ROUTE', 'Malformed route.')
       }
       return sendJson(res, 200, await invoke(route, body))
+    }
+
+    if (p === '/api/upload') {
+      // One file's raw bytes per request, streamed to disk under a per-file limit; never buffered.
+      if (req.method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Use POST.')
+      const denied = checkToken(req, url, token, ['header'])
+      if (denied) return sendError(res, denied, 'UNAUTHORIZED', 'Missing or wrong token.')
+      const uploads = services.uploads
+      try {
+        const uploadId = await uploads.receive((write) => streamBody(req, uploads.maxFileBytes, write))
+        return sendJson(res, 200, { ok: true, data: { uploadId } })
+      } catch (err) {
+        return sendBodyError(res, err)
+      }
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD')

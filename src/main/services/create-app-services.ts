@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
 import { Answerer } from '../engine/generate/answerer.js'
 import type { Library } from '../engine/library.js'
@@ -9,6 +10,7 @@ import { ImportQueue } from './import-queue.js'
 import { AppLibrary } from './library-service.js'
 import type { ModelLocations } from './model-locations.js'
 import { SettingsService } from './settings-service.js'
+import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
 
 export interface AppServicesOptions {
   libraryDir: string
@@ -22,6 +24,8 @@ export interface AppServicesOptions {
   /** Overrides the stored Ollama host for this run (command line). */
   ollamaHost?: string
   version: string
+  /** Per-file limit for browser-mode uploads (tests lower it). */
+  maxUploadBytes?: number
 }
 
 export interface AppServices {
@@ -32,6 +36,8 @@ export interface AppServices {
   readonly imports: ImportQueue
   readonly chat: ChatService
   readonly conversations: ConversationsService
+  /** Browser-mode upload bytes waiting for `library.upload`. */
+  readonly uploads: UploadStaging
   answerer(): Answerer
   /** Saves settings and points the answerer at the new Ollama host or model. */
   updateSettings(patch: { ollamaHost?: string; model?: string | null }): Settings
@@ -73,6 +79,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const imports = new ImportQueue(library, events)
   const chat = new ChatService(currentAnswerer, events)
   const conversations = new ConversationsService(() => currentAnswerer().conversations)
+  const uploads = new UploadStaging(path.join(library.dir, STAGING_FOLDER), opts.maxUploadBytes)
+  await uploads.reset()
 
   return {
     version: opts.version,
@@ -82,6 +90,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     imports,
     chat,
     conversations,
+    uploads,
     answerer: currentAnswerer,
     updateSettings(patch) {
       const next = settings.set(patch)
@@ -100,6 +109,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])
       await library.close()
+      await uploads.close()
     },
   }
 }

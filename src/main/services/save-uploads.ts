@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import type { IngestFileReport } from '@shared/library-types.js'
 import { UPLOAD_FOLDER } from './upload-copies.js'
+import type { StagedUpload } from './upload-staging.js'
 
 export { UPLOAD_FOLDER }
 
@@ -16,35 +19,43 @@ export function safeFileName(name: string): string {
   return clean.slice(-200) || 'upload.pdf'
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
+async function sizeOf(file: string): Promise<number | null> {
+  return fs.stat(file).then(
+    (s) => s.size,
+    () => null,
   )
+}
+
+/** Streamed, so comparing two large PDFs never holds either in memory. */
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }
 
 export interface SavedUploads {
   /** The copies written (or reused) under `<library>/imported/`, in upload order. */
   saved: string[]
-  /** Files refused before import, one report row each (they never touch the disk). */
+  /** Files refused before import, one report row each (their staged bytes are deleted). */
   rejected: IngestFileReport[]
 }
 
 /**
- * Browser mode has no file paths, only bytes: they are saved under `<library>/imported/` (never
- * outside it) and imported from there. A name already taken gets a numbered suffix. Each file is
- * judged on its own: a bad one is reported and the others are saved.
+ * Browser mode has no file paths, only bytes: each staged upload (already streamed to disk) is
+ * moved under `<library>/imported/` (never outside it) and imported from there. A name already
+ * taken gets a numbered suffix; the same bytes uploaded twice reuse the file and the staged copy
+ * is deleted. Each file is judged on its own: a bad one is reported and the others are saved.
  */
 export async function saveUploads(
   libraryDir: string,
-  files: { name: string; base64: string }[],
+  files: (StagedUpload & { name: string })[],
 ): Promise<SavedUploads> {
   const dir = path.join(libraryDir, UPLOAD_FOLDER)
   await fs.mkdir(dir, { recursive: true })
   const out: SavedUploads = { saved: [], rejected: [] }
   for (const file of files) {
-    const bytes = Buffer.from(file.base64, 'base64')
-    if (bytes.length === 0) {
+    if (file.size === 0) {
+      await fs.rm(file.file, { force: true })
       const { remedy } = ingestRemedy('PDF_EMPTY_FILE')
       out.rejected.push({
         file: file.name,
@@ -60,12 +71,19 @@ export async function saveUploads(
     const ext = path.extname(name)
     const stem = name.slice(0, name.length - ext.length)
     let target = path.join(dir, name)
-    for (let n = 2; await exists(target); n++) {
+    let reused = false
+    for (let n = 2; ; n++) {
+      const size = await sizeOf(target)
+      if (size === null) break
       // The same bytes uploaded twice reuse the file (the library skips unchanged documents).
-      if ((await fs.readFile(target)).equals(bytes)) break
+      if (size === file.size && (await sha256File(target)) === (await sha256File(file.file))) {
+        reused = true
+        break
+      }
       target = path.join(dir, `${stem} (${n})${ext}`)
     }
-    await fs.writeFile(target, bytes)
+    if (reused) await fs.rm(file.file, { force: true })
+    else await fs.rename(file.file, target)
     out.saved.push(target)
   }
   return out

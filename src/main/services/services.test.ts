@@ -9,6 +9,7 @@ import { batchFraction, estimateEtaSeconds } from './eta.js'
 import { exportFileName } from './conversations-service.js'
 import { safeFileName, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
+import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
 
 let tmp: string
 beforeEach(async () => {
@@ -64,6 +65,16 @@ describe('settings', () => {
   })
 })
 
+/** Streams `bytes` into staging as the upload route would, and claims them. */
+async function stageUpload(staging: UploadStaging, name: string, bytes: string | Uint8Array) {
+  const buf = Buffer.from(bytes)
+  const id = await staging.receive(async (write) => {
+    await write(buf)
+    return buf.length
+  })
+  return { name, ...staging.take(id) }
+}
+
 describe('uploads', () => {
   it('keeps only a safe base name', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd')
@@ -72,32 +83,37 @@ describe('uploads', () => {
     expect(safeFileName('a<b>:c?.pdf')).toBe('a_b_c_.pdf')
   })
 
+  let staging: UploadStaging
+  beforeEach(() => {
+    staging = new UploadStaging(path.join(tmp, STAGING_FOLDER))
+  })
+  const staged = (name: string, text: string) => stageUpload(staging, name, text)
+
   it('saves under <library>/imported, reusing identical files and numbering clashes', async () => {
-    const b64 = (s: string) => Buffer.from(s).toString('base64')
     const {
       saved: [a],
-    } = await saveUploads(tmp, [{ name: '../x.pdf', base64: b64('one') }])
+    } = await saveUploads(tmp, [await staged('../x.pdf', 'one')])
     expect(a).toBe(path.join(tmp, 'imported', 'x.pdf'))
     const {
       saved: [same],
-    } = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('one') }])
+    } = await saveUploads(tmp, [await staged('x.pdf', 'one')])
     expect(same).toBe(a)
     const {
       saved: [other],
-    } = await saveUploads(tmp, [{ name: 'x.pdf', base64: b64('two') }])
+    } = await saveUploads(tmp, [await staged('x.pdf', 'two')])
     expect(other).toBe(path.join(tmp, 'imported', 'x (2).pdf'))
+    // Every staged copy was moved or deleted: nothing is left waiting.
+    expect(await fs.readdir(staging.dir)).toEqual([])
+    expect(() => staging.take('not-an-id')).toThrow(/not waiting/)
   })
 
   it('judges each upload on its own: an empty file is reported, the others are saved', async () => {
-    const b64 = (s: string) => Buffer.from(s).toString('base64')
-    const r = await saveUploads(tmp, [
-      { name: 'good.pdf', base64: b64('%PDF-1.4') },
-      { name: 'x.pdf', base64: '' },
-    ])
+    const r = await saveUploads(tmp, [await staged('good.pdf', '%PDF-1.4'), await staged('x.pdf', '')])
     expect(r.saved).toEqual([path.join(tmp, 'imported', 'good.pdf')])
     expect(r.rejected).toMatchObject([{ file: 'x.pdf', status: 'failed', errorCode: 'PDF_EMPTY_FILE' }])
     expect(r.rejected[0]!.error).toMatch(/empty \(0 bytes\)\. .*Copy it again/)
     expect(await fs.readdir(path.join(tmp, 'imported'))).toEqual(['good.pdf'])
+    expect(await fs.readdir(staging.dir)).toEqual([])
   })
 })
 
@@ -150,11 +166,11 @@ describe('import queue', () => {
         services.events.subscribe((event, payload) => {
           if (event === 'library.importDone') done.push((payload as { report: IngestReport }).report)
         })
-        const good = Buffer.from(await makeTextPdf(sampleTextSpec('hydrology', 2))).toString('base64')
+        const good = await makeTextPdf(sampleTextSpec('hydrology', 2))
         const { saved, rejected } = await saveUploads(services.library.dir, [
-          { name: 'manual.pdf', base64: good },
-          { name: 'x.pdf', base64: '' },
-          { name: 'copy of manual.pdf', base64: good },
+          await stageUpload(services.uploads, 'manual.pdf', good),
+          await stageUpload(services.uploads, 'x.pdf', ''),
+          await stageUpload(services.uploads, 'copy of manual.pdf', good),
         ])
         services.imports.enqueue(saved, { copies: saved, rejected })
         await services.imports.idle()
@@ -168,10 +184,7 @@ describe('import queue', () => {
 
         // A cancelled batch deletes the copies it never read.
         const more = await saveUploads(services.library.dir, [
-          {
-            name: 'later.pdf',
-            base64: Buffer.from(await makeTextPdf(sampleTextSpec('geology', 1))).toString('base64'),
-          },
+          await stageUpload(services.uploads, 'later.pdf', await makeTextPdf(sampleTextSpec('geology', 1))),
         ])
         const blocker = services.imports.enqueue([path.join(env.tmp, 'missing.pdf')])
         const queued = services.imports.enqueue(more.saved, { copies: more.saved })

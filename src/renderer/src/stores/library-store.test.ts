@@ -33,7 +33,8 @@ describe('library store', () => {
     expect(job.files[0]).toMatchObject({ name: 'a.pdf', stage: 'embedding' })
     expect(job.files[0]!.fraction).toBeCloseTo(stageFraction({ stage: 'embedding', done: 1, total: 2 }))
     expect(job.etaSeconds).toBe(12)
-    expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', base64: 'JVBERg==' }] }])
+    expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', uploadId: 'u1' }] }])
+    expect(api.uploads.map((b) => Array.from(b))).toEqual([[37, 80, 68, 70]])
   })
 
   it('marks failed files with their code and reloads documents when the import is done', async () => {

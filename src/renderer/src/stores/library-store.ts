@@ -2,7 +2,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '@shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '../transport/api-types.js'
-import { fileToBase64 } from '../lib/base64.js'
 import { fileName } from '../lib/format.js'
 
 export interface FileProgress {
@@ -151,14 +150,24 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         }
         set({ preparing: true, error: null })
         try {
-          const payload = await Promise.all(
-            pdfs.map(async (f) => ({ name: f.name, base64: await fileToBase64(f) })),
-          )
-          const { jobId } = await call(api, 'library.upload', { files: payload })
-          startJob(
-            jobId,
-            pdfs.map((f) => f.name),
-          )
+          if (!api.upload) throw new Error('This window cannot upload files; use Add files instead.')
+          const files: { name: string; uploadId: string }[] = []
+          const refused: string[] = []
+          // One at a time: each file streams to disk on the server under its own size limit, and
+          // one refused file (too large, cut off) does not stop the others.
+          for (const f of pdfs) {
+            const res = await api.upload(f)
+            if (res.ok) files.push({ name: f.name, uploadId: res.data.uploadId })
+            else refused.push(`${f.name}: ${res.error.message}`)
+          }
+          if (files.length > 0) {
+            const { jobId } = await call(api, 'library.upload', { files })
+            startJob(
+              jobId,
+              files.map((f) => f.name),
+            )
+          }
+          if (refused.length > 0) set({ error: refused.join(' ') })
         } catch (err) {
           set({ error: (err as Error).message })
         } finally {

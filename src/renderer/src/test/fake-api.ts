@@ -17,6 +17,8 @@ export type Handlers = { [R in Route]?: Handler<R> }
 
 export interface FakeApi extends QuireApi {
   calls: { route: Route; input: unknown }[]
+  /** The bytes of each file streamed through `upload`, in order. */
+  uploads: Uint8Array[]
   handlers: Handlers
   emit<E extends EventName>(event: E, payload: EventMap[E]): void
   callsTo(route: Route): unknown[]
@@ -117,10 +119,16 @@ export function createFakeApi(overrides: Handlers = {}): FakeApi {
   const listeners = new Map<string, Set<(p: unknown) => void>>()
   const calls: { route: Route; input: unknown }[] = []
   const handlers: Handlers = { ...defaultHandlers(), ...overrides }
+  const uploads: Uint8Array[] = []
   const api: FakeApi = {
     shell: 'browser',
     calls,
     handlers,
+    uploads,
+    async upload(file) {
+      uploads.push(new Uint8Array(await file.arrayBuffer()))
+      return { ok: true, data: { uploadId: `u${uploads.length}` } }
+    },
     async invoke<R extends Route>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>> {
       calls.push({ route, input })
       const h = handlers[route] as Handler<R> | undefined

@@ -74,6 +74,25 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
         return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
       }
     },
+    async upload(file: Blob): Promise<Result<{ uploadId: string }>> {
+      try {
+        // The raw bytes as the body: the browser streams them and the server writes them to disk.
+        const res = await doFetch(`${base}/api/upload`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream', [TOKEN_HEADER]: opts.token },
+          body: file,
+        })
+        const body = (await res.json().catch(() => null)) as Result<{ uploadId: string }> | null
+        if (body && typeof body === 'object' && 'ok' in body) return body
+        return {
+          ok: false,
+          error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` },
+        }
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err)
+        return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
+      }
+    },
     on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))
