@@ -178,7 +178,7 @@ export class Library {
   }
 
   async close(): Promise<void> {
-    this.vectors?.save()
+    this.vectors?.close()
     this.db.close()
     if (this.ownsEmbedder) await this.embedder?.dispose()
   }
