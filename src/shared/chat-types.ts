@@ -1,7 +1,7 @@
 // Types for grounded answers and conversations, shared by the engine, the CLI, the IPC contract
 // and the renderer. Plain data only: everything here must survive JSON and structured clone.
 
-import type { SearchMode } from './library-types.js'
+import type { SearchDecision, SearchMode } from './library-types.js'
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
 
@@ -98,6 +98,8 @@ export interface RetrievalTrace {
   context: string[]
   searchMode: SearchMode | null
   declined: boolean
+  /** Search's decline decision with its reason (which words were missing); null on older answers. */
+  decision?: SearchDecision | null
   hits: RetrievalTraceHit[]
   /** Chunk ids that went into the prompt, in source-number order. */
   packed: number[]

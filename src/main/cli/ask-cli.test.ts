@@ -76,7 +76,19 @@ describe('quire ask', () => {
     expect(r.code).toBe(0)
     const a = JSON.parse(r.out.trim())
     expect(Object.keys(a).sort()).toEqual(
-      ['answer', 'citations', 'conversation_id', 'declined', 'mode', 'model', 'timings', 'warnings'].sort(),
+      [
+        'answer',
+        'citations',
+        'conversation_id',
+        'declined',
+        'decline_reason',
+        'mode',
+        'model',
+        'search_query',
+        'sources',
+        'timings',
+        'warnings',
+      ].sort(),
     )
     expect(a).toMatchObject({ mode: 'llm', declined: false, answer: 'The maximum pressure is 16 bar [1].' })
     expect(a.citations[0]).toMatchObject({ n: 1, file, pages: [2] })

@@ -31,8 +31,26 @@ describe('quire ask', () => {
     expect(lines).toHaveLength(1)
     const obj = JSON.parse(lines[0]!)
     expect(Object.keys(obj).sort()).toEqual(
-      ['answer', 'citations', 'conversation_id', 'declined', 'mode', 'model', 'timings', 'warnings'].sort(),
+      [
+        'answer',
+        'citations',
+        'conversation_id',
+        'declined',
+        'decline_reason',
+        'mode',
+        'model',
+        'search_query',
+        'sources',
+        'timings',
+        'warnings',
+      ].sort(),
     )
+    // Every passage the model read, in the citations' shape; the cited one among them.
+    expect(obj.sources.length).toBeGreaterThanOrEqual(obj.citations.length)
+    expect(obj.sources).toContainEqual(obj.citations[0])
+    expect(Object.keys(obj.sources[0]).sort()).toEqual(['file', 'n', 'pages', 'text'])
+    expect(obj.search_query).toBe(STEEL)
+    expect(obj.decline_reason).toBeNull()
     expect(obj).toMatchObject({
       answer: 'It made 4,200 tonnes [1].',
       mode: 'llm',
@@ -89,8 +107,8 @@ describe('quire ask', () => {
     const tty = { ...io, stdout: { write: io.stdout.write, isTTY: true } }
     expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, tty)).toBe(0)
     const out = io.out()
-    expect(out).toMatch(/^\r\x1b\[K. Searching your library…/)
-    expect(out).toMatch(/Found \d+ passages · waiting for the model to start writing…/)
+    expect(out).toMatch(/^\r\x1b\[K. Searching your documents…/)
+    expect(out).toMatch(/Reading \d+ passages? · waiting for the model to start writing…/)
     // The spinner line is erased before the answer starts, and never drawn after it.
     expect(out).toContain('\r\x1b[KIt made 4,200 tonnes [1].')
     expect(out.slice(out.indexOf('It made'))).not.toContain('\r')
@@ -178,6 +196,7 @@ describe('quire ask', () => {
     const obj = JSON.parse(io3.out())
     expect(obj).toMatchObject({
       declined: true,
+      decline_reason: expect.stringMatching(/liverpool/i),
       answer: expect.stringMatching(/^Not found in your documents\. The nearest passages are \[1\]/),
     })
     expect(obj.citations.length).toBeGreaterThan(0)

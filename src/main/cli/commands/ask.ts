@@ -6,6 +6,8 @@
  * and closes the library afterwards.
  */
 import type { AnswerResult, Citation } from '@shared/chat-types.js'
+import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
+import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
 import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
@@ -30,12 +32,29 @@ export interface AskCommandOptions extends OllamaCliOptions {
   json?: boolean
 }
 
+export interface JsonPassage {
+  n: number
+  file: string
+  pages: number[]
+  text: string
+}
+
+function jsonPassage(c: Citation): JsonPassage {
+  return { n: c.n, file: c.file, pages: c.pages, text: c.text }
+}
+
 /** The --json contract: exactly these keys. */
 export interface AskJson {
   answer: string
   mode: AnswerResult['mode']
   declined: boolean
-  citations: { n: number; file: string; pages: number[]; text: string }[]
+  citations: JsonPassage[]
+  /** Every passage given to the model (or shown, when it could not be used), same shape as citations. */
+  sources: JsonPassage[]
+  /** The text search ran with: the follow-up rewritten into a standalone question, or the question. */
+  search_query: string
+  /** Why nothing was found, when declined (which words no document contains); null otherwise. */
+  decline_reason: string | null
   conversation_id: number
   model: string | null
   timings: AnswerResult['timings']
@@ -47,7 +66,10 @@ export function toAskJson(r: AnswerResult): AskJson {
     answer: r.answer,
     mode: r.mode,
     declined: r.declined,
-    citations: r.citations.map((c) => ({ n: c.n, file: c.file, pages: c.pages, text: c.text })),
+    citations: r.citations.map(jsonPassage),
+    sources: r.sources.map(jsonPassage),
+    search_query: r.trace.searchQuery,
+    decline_reason: r.declined ? declineReason(r.trace.decision) : null,
     conversation_id: r.conversationId,
     model: r.model,
     timings: r.timings,
@@ -106,6 +128,8 @@ export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): 
       : 'as checked against its sources'
     out.write(`\nThe answer ${why}:\n${r.answer}\n`)
   }
+  const declinedBecause = r.declined ? declineReason(r.trace.decision) : null
+  if (declinedBecause) out.write(`${declinedBecause}\n`)
   if (r.citations.length) {
     // A model answer is checked against its sources; the others show the passages themselves.
     const withText = r.mode === 'retrieval-only' || r.declined
@@ -135,14 +159,21 @@ export async function streamAnswer(
 ): Promise<{ result: AnswerResult; streamed: string }> {
   let streamed = ''
   const spinner = createSpinner(io ?? { stdout: { write: () => true }, stderr: { write: () => true } })
-  spinner.set('Searching your library…')
+  const followUp = opts.conversationId !== undefined
+  spinner.set(answerWaitLabel({ followUp, retrieved: null }))
   try {
     const result = await answerer.ask(question, {
       ...(opts.conversationId !== undefined ? { conversationId: opts.conversationId } : {}),
       signal: opts.signal,
       onEvent: (e) => {
-        if (e.type === 'retrieval' && !streamed)
-          spinner.set(`Found ${e.sources.length} passages · waiting for the model to start writing…`)
+        if (e.type !== 'retrieval' || streamed) return
+        // A rewritten follow-up says what was really searched for, as the app does under the question.
+        const searched = searchedFor(question, e.trace.rewrite ? e.trace.searchQuery : undefined)
+        if (searched && io) {
+          spinner.stop()
+          io.stderr.write(`Searched for: ${searched}\n`)
+        }
+        spinner.set(answerWaitLabel({ followUp, retrieved: e.sources.length }))
       },
       onToken: io
         ? (t) => {

@@ -208,6 +208,7 @@ export class Answerer {
       context,
       searchMode: response.mode ?? null,
       declined: response.declined,
+      decision: response.decision ?? null,
       hits: response.results.map((h) => ({
         rank: h.rank,
         chunkId: h.chunkId,

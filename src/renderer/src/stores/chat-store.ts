@@ -6,6 +6,7 @@ import type {
   Citation,
   Message,
   OllamaProblem,
+  RetrievalTrace,
   UnsupportedFigure,
 } from '@shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
@@ -25,6 +26,10 @@ export interface StreamingAnswer {
   sources: Citation[]
   /** Set once retrieval finished; before that the UI says "Searching your documents…". */
   retrieved: boolean
+  /** The question continues a conversation (the wait begins with understanding the follow-up). */
+  followUp: boolean
+  /** What retrieval did (the standalone question searched for), once it finished. */
+  trace: RetrievalTrace | null
   stopRequested: boolean
   /** Message being regenerated: hidden while its replacement streams. */
   replacing: number | null
@@ -108,7 +113,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           if (get().conversationId !== event.conversationId) set({ conversationId: event.conversationId })
           return
         case 'retrieval':
-          set({ streaming: { ...s, sources: event.sources, retrieved: true } })
+          set({ streaming: { ...s, sources: event.sources, retrieved: true, trace: event.trace } })
           return
         case 'token':
           set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
@@ -139,6 +144,8 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           text: '',
           sources: [],
           retrieved: false,
+          followUp: get().messages.some((m) => m.role === 'assistant'),
+          trace: null,
           stopRequested: false,
           replacing,
         },

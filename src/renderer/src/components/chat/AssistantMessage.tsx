@@ -6,6 +6,7 @@ import { answerSegments } from '@renderer/lib/answer-segments.js'
 import { AnswerNotices } from './AnswerNotices.js'
 import { AnswerText } from './AnswerText.js'
 import { CopyButton } from './CopyButton.js'
+import { DeclinedCard } from './DeclinedCard.js'
 import { SourcesList } from './SourcesList.js'
 import { VersionPager } from './VersionPager.js'
 
@@ -39,13 +40,7 @@ export function AssistantMessage({
   return (
     <article className={`msg msg-assistant ${message.declined ? 'is-declined' : ''}`} aria-label="Answer">
       {message.declined ? (
-        <div className="declined" role="note">
-          <strong>Not found in your documents</strong>
-          <p>
-            {message.text ||
-              'None of the selected documents seem to cover this. Try other words or select more documents.'}
-          </p>
-        </div>
+        <DeclinedCard message={message} sources={sources} onOpen={onOpen} />
       ) : (
         <AnswerText text={message.text} sources={sources} onOpen={onOpen} />
       )}
@@ -55,7 +50,7 @@ export function AssistantMessage({
         unsupportedFigures={extras?.unsupportedFigures ?? []}
         fallbackFix={fallbackFix}
       />
-      {!message.declined && <SourcesList sources={sources} cited={cited} onOpen={onOpen} />}
+      <SourcesList sources={sources} cited={cited} onOpen={onOpen} nearest={message.declined} />
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}
         {version && <VersionPager {...version} />}

@@ -159,6 +159,78 @@ describe('chat view', () => {
     )
   })
 
+  it('shows a "not found" card with the reason, the nearest passages as chips and a source list', async () => {
+    const { user, api } = await setup()
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide tables of Mars?{Enter}')
+    const decision = {
+      declined: true,
+      reason: 'low-coverage' as const,
+      coverage: 0.18,
+      local: 0.1,
+      threshold: 0.25,
+      missing: ['mars'],
+      decisive: [],
+    }
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: {
+          type: 'done',
+          result: result({
+            declined: true,
+            answer:
+              'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+            citations: [source],
+            sources: [source],
+            trace: { decision } as unknown as AnswerResult['trace'],
+          }),
+        },
+      }),
+    )
+    const card = await screen.findByRole('note', { name: 'Not found in your documents' })
+    expect(
+      within(card).getByText(
+        'The nearest passages cover only 18% of what the question asks. No document contains “mars”.',
+      ),
+    ).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Source 1: Alpha, p. 2' })).toBeTruthy()
+    const nearest = screen.getByRole('region', { name: 'Nearest passages' })
+    expect(within(nearest).getByRole('button', { name: 'Show 1 nearest passage' })).toBeTruthy()
+  })
+
+  it('labels a follow-up wait truthfully and shows what was searched for under the question', async () => {
+    const { user, api } = await setup()
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    await act(async () =>
+      api.emit('chat.event', { requestId: 'r1', event: { type: 'done', result: result() } }),
+    )
+    await screen.findByRole('article', { name: 'Answer' })
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'And in winter?{Enter}')
+    expect(screen.getByText('Understanding your follow-up…')).toBeTruthy()
+    const trace = {
+      question: 'And in winter?',
+      rewrite: { from: 'And in winter?', to: 'How often does the tide rise in winter?', model: 'm', ms: 5 },
+      searchQuery: 'How often does the tide rise in winter?',
+      context: [],
+    } as unknown as AnswerResult['trace']
+    act(() =>
+      api.emit('chat.event', { requestId: 'r1', event: { type: 'retrieval', trace, sources: [source] } }),
+    )
+    expect(screen.getByText('Reading 1 passage · waiting for the model to start writing…')).toBeTruthy()
+    expect(screen.getByText('Searched for: How often does the tide rise in winter?')).toBeTruthy()
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: { type: 'done', result: result({ messageId: 23, trace }) },
+      }),
+    )
+    const questions = screen.getAllByRole('article', { name: 'Question' })
+    expect(
+      within(questions[1]!).getByText('Searched for: How often does the tide rise in winter?'),
+    ).toBeTruthy()
+    expect(within(questions[0]!).queryByText(/Searched for/)).toBeNull()
+  })
+
   it('copies the answer as plain text with its sources, and a single passage', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')

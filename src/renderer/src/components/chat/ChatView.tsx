@@ -6,6 +6,7 @@ import { conversationTurns } from '@renderer/lib/conversation-turns.js'
 import { FirstRunChecklist } from '../onboarding/FirstRunChecklist.js'
 import { AssistantMessage } from './AssistantMessage.js'
 import { Composer } from './Composer.js'
+import { QuestionMessage } from './QuestionMessage.js'
 import { StreamingAnswer } from './StreamingAnswer.js'
 
 export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaElement | null> }) {
@@ -73,9 +74,14 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
             return (
               <div key={key} className="turn">
                 {t.question && (
-                  <article className="msg msg-user" aria-label="Question">
-                    <p>{t.question.text}</p>
-                  </article>
+                  <QuestionMessage
+                    text={t.question.text}
+                    trace={
+                      streaming && t === lastTurn && (hidden || !shown)
+                        ? streaming.trace
+                        : (shown?.trace ?? null)
+                    }
+                  />
                 )}
                 {shown && !hidden && (
                   <AssistantMessage

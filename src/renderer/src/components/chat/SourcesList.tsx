@@ -10,22 +10,26 @@ export function SourcesList({
   sources,
   cited,
   onOpen,
+  nearest = false,
 }: {
   sources: Citation[]
   cited: Set<number>
   onOpen: (c: Citation) => void
+  /** The nearest passages of a "not found" answer rather than the passages an answer used. */
+  nearest?: boolean
 }) {
   const [expanded, setExpanded] = useState(false)
   if (sources.length === 0) return null
+  const noun = sources.length === 1 ? 'passage' : 'passages'
   return (
-    <section className="sources" aria-label="Sources">
+    <section className="sources" aria-label={nearest ? 'Nearest passages' : 'Sources'}>
       <button
         type="button"
         className="sources-toggle"
         aria-expanded={expanded}
         onClick={() => setExpanded((e) => !e)}
       >
-        {expanded ? 'Hide' : 'Show'} {sources.length} {sources.length === 1 ? 'passage' : 'passages'} used
+        {expanded ? 'Hide' : 'Show'} {sources.length} {nearest ? `nearest ${noun}` : `${noun} used`}
       </button>
       <ol className="source-list">
         {sources.map((s) => (
