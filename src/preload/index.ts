@@ -2,7 +2,7 @@
 // name and pathForFile; never ipcRenderer itself, and the Electron event object never reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import type { EventName, QuireApi } from '@shared/ipc-contract.js'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-channels.js'
+import { IPC_EVENT_CHANNEL, IPC_GRANT_PATH_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-channels.js'
 
 type Listener = (payload: unknown) => void
 const listeners = new Map<string, Set<Listener>>()
@@ -24,7 +24,13 @@ const api: QuireApi = {
       set.delete(listener as Listener)
     }
   },
-  pathForFile: (file) => webUtils.getPathForFile(file as File),
+  // Only a real File from a drop (or <input type=file>) has a path; the main process records it
+  // as granted before the page can ask to import it. Synchronous, so the grant lands first.
+  pathForFile: (file) => {
+    const p = webUtils.getPathForFile(file as File)
+    if (p) ipcRenderer.sendSync(IPC_GRANT_PATH_CHANNEL, p)
+    return p
+  },
 }
 
 contextBridge.exposeInMainWorld('quire', api)

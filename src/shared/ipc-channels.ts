@@ -4,6 +4,8 @@
 /** Electron IPC channel names (one for requests, one for events). */
 export const IPC_INVOKE_CHANNEL = 'quire:invoke'
 export const IPC_EVENT_CHANNEL = 'quire:event'
+/** Preload → main, synchronous: the path of a File the user dropped, granted for import. */
+export const IPC_GRANT_PATH_CHANNEL = 'quire:grant-path'
 
 /** Browser mode: the header carrying the per-run token. */
 export const TOKEN_HEADER = 'x-quire-token'

@@ -314,7 +314,12 @@ export interface QuireApi {
   pathForFile?: (file: { readonly name: string }) => string
 }
 
-export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, TOKEN_HEADER } from './ipc-channels.js'
+export {
+  IPC_EVENT_CHANNEL,
+  IPC_GRANT_PATH_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  TOKEN_HEADER,
+} from './ipc-channels.js'
 
 /**
  * Browser mode: each server-sent event is an unnamed `message` whose data is this JSON, so one

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { QuireError } from '@shared/errors.js'
+import type { FileRecord } from '../engine/store/library-store.js'
+import { readServablePdf } from '../services/servable-pdf.js'
 import {
   APP_ORIGIN,
   appAssetPathFromUrl,
@@ -76,6 +79,33 @@ describe('custom protocols', () => {
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]))
     expect((await handler({ url: 'quire-pdf://doc/4' })).status).toBe(404)
     expect((await handler({ url: 'quire-pdf://doc/../x' })).status).toBe(404)
+  })
+
+  it('serves through quire-pdf:// only an imported PDF unchanged on disk, never a failed import', async () => {
+    const secret = path.join(tmp, 'passwd')
+    await fs.writeFile(secret, 'root:x:0:0')
+    const pdf = path.join(tmp, 'a.pdf')
+    const bytes = Buffer.from('%PDF-1.4 tiny')
+    await fs.writeFile(pdf, bytes)
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    const records: Record<number, FileRecord> = {
+      1: { path: secret, title: 'passwd', sha256: '', size: 10, status: 'failed' },
+      2: { path: pdf, title: 'a', sha256, size: bytes.length, status: 'indexed' },
+      3: {
+        path: secret,
+        title: 'x',
+        sha256: createHash('sha256').update('root:x:0:0').digest('hex'),
+        size: 10,
+        status: 'indexed',
+      },
+    }
+    const handler = pdfProtocolHandler((id) => readServablePdf(records[id] ?? null, id))
+    const failed = await handler({ url: 'quire-pdf://doc/1' })
+    expect(failed.status).toBe(404)
+    expect(await failed.text()).not.toContain('root:')
+    expect((await handler({ url: 'quire-pdf://doc/2' })).status).toBe(200)
+    // Even a record marked indexed is refused when the file is not a PDF.
+    expect((await handler({ url: 'quire-pdf://doc/3' })).status).toBe(404)
   })
 
   it('serves the built UI with the CSP and never a file outside it', async () => {

@@ -13,7 +13,7 @@ import {
   session,
   shell as electronShell,
 } from 'electron'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-contract.js'
+import { IPC_EVENT_CHANNEL, IPC_GRANT_PATH_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
 import { quireHome } from '../services/quire-home.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
@@ -31,6 +31,7 @@ import {
   pdfUrlFor,
 } from './app-protocols.js'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
+import { GrantedPaths, grantFromSender } from './granted-paths.js'
 import { buildMenuTemplate } from './menu-template.js'
 import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
 import { isAllowedNavigation, isAllowedRequest } from './request-policy.js'
@@ -46,6 +47,8 @@ const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIG
 protocol.registerSchemesAsPrivileged(PRIVILEGED_SCHEMES)
 
 let mainWindow: BrowserWindow | null = null
+/** Paths the user chose in our dialogs or dropped on the window: the only ones import accepts. */
+const grantedPaths = new GrantedPaths()
 
 function resourcesDir(): string {
   return app.isPackaged ? process.resourcesPath : path.join(packageRoot(), 'resources')
@@ -66,7 +69,9 @@ async function pickPaths(folders: boolean): Promise<string[]> {
   const result = mainWindow
     ? await dialog.showOpenDialog(mainWindow, opts)
     : await dialog.showOpenDialog(opts)
-  return result.canceled ? [] : result.filePaths
+  if (result.canceled) return []
+  grantedPaths.grant(result.filePaths)
+  return result.filePaths
 }
 
 function hardenSession(): void {
@@ -146,8 +151,12 @@ async function main(): Promise<void> {
   const desktopShell: ShellAdapter = {
     shell: 'desktop',
     pickFiles: ({ folders }) => pickPaths(folders),
+    authorizePaths: (paths) => grantedPaths.check(paths),
     pdfUrl: pdfUrlFor,
   }
+  ipcMain.on(IPC_GRANT_PATH_CHANNEL, (event, p: unknown) => {
+    event.returnValue = grantFromSender(grantedPaths, isTrustedSender(event.senderFrame, allowedOrigins), p)
+  })
   const invoke = createRouter(createHandlers(services, desktopShell))
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, route: unknown, input: unknown) => {
     if (!isTrustedSender(event.senderFrame, allowedOrigins)) {

@@ -21,7 +21,10 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       firstRun: services.settings.firstRun,
     }),
     'library.documents': () => library.documents(),
-    'library.import': ({ paths }) => ({ jobId: imports.enqueue(paths) }),
+    'library.import': ({ paths }) => {
+      shell.authorizePaths?.(paths)
+      return { jobId: imports.enqueue(paths) }
+    },
     'library.upload': async ({ files }) => {
       // Each file's bytes were streamed to disk first (POST /api/upload); claimed here by id only.
       const staged = files.map((f) => ({ name: f.name, ...services.uploads.take(f.uploadId) }))
@@ -63,7 +66,10 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       await services.deleteLibrary()
       return {}
     },
-    'library.importModelFolder': ({ path }) => library.importModelFolder(path),
+    'library.importModelFolder': ({ path }) => {
+      shell.authorizePaths?.([path])
+      return library.importModelFolder(path)
+    },
     'search.query': ({ query, k, documentIds }) => library.search(query, { k, documentIds }),
     'chat.ask': (input) => chat.ask(input),
     'chat.stop': ({ requestId }) => {

@@ -240,6 +240,46 @@ describe('browser-mode server', () => {
     expect(bad.status).toBe(400)
   })
 
+  it(
+    'never serves a file whose import failed, nor a PDF changed since its import',
+    { timeout: 150_000 },
+    async () => {
+      // The attack: import a non-PDF path (think /etc/passwd), then ask the PDF route for its id.
+      const secret = path.join(tmp, 'secret.txt')
+      const events = await fetch(`${base}/api/events?token=${server.token}`)
+      let done = collectEvents(events, (m) => m.event === 'library.importDone')
+      await data('library.import', { paths: [secret] })
+      await done
+      const [failed] = await data('library.documents', {})
+      expect(failed).toMatchObject({ status: 'failed', path: secret })
+      const refused = await fetch(`${base}/api/pdf/${failed!.id}?token=${server.token}`)
+      expect(refused.status).toBe(404)
+      const refusedBody = await refused.text()
+      expect(refusedBody).not.toContain('not for the browser')
+      expect(JSON.parse(refusedBody)).toMatchObject({ error: { code: 'DOCUMENT_NOT_IMPORTED' } })
+
+      // A real PDF is served until its file is replaced by other bytes of the same size.
+      const pdfPath = path.join(tmp, 'report.pdf')
+      const bytes = await makeTextPdf(sampleTextSpec('hydrology', 1))
+      await fs.writeFile(pdfPath, bytes)
+      const again = await fetch(`${base}/api/events?token=${server.token}`)
+      done = collectEvents(again, (m) => m.event === 'library.importDone')
+      await data('library.import', { paths: [pdfPath] })
+      await done
+      const doc = (await data('library.documents', {})).find((d) => d.path === pdfPath)!
+      expect(doc.status).toBe('indexed')
+      expect((await fetch(`${base}/api/pdf/${doc.id}?token=${server.token}`)).status).toBe(200)
+      const swapped = Buffer.from(bytes)
+      swapped.write('not for the browser', swapped.length - 40)
+      await fs.writeFile(pdfPath, swapped)
+      const stale = await fetch(`${base}/api/pdf/${doc.id}?token=${server.token}`)
+      expect(stale.status).toBe(404)
+      expect(await stale.json()).toMatchObject({ error: { code: 'FILE_CHANGED' } })
+      await fs.writeFile(pdfPath, 'short')
+      expect((await fetch(`${base}/api/pdf/${doc.id}?token=${server.token}`)).status).toBe(404)
+    },
+  )
+
   // The import runs in a real worker thread that loads the engine from sources through tsx: slow under load.
   it('streams import progress over SSE, then serves only library PDFs', { timeout: 150_000 }, async () => {
     const bytes = await makeTextPdf(sampleTextSpec('hydrology', 2))

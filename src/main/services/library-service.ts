@@ -13,6 +13,7 @@ import { Library } from '../engine/library.js'
 import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
+import { readServablePdf } from './servable-pdf.js'
 import { deleteCopy } from './upload-copies.js'
 import type { SettingsService } from './settings-service.js'
 
@@ -113,16 +114,12 @@ export class AppLibrary implements LibraryService {
     return page ? { documentId, pageNo, ...page } : null
   }
 
-  /** The document's path comes from the library's own records, never from the caller. */
+  /**
+   * The document's path comes from the library's own records, never from the caller, and only a
+   * successfully imported PDF that is unchanged on disk is served (see readServablePdf).
+   */
   async pdfBytes(documentId: number): Promise<Uint8Array> {
-    const doc = this.lib.store.document(documentId)
-    if (!doc)
-      throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
-    try {
-      return new Uint8Array(await fs.readFile(doc.path))
-    } catch {
-      throw new QuireError('FILE_NOT_FOUND', `The file of "${doc.title}" is no longer at ${doc.path}.`)
-    }
+    return readServablePdf(this.lib.store.fileRecord(documentId), documentId)
   }
 
   /** Path of a library document's file, for the desktop protocol handler; null when unknown. */

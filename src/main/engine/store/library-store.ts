@@ -31,6 +31,14 @@ export interface StoredChunk {
   spans: PageSpan[]
 }
 
+export interface FileRecord {
+  path: string
+  title: string
+  sha256: string
+  size: number
+  status: LibraryDocument['status']
+}
+
 export interface NewDocument {
   path: string
   title: string
@@ -108,6 +116,12 @@ export class LibraryStore {
   document(id: number): LibraryDocument | null {
     const r = this.q.byId.get(id) as DocumentRow | undefined
     return r ? toDocument(r) : null
+  }
+
+  /** What was recorded about a document's file when it was imported (for the serve-time check). */
+  fileRecord(id: number): FileRecord | null {
+    const r = this.q.byId.get(id) as DocumentRow | undefined
+    return r ? { path: r.path, title: r.title, sha256: r.sha256, size: r.size, status: r.status } : null
   }
 
   indexedDocumentWithSha(sha256: string): LibraryDocument | null {
