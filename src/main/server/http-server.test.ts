@@ -141,7 +141,8 @@ describe('browser-mode server', () => {
     expect((await fetch(`${base}/api/events?token=nope`)).status).toBe(403)
     expect((await fetch(`${base}/api/pdf/1`)).status).toBe(401)
     expect((await fetch(`${base}/`)).status).toBe(401)
-    expect((await fetch(`${base}/assets/app.js`)).status).toBe(401)
+    // The built UI's scripts are the app's public code: they load without the token.
+    expect((await fetch(`${base}/assets/app.js`)).status).toBe(200)
   })
 
   it('does not accept the token from the query or a cookie for invoke (header only)', async () => {
@@ -167,17 +168,22 @@ describe('browser-mode server', () => {
     expect(status).toBe(403)
   })
 
-  it('serves the page with a strict CSP and sets the token cookie for its assets', async () => {
+  it('serves the page with a strict CSP and never puts the token in a cookie', async () => {
     const page = await fetch(server.url)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
-    const cookie = page.headers.get('set-cookie')!
-    expect(cookie).toContain('HttpOnly')
-    expect(cookie).toContain('SameSite=Strict')
-    const asset = await fetch(`${base}/assets/app.js`, { headers: { cookie: cookie.split(';')[0]! } })
+    // Cookies are not isolated by port: another local web app would receive a token cookie.
+    expect(page.headers.get('set-cookie')).toBeNull()
+    const asset = await fetch(`${base}/assets/app.js`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('content-type')).toContain('javascript')
+    expect(asset.headers.get('set-cookie')).toBeNull()
+    // A cookie is never accepted in place of the token, on any route.
+    const cookie = { cookie: `quire_token=${server.token}` }
+    expect((await fetch(`${base}/`, { headers: cookie })).status).toBe(401)
+    expect((await fetch(`${base}/api/events`, { headers: cookie })).status).toBe(401)
+    expect((await fetch(`${base}/api/pdf/1`, { headers: cookie })).status).toBe(401)
     // Client-side routes fall back to the page; files outside the renderer folder never leave.
     expect((await fetch(`${base}/some/route?token=${server.token}`)).status).toBe(200)
     const escape = await fetch(`${base}/..%2fsecret.txt?token=${server.token}`)

@@ -13,7 +13,7 @@ import { browserShell } from './browser-shell.js'
 import { readJsonBody, streamBody } from './read-body.js'
 import { SseHub } from './sse-hub.js'
 import { contentType, resolveStaticFile } from './static-files.js'
-import { checkToken, hostAllowed, TOKEN_COOKIE } from './token-check.js'
+import { checkToken, hostAllowed } from './token-check.js'
 
 export interface StartServerOptions {
   libraryDir: string
@@ -146,14 +146,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'Use GET.')
 
     if (p === '/api/events') {
-      const denied = checkToken(req, url, token, ['header', 'query', 'cookie'])
+      const denied = checkToken(req, url, token, ['header', 'query'])
       if (denied) return sendError(res, denied, 'UNAUTHORIZED', 'Missing or wrong token.')
       return sse.add(res)
     }
 
     const pdf = /^\/api\/pdf\/(\d+)$/.exec(p)
     if (p.startsWith('/api/')) {
-      const denied = checkToken(req, url, token, ['header', 'query', 'cookie'])
+      const denied = checkToken(req, url, token, ['header', 'query'])
       if (denied) return sendError(res, denied, 'UNAUTHORIZED', 'Missing or wrong token.')
       if (!pdf) return sendError(res, 404, 'NOT_FOUND', 'No such endpoint.')
       try {
@@ -169,21 +169,24 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       }
     }
 
-    // The page itself comes with ?token=…; a cookie (same-site, not readable by scripts) then
-    // lets the browser fetch the page's scripts and styles without the token in each URL.
-    const denied = checkToken(req, url, token, ['query', 'cookie'])
-    if (denied) {
-      res.writeHead(denied, { 'content-type': 'text/plain; charset=utf-8' })
-      return void res.end('Quire: open the address printed in the terminal (it carries the access token).\n')
-    }
-    if (url.searchParams.get('token') === token) {
-      res.setHeader('set-cookie', `${TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`)
-    }
+    // No cookie ever carries the token: cookies are not isolated by port, so any other service on
+    // 127.0.0.1 would receive it. The built UI's scripts and styles are the app's public code and
+    // load without it; the page needs ?token=… (its script reads it from there and sends it as a
+    // header, or in the query for EventSource and the PDF viewer, which cannot set headers).
     // Unknown paths get index.html: the UI routes on the client side.
     const file =
       (await resolveStaticFile(opts.rendererDir, p)) ??
       (path.extname(p) ? null : await resolveStaticFile(opts.rendererDir, '/'))
     if (!file) return sendError(res, 404, 'NOT_FOUND', 'Not found.')
+    if (file.endsWith('.html')) {
+      const denied = checkToken(req, url, token, ['query'])
+      if (denied) {
+        res.writeHead(denied, { 'content-type': 'text/plain; charset=utf-8' })
+        return void res.end(
+          'Quire: open the address printed in the terminal (it carries the access token).\n',
+        )
+      }
+    }
     res.writeHead(200, {
       'content-type': contentType(file),
       'cache-control': file.endsWith('.html') ? 'no-store' : 'no-cache',

@@ -2,17 +2,8 @@ import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { TOKEN_HEADER } from '@shared/ipc-contract.js'
 
-export const TOKEN_COOKIE = 'quire_token'
-
-export type TokenSource = 'header' | 'query' | 'cookie'
-
-function cookieValue(req: IncomingMessage, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return null
-}
+/** Never a cookie: cookies are shared by every port of 127.0.0.1 (RFC 6265 §8.5). */
+export type TokenSource = 'header' | 'query'
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -39,10 +30,6 @@ export function checkToken(
   if (allowed.includes('query')) {
     const q = url.searchParams.get('token')
     if (q !== null) found.push(q)
-  }
-  if (allowed.includes('cookie')) {
-    const c = cookieValue(req, TOKEN_COOKIE)
-    if (c !== null) found.push(c)
   }
   if (found.length === 0) return 401
   return found.some((t) => sameToken(t, expected)) ? 0 : 403
