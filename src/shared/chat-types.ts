@@ -92,6 +92,11 @@ export interface RetrievalTrace {
   question: string
   /** The follow-up rewritten into a standalone question by the model, when that happened. */
   rewrite: QuestionRewrite | null
+  /**
+   * A rewrite the model offered that was not used (it answered instead of asking, cited sources,
+   * dropped the question's words or left the conversation's topic); search used context instead.
+   */
+  rewriteRejected?: { text: string; reason: string } | null
   /** The text actually sent to search. */
   searchQuery: string
   /** Earlier questions passed to search as context (when no rewrite was possible). */

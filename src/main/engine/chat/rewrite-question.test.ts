@@ -33,6 +33,18 @@ describe('rewriteFollowUp', () => {
     expect(body.messages[1]!.content).toContain('Follow-up question: And in 2022?')
   })
 
+  it('does not trust a model that answers instead of rewriting', async () => {
+    fake.setScript({ chat: { tokens: ['Ghent produced 3,900 tonnes of steel in 2022 [1].'] } })
+    const client = new OllamaClient({ host: fake.url })
+    const out = await rewriteFollowUp((r) => client.streamChat(r), 'llama3.2:3b', turns, 'And in 2022?', {
+      window: 8192,
+    })
+    expect(out).toMatchObject({
+      rewrite: null,
+      rejected: { text: 'Ghent produced 3,900 tonnes of steel in 2022 [1].', reason: 'cites-sources' },
+    })
+  })
+
   it('reports the problem when the model fails', async () => {
     fake.setScript({ chat: { status: 500, error: 'boom' } })
     const client = new OllamaClient({ host: fake.url })

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatStreamRequest, ChatStreamResult } from '../genera
 import { estimateMessagesTokens } from '../generate/token-estimate.js'
 import { numCtxFor } from '../generate/context-budget.js'
 import type { Turn } from './history-window.js'
+import { rejectRewrite, type RewriteRejection } from './rewrite-guard.js'
 
 export const REWRITE_SYSTEM_PROMPT = [
   'You rewrite a follow-up question from a conversation into a standalone question.',
@@ -39,7 +40,9 @@ export function cleanRewrite(reply: string, original: string): string | null {
   return text
 }
 
-export type RewriteOutcome = { rewrite: QuestionRewrite } | { rewrite: null; problem: OllamaProblem | null }
+export type RewriteOutcome =
+  | { rewrite: QuestionRewrite }
+  | { rewrite: null; problem: OllamaProblem | null; rejected?: { text: string; reason: RewriteRejection } }
 
 /**
  * Asks the model to turn a follow-up into a standalone question for retrieval. Only the bounded
@@ -71,5 +74,7 @@ export async function rewriteFollowUp(
   if (res.outcome !== 'complete') return { rewrite: null, problem: res.problem }
   const to = cleanRewrite(res.text, question)
   if (!to) return { rewrite: null, problem: null }
+  const reason = rejectRewrite(to, question, turns)
+  if (reason) return { rewrite: null, problem: null, rejected: { text: to, reason } }
   return { rewrite: { from: question, to, model, ms: Math.round(performance.now() - started) } }
 }

@@ -369,6 +369,25 @@ describe('Answerer conversations', () => {
     expect(messages[3]!.trace).toEqual(second.trace)
   })
 
+  it('does not search with a "rewrite" that is really an answer: the earlier turns become context', async () => {
+    const { lib, files } = await reports()
+    // A stand-in that always answers, also when asked to rewrite.
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 4096 }],
+      chat: { tokens: ['It made 3,900 tonnes [1].'] },
+    })
+    const a = answerer(lib)
+    const first = await a.ask(STEEL_Q)
+    const second = await a.ask('And in 2022?', { conversationId: first.conversationId })
+    expect(second.trace).toMatchObject({
+      rewrite: null,
+      rewriteRejected: { text: 'It made 3,900 tonnes [1].', reason: 'cites-sources' },
+      searchQuery: 'And in 2022?',
+      context: [STEEL_Q],
+    })
+    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
+  })
+
   it('uses earlier questions as retrieval context when no model is available, across a reopen', async () => {
     const fixture = await reports()
     const { files } = fixture

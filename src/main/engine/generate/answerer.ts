@@ -182,6 +182,7 @@ export class Answerer {
 
     // Follow-ups: a standalone rewrite when the model is there, else earlier questions as search context.
     let rewrite: QuestionRewrite | null = null
+    let rewriteRejected: RetrievalTrace['rewriteRejected'] = null
     let context: string[] = []
     if (turns.length > 0) {
       if (model) {
@@ -190,6 +191,7 @@ export class Answerer {
           ...(signal ? { signal } : {}),
         })
         rewrite = out.rewrite
+        if (!out.rewrite && out.rejected) rewriteRejected = out.rejected
       }
       if (!rewrite) context = earlierQuestions(turns)
     }
@@ -204,6 +206,7 @@ export class Answerer {
     const trace: RetrievalTrace = {
       question,
       rewrite,
+      rewriteRejected,
       searchQuery,
       context,
       searchMode: response.mode ?? null,
