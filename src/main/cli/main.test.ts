@@ -83,11 +83,43 @@ describe('quire CLI contract', () => {
     )
     expect(r.code).toBe(0)
     const res = JSON.parse(r.out.trim())
-    expect(Object.keys(res).sort()).toEqual(['declined', 'mode', 'query', 'results'])
+    expect(Object.keys(res).sort()).toEqual(['decision', 'declined', 'mode', 'query', 'results'])
+    expect(res.decision).toMatchObject({ declined: false, reason: 'answered' })
     expect(res.mode).toBe('hybrid')
     expect(res.results[0]).toMatchObject({ rank: 1, file, pages: [2] })
     expect(Object.keys(res.results[0]).sort()).toEqual(['file', 'pages', 'rank', 'score', 'text'])
     expect(res.results.length).toBeLessThanOrEqual(3)
+  })
+
+  it('search says why it declined: what no document mentions', async () => {
+    const { docs, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const r = await cli(
+      'search',
+      'Can the installer export to PowerPoint?',
+      '--library',
+      lib,
+      '--model-dir',
+      'none',
+    )
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(
+      'nothing in the library seems to answer this (No document in the library mentions “PowerPoint”)',
+    )
+    const j = JSON.parse(
+      (
+        await cli(
+          'search',
+          'Can the installer export to PowerPoint?',
+          '--library',
+          lib,
+          '--model-dir',
+          'none',
+          '--json',
+        )
+      ).out,
+    )
+    expect(j.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['PowerPoint'] })
   })
 
   it('search --queries runs a JSONL batch and prints one object per line with its id', async () => {

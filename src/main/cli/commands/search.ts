@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import readline from 'node:readline'
 import { z } from 'zod'
+import { declineReason } from '@shared/decline-reason.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
@@ -27,6 +28,7 @@ export function searchJson(r: SearchResponse) {
     query: r.query,
     mode: r.mode,
     declined: r.declined,
+    ...(r.decision ? { decision: r.decision } : {}),
     results: r.results.map((h) => ({
       rank: h.rank,
       file: h.file,
@@ -82,8 +84,9 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
 }
 
 function printHuman(r: SearchResponse, io: Io): void {
+  const why = declineReason(r.decision)
   io.stdout.write(
-    `Mode: ${r.mode}${r.declined ? ' — nothing in the library seems to answer this; nearest passages:' : ''}\n\n`,
+    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n\n`,
   )
   for (const h of r.results) {
     const pages = h.pages.length > 1 ? `pp. ${h.pages[0]}-${h.pages.at(-1)}` : `p. ${h.pages[0]}`

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { declineReason } from './decline-reason.js'
+import type { SearchDecision } from './library-types.js'
+
+const base: SearchDecision = {
+  declined: true,
+  reason: 'low-coverage',
+  coverage: 0.18,
+  local: 0.1,
+  threshold: 0.25,
+  missing: [],
+  decisive: [],
+}
+
+describe('declineReason', () => {
+  it('says nothing when search answered or left no decision', () => {
+    expect(declineReason({ ...base, declined: false, reason: 'answered' })).toBeNull()
+    expect(declineReason(null)).toBeNull()
+  })
+
+  it('names what no document mentions', () => {
+    expect(declineReason({ ...base, reason: 'names-absent', decisive: ['PowerPoint', 'pptx'] })).toBe(
+      'No document in the library mentions “PowerPoint” and “pptx”.',
+    )
+  })
+
+  it('gives the coverage found and the words no document contains', () => {
+    expect(declineReason({ ...base, missing: ['sfdp'] })).toBe(
+      'The nearest passages cover only 18% of what the question asks. No document contains “sfdp”.',
+    )
+  })
+})
