@@ -42,6 +42,9 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ocrPages: z.number().int(),
+  lowConfidencePages: z.array(z.number().int()),
+  blankPages: z.array(z.number().int()),
 })
 
 const embeddingStatus: z.ZodType<EmbeddingStatus> = z.object({

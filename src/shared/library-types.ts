@@ -15,9 +15,27 @@ export interface LibraryDocument {
   error: string | null
   createdAt: string
   updatedAt: string
+  /** Pages whose text came from OCR (scanned pages). */
+  ocrPages: number
+  /** OCR pages whose mean word confidence is below LOW_OCR_CONFIDENCE: their text may misread. */
+  lowConfidencePages: number[]
+  /** OCR pages on which nothing was recognised (blank or unreadable). */
+  blankPages: number[]
 }
 
-export type IngestStage = 'queued' | 'reading' | 'extracting' | 'chunking' | 'embedding' | 'indexing' | 'done'
+/** Mean OCR word confidence (0–100) under which a page is flagged in the document list. */
+export const LOW_OCR_CONFIDENCE = 70
+
+export type IngestStage =
+  | 'queued'
+  | 'reading'
+  | 'extracting'
+  /** OCR of scanned pages; done/total count the pages that need it. */
+  | 'recognizing'
+  | 'chunking'
+  | 'embedding'
+  | 'indexing'
+  | 'done'
 
 /** Progress of one batch. `file` is the file the event is about; done/total count units of `stage`. */
 export interface IngestProgress {
@@ -37,6 +55,8 @@ export interface IngestFileReport {
   status: IngestStatus
   pages: number
   chunks: number
+  /** Pages whose text came from OCR (absent: none). */
+  ocrPages?: number
   error: string | null
   errorCode: string | null
 }

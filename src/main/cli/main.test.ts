@@ -58,7 +58,7 @@ describe('quire CLI contract', () => {
     const report = JSON.parse(r.out.trim())
     expect(Object.keys(report).sort()).toEqual(['documents', 'elapsed_ms'])
     for (const d of report.documents) {
-      expect(Object.keys(d).sort()).toEqual(['chunks', 'error', 'file', 'pages', 'status'])
+      expect(Object.keys(d).sort()).toEqual(['chunks', 'error', 'file', 'ocr_pages', 'pages', 'status'])
       expect(['indexed', 'skipped', 'failed']).toContain(d.status)
     }
     expect(report.documents.filter((d: { status: string }) => d.status === 'indexed')).toHaveLength(3)

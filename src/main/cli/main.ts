@@ -41,11 +41,12 @@ export function buildCli(
 
   program
     .command('ingest')
-    .description('import PDF files and folders (recursively) into a library')
-    .argument('<paths...>', 'PDF files or folders')
+    .description('import PDF and image (PNG, JPEG, TIFF) files and folders (recursively) into a library')
+    .argument('<paths...>', 'PDF or image files, or folders')
     .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
     .option('--model-dir <dir>', 'embedding model folder (default: resources/models/all-MiniLM-L6-v2)')
     .option('--json', 'print one JSON report instead of a progress bar', false)
+    .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
     .action((paths: string[], o) =>
       run(
         commands.ingest().then((m) =>
@@ -55,6 +56,7 @@ export function buildCli(
               library: resolveLibrary(o.library, { create: true }),
               modelDir: defaultModelDir(o.modelDir),
               json: o.json,
+              ocr: o.ocr !== false,
               workers,
             },
             io,

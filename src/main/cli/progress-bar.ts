@@ -27,7 +27,9 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
       const elapsed = (now - started) / 1000
       const eta = frac > 0.02 ? Math.round((elapsed / frac) * (1 - frac)) : null
       const name = p.file.split(/[\\/]/).pop() ?? ''
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.filesDone}/${p.filesTotal} ${p.stage} ${name}${eta !== null ? ` ETA ${eta}s` : ''}`
+      // OCR is slow per page: show which scanned page the recogniser is on.
+      const stage = p.stage === 'recognizing' ? `OCR page ${p.done}/${p.total}` : p.stage
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.filesDone}/${p.filesTotal} ${stage} ${name}${eta !== null ? ` ETA ${eta}s` : ''}`
       const cols = io.stdout.columns ?? 100
       io.stdout.write(`\r${line.slice(0, cols - 1).padEnd(Math.min(cols - 1, 100))}`)
     },

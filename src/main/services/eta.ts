@@ -5,6 +5,8 @@ const STAGE_START: Record<IngestProgress['stage'], number> = {
   queued: 0,
   reading: 0,
   extracting: 0.05,
+  // Text extraction is quick; OCR of scanned pages (when there are any) takes the rest of the share.
+  recognizing: 0.1,
   chunking: 0.3,
   embedding: 0.35,
   indexing: 0.95,
@@ -13,7 +15,8 @@ const STAGE_START: Record<IngestProgress['stage'], number> = {
 const STAGE_END: Record<IngestProgress['stage'], number> = {
   queued: 0,
   reading: 0.05,
-  extracting: 0.3,
+  extracting: 0.1,
+  recognizing: 0.3,
   chunking: 0.35,
   embedding: 0.95,
   indexing: 1,

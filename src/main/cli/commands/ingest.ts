@@ -14,6 +14,8 @@ export interface IngestCommandOptions {
   library: string
   modelDir: string
   json: boolean
+  /** OCR scanned pages (default true; `--no-ocr`). */
+  ocr?: boolean
   workers?: IngestWorkerPaths
 }
 
@@ -33,24 +35,31 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   process.once('SIGINT', onSigint)
   try {
     const report = await runIngestWorker(
-      { libraryDir: opts.library, modelDir: model.ok ? model.dir : null, paths },
+      {
+        libraryDir: opts.library,
+        modelDir: model.ok ? model.dir : null,
+        paths,
+        ocr: opts.ocr,
+      },
       { ...opts.workers, signal: controller.signal, onProgress: (p) => bar?.update(p) },
     )
     bar?.done()
     if (opts.json) {
       printJson(io, {
-        documents: report.documents.map(({ file, status, pages, chunks, error }) => ({
+        documents: report.documents.map(({ file, status, pages, chunks, ocrPages, error }) => ({
           file,
           status,
           pages,
           chunks,
+          ocr_pages: ocrPages ?? 0,
           error,
         })),
         elapsed_ms: report.elapsed_ms,
       })
     } else {
       for (const d of report.documents) {
-        const what = d.status === 'indexed' ? `${d.pages} pages, ${d.chunks} passages` : (d.error ?? '')
+        const ocr = d.ocrPages ? ` (${d.ocrPages} by OCR)` : ''
+        const what = d.status === 'indexed' ? `${d.pages} pages${ocr}, ${d.chunks} passages` : (d.error ?? '')
         io.stdout.write(`${d.status.padEnd(8)} ${d.file}  ${what}\n`)
       }
       const count = (s: string) => report.documents.filter((d) => d.status === s).length

@@ -17,6 +17,8 @@ export interface CleanPage {
   text: string
   lines: PageLine[]
   items: TextItemBox[]
+  /** Set when the page's text came from OCR: its mean word confidence (null: nothing recognised). */
+  ocr?: { confidence: number | null }
 }
 
 /** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */

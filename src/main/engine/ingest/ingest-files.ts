@@ -34,6 +34,8 @@ export interface IngestOptions {
   embedBatch?: number
   /** PDF parser; a ParsePool's parse runs extraction on other threads. Default: parseDocument here. */
   parse?: (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<ParsedDocument>
+  /** Recognise scanned pages with OCR (Settings → OCR). Default true. */
+  ocr?: boolean
   /** Documents being extracted at once (one per extraction thread). Default 1. */
   parallelParses?: number
 }
@@ -84,7 +86,7 @@ export async function ingestFiles(
       if (replacedChunkIds.length)
         opts.onCommitted?.({ documentId: 0, chunkIds: [], vectors: [], replacedChunkIds })
     }
-    finish({ file, status: 'failed', pages: 0, chunks: 0, error: message, errorCode: code })
+    finish({ file, status: 'failed', pages: 0, chunks: 0, ocrPages: 0, error: message, errorCode: code })
   }
 
   for (const f of files) progress('queued', f.path, 0, 1)
@@ -118,6 +120,7 @@ export async function ingestFiles(
           status: 'skipped',
           pages: skip.pages,
           chunks: skip.chunks,
+          ocrPages: skip.ocrPages,
           error: skip.reason,
           errorCode: null,
         })
@@ -126,6 +129,8 @@ export async function ingestFiles(
       const parsed = await parse(bytes, f.path, {
         signal: opts.signal,
         onPage: (d, t) => progress('extracting', f.path, d, t),
+        ocr: opts.ocr,
+        onOcrPage: (d, t) => progress('recognizing', f.path, d, t),
       })
       progress('chunking', f.path, parsed.chunks.length, parsed.chunks.length)
       return { file: f.path, sha256, size, parsed }
@@ -188,6 +193,7 @@ export async function ingestFiles(
           status: 'indexed',
           pages: item.parsed.pages.length,
           chunks: chunkIds.length,
+          ocrPages: item.parsed.pages.filter((p) => p.ocr).length,
           error: null,
           errorCode: null,
         })
@@ -211,10 +217,15 @@ function skipReason(
   store: LibraryStore,
   file: string,
   sha256: string,
-): { reason: string; pages: number; chunks: number } | null {
+): { reason: string; pages: number; chunks: number; ocrPages: number } | null {
   const same = store.documentByPath(file)
   if (same && same.status === 'indexed' && same.sha256 === sha256) {
-    return { reason: 'Already in the library (unchanged).', pages: same.pages, chunks: same.chunks }
+    return {
+      reason: 'Already in the library (unchanged).',
+      pages: same.pages,
+      chunks: same.chunks,
+      ocrPages: same.ocrPages,
+    }
   }
   const twin = store.indexedDocumentWithSha(sha256)
   if (twin && twin.path !== file) {
@@ -222,6 +233,7 @@ function skipReason(
       reason: `Same content as ${twin.path}, already in the library.`,
       pages: twin.pages,
       chunks: twin.chunks,
+      ocrPages: twin.ocrPages,
     }
   }
   return null

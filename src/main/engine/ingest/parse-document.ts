@@ -4,6 +4,8 @@ import { buildPages, type CleanPage } from './build-pages.js'
 import { chunkPages, type Chunk, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
 import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
 import { noTextLayer } from './pdf-errors.js'
+import type { OcrEngine } from '../ocr/ocr-engine.js'
+import { recognizeScannedPages } from '../ocr/ocr-stage.js'
 
 export interface ParsedDocument {
   title: string
@@ -15,6 +17,12 @@ export interface ParseOptions {
   signal?: AbortSignal
   onPage?: (done: number, total: number) => void
   chunking?: ChunkOptions
+  /** Recognise pages without a usable text layer (Settings → OCR). Default true. */
+  ocr?: boolean
+  /** A long-lived OCR engine to reuse (a parse worker's); a temporary one otherwise. */
+  ocrEngine?: OcrEngine
+  /** Scanned pages recognised so far, of those that need it. */
+  onOcrPage?: (done: number, total: number) => void
 }
 
 /** Below this many letters on every page together, a PDF is treated as having no text layer. */
@@ -48,9 +56,17 @@ export async function parseDocument(
         `${name} is damaged: none of its ${doc.numPages} pages could be read.`,
       )
     }
-    const pages = buildPages(raw)
+    const ocr =
+      opts.ocr === false
+        ? new Map()
+        : await recognizeScannedPages(doc, raw, {
+            signal: opts.signal,
+            engine: opts.ocrEngine,
+            onOcrPage: opts.onOcrPage,
+          })
+    const pages = buildPages(raw).map((p) => (ocr.has(p.pageNo) ? { ...p, ocr: ocr.get(p.pageNo)! } : p))
     const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)
-    if (letters < MIN_LETTERS) throw noTextLayer(name, doc.numPages)
+    if (letters < MIN_LETTERS) throw noTextLayer(name, doc.numPages, opts.ocr !== false)
     const title = await documentTitle(doc, name)
     return { title, pages, chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS) }
   } finally {

@@ -24,9 +24,11 @@ export function emptyFile(file: string): QuireError {
   return new QuireError('PDF_EMPTY_FILE', `${file} is empty (0 bytes).`)
 }
 
-export function noTextLayer(file: string, pages: number): QuireError {
+export function noTextLayer(file: string, pages: number, ocrTried: boolean): QuireError {
   return new QuireError(
     'PDF_NO_TEXT',
-    `${file} has no text layer on any of its ${pages} page(s); it is probably scanned. Run OCR on it first, then import it again.`,
+    ocrTried
+      ? `${file} has no text layer and OCR recognised no text on any of its ${pages} page(s): the pages look blank or unreadable. Check the scan (resolution, contrast), then import it again.`
+      : `${file} has no text layer on any of its ${pages} page(s); it is probably scanned. Turn on OCR in Settings, then import it again.`,
   )
 }

@@ -1,4 +1,9 @@
-import type { LibraryDocument, PageSpan, TextItemBox } from '@shared/library-types.js'
+import {
+  LOW_OCR_CONFIDENCE,
+  type LibraryDocument,
+  type PageSpan,
+  type TextItemBox,
+} from '@shared/library-types.js'
 import type { Chunk } from '../ingest/chunk-pages.js'
 import type { CleanPage } from '../ingest/build-pages.js'
 import { passageStems } from '../retrieve/lexical-score.js'
@@ -17,6 +22,10 @@ interface DocumentRow {
   created_at: string
   updated_at: string
   chunks: number
+  ocr_pages: number
+  /** JSON arrays of page numbers, from ocrPageNotes(). */
+  low_ocr: string
+  blank_ocr: string
 }
 
 export interface StoredChunk {
@@ -61,10 +70,18 @@ function toDocument(r: DocumentRow): LibraryDocument {
     error: r.error_message,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    ocrPages: r.ocr_pages,
+    lowConfidencePages: JSON.parse(r.low_ocr) as number[],
+    blankPages: JSON.parse(r.blank_ocr) as number[],
   }
 }
 
-const DOC_COLUMNS = `d.*, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunks`
+const DOC_COLUMNS = `d.*, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunks,
+  (SELECT count(*) FROM pages p WHERE p.document_id = d.id AND p.ocr = 1) AS ocr_pages,
+  (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
+     AND p.ocr_confidence < ${LOW_OCR_CONFIDENCE} ORDER BY page_no)) AS low_ocr,
+  (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
+     AND p.ocr_confidence IS NULL ORDER BY page_no)) AS blank_ocr`
 
 /** All SQL the library runs, as prepared statements. One transaction per document write. */
 export class LibraryStore {
@@ -90,13 +107,20 @@ export class LibraryStore {
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
       ),
       insertPage: db.prepare(
-        `INSERT INTO pages (document_id, page_no, text, items, width, height) VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
         `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      page: db.prepare(`SELECT text, items, width, height FROM pages WHERE document_id = ? AND page_no = ?`),
+      page: db.prepare(
+        `SELECT text, items, width, height, ocr FROM pages WHERE document_id = ? AND page_no = ?`,
+      ),
+      ocrPagesOf: db.prepare(
+        `SELECT document_id AS documentId, page_no AS pageNo FROM pages
+         WHERE ocr = 1 AND document_id IN (SELECT value FROM json_each(?))`,
+      ),
       allChunkIds: db
         .prepare(
           `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'indexed'`,
@@ -159,6 +183,8 @@ export class LibraryStore {
           JSON.stringify(compactItems(p.items)),
           p.width,
           p.height,
+          p.ocr ? 1 : 0,
+          p.ocr?.confidence ?? null,
         )
       }
       const chunkIds: number[] = []
@@ -205,16 +231,26 @@ export class LibraryStore {
   page(
     documentId: number,
     pageNo: number,
-  ): { text: string; items: TextItemBox[]; width: number; height: number } | null {
+  ): { text: string; items: TextItemBox[]; width: number; height: number; ocr: boolean } | null {
     const r = this.q.page.get(documentId, pageNo) as
-      { text: string; items: string; width: number; height: number } | undefined
+      { text: string; items: string; width: number; height: number; ocr: number } | undefined
     if (!r) return null
     return {
       text: r.text,
       items: expandItems(JSON.parse(r.items) as number[][]),
       width: r.width,
       height: r.height,
+      ocr: r.ocr === 1,
     }
+  }
+
+  /** Which pages of these documents were read by OCR, as "documentId:pageNo" keys. */
+  ocrPages(documentIds: number[]): Set<string> {
+    const rows = this.q.ocrPagesOf.all(JSON.stringify([...new Set(documentIds)])) as {
+      documentId: number
+      pageNo: number
+    }[]
+    return new Set(rows.map((r) => `${r.documentId}:${r.pageNo}`))
   }
 
   indexedChunkIds(): number[] {

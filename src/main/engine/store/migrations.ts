@@ -131,4 +131,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX messages_reply_to ON messages(reply_to);
     `,
   },
+  {
+    version: 5,
+    name: 'ocr-pages',
+    // Pages whose text came from OCR, with the recogniser's mean word confidence (0-100; NULL when
+    // it found no text on the page). Text-layer pages keep ocr = 0.
+    sql: `
+      ALTER TABLE pages ADD COLUMN ocr INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE pages ADD COLUMN ocr_confidence REAL;
+    `,
+  },
 ]

@@ -31,6 +31,7 @@ try {
     const report = await ingestFiles(deps, job.paths, {
       parse,
       parallelParses: pool?.size ?? 1,
+      ocr: job.ocr,
       signal: controller.signal,
       onProgress: (progress) => post({ type: 'progress', progress }),
       // Vectors travel as transferred buffers: no copy, no JSON.

@@ -81,9 +81,14 @@ export class ParsePool {
       slot.job = job
       // A private copy is transferred: the caller's buffer may be a pooled or shared one.
       const bytes = new Uint8Array(job.bytes)
-      slot.worker.postMessage({ type: 'parse', id: job.id, file: job.file, bytes } satisfies ParseRequest, [
-        bytes.buffer,
-      ])
+      const request: ParseRequest = {
+        type: 'parse',
+        id: job.id,
+        file: job.file,
+        bytes,
+        ocr: job.opts.ocr !== false,
+      }
+      slot.worker.postMessage(request, [bytes.buffer])
     }
   }
 
@@ -94,6 +99,10 @@ export class ParsePool {
       if (!job || job.id !== m.id) return
       if (m.type === 'page') {
         job.opts.onPage?.(m.done, m.total)
+        return
+      }
+      if (m.type === 'ocr-page') {
+        job.opts.onOcrPage?.(m.done, m.total)
         return
       }
       slot.job = null

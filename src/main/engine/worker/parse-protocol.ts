@@ -2,9 +2,11 @@ import type { ParsedDocument } from '../ingest/parse-document.js'
 
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */
 export type ParseRequest =
-  { type: 'parse'; id: number; file: string; bytes: Uint8Array } | { type: 'cancel'; id: number }
+  | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean }
+  | { type: 'cancel'; id: number }
 
 export type ParseReply =
   | { type: 'page'; id: number; done: number; total: number }
+  | { type: 'ocr-page'; id: number; done: number; total: number }
   | { type: 'parsed'; id: number; parsed: ParsedDocument }
   | { type: 'failed'; id: number; code: string; message: string }

@@ -10,6 +10,8 @@ export interface IngestJob {
   parseWorkers?: number
   /** Script of the extraction threads when it is not the source entry (the bundled desktop build). */
   parseWorkerUrl?: string
+  /** Recognise scanned pages with OCR (Settings → OCR). Default true. */
+  ocr?: boolean
 }
 
 export type WorkerToParent =

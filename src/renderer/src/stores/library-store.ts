@@ -54,6 +54,8 @@ const STAGE_START: Record<IngestStage, number> = {
   queued: 0,
   reading: 0.02,
   extracting: 0.05,
+  // Text extraction is quick; OCR of scanned pages (when there are any) takes the rest of the share.
+  recognizing: 0.1,
   chunking: 0.4,
   embedding: 0.45,
   indexing: 0.92,
@@ -62,7 +64,8 @@ const STAGE_START: Record<IngestStage, number> = {
 const STAGE_END: Record<IngestStage, number> = {
   queued: 0,
   reading: 0.05,
-  extracting: 0.4,
+  extracting: 0.1,
+  recognizing: 0.4,
   chunking: 0.45,
   embedding: 0.92,
   indexing: 1,

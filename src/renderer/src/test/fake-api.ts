@@ -60,6 +60,9 @@ export function doc(id: number, over: Partial<LibraryDocument> = {}): LibraryDoc
     error: null,
     createdAt: '2024-01-01T00:00:00Z',
     updatedAt: '2024-01-01T00:00:00Z',
+    ocrPages: 0,
+    lowConfidencePages: [],
+    blankPages: [],
     ...over,
   }
 }

@@ -8,6 +8,7 @@ const STAGE_WORDS: Record<FileProgress['stage'], string> = {
   queued: 'Waiting',
   reading: 'Reading',
   extracting: 'Extracting text',
+  recognizing: 'Reading scanned pages (OCR)',
   chunking: 'Splitting into passages',
   embedding: 'Embedding',
   indexing: 'Indexing',

@@ -1,0 +1,62 @@
+import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { RawPage } from '../ingest/extract-pdf.js'
+
+/**
+ * A page needs OCR when its text layer is missing or negligible: fewer letters than a line of
+ * text, while images cover most of the page (a scan with a stray text object, such as a Bates
+ * number or a scanner's stamp). A page with no letters at all is OCR'd whatever it draws:
+ * vector-drawn scans and blank pages both end up with a per-page result.
+ */
+export const FEW_LETTERS = 40
+export const MOSTLY_IMAGE = 0.5
+
+export function pageLetters(raw: RawPage): number {
+  let n = 0
+  for (const l of raw.lines) for (const i of l.items) n += i.str.match(/\p{L}/gu)?.length ?? 0
+  return n
+}
+
+export async function needsOcr(page: PDFPageProxy, raw: RawPage): Promise<boolean> {
+  const letters = pageLetters(raw)
+  if (letters === 0) return true
+  if (letters >= FEW_LETTERS) return false
+  return (await imageCoverage(page)) >= MOSTLY_IMAGE
+}
+
+type Matrix = [number, number, number, number, number, number]
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ]
+}
+
+/** Share of the page (0–1) covered by painted images: each image fills the unit square of its CTM. */
+export async function imageCoverage(page: PDFPageProxy): Promise<number> {
+  const ops = await page.getOperatorList()
+  const [x0, y0, x1, y1] = page.view as [number, number, number, number]
+  const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1
+  const stack: Matrix[] = []
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
+  let area = 0
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]
+    if (fn === OPS.save) stack.push(ctm)
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm
+    else if (fn === OPS.transform) ctm = multiply(ctm, ops.argsArray[i] as Matrix)
+    else if (
+      fn === OPS.paintImageXObject ||
+      fn === OPS.paintInlineImageXObject ||
+      fn === OPS.paintImageMaskXObject
+    ) {
+      // |det| of the CTM is the area of the unit square it maps to.
+      area += Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])
+    }
+  }
+  return Math.min(1, area / pageArea)
+}

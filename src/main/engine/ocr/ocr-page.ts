@@ -1,0 +1,53 @@
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
+import type { OcrEngine, OcrResult } from './ocr-engine.js'
+import { OCR_DPI, renderPage } from './render-page.js'
+
+/** What OCR found on one page, beside its text: the page's confidence, or why it has no text. */
+export interface OcrPageInfo {
+  /** Mean word confidence 0–100; null when nothing was recognised. */
+  confidence: number | null
+}
+
+/** Converts a point in rendered pixels back to PDF user space. */
+export type PixelToPdf = (x: number, y: number) => [number, number]
+
+/**
+ * Recognised words become text items in PDF user space, one line per OCR line, so the rest of the
+ * pipeline (cleaning, chunking, highlight boxes) treats them like a text layer. The viewer draws an
+ * item from y − h/4 to y + 0.95h (baseline plus descenders), so y and h are set to cover the word's box.
+ */
+export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
+  return result.lines.map((line) => {
+    const items = line.words.map((w, k) => {
+      const [ax, ay] = toPdf(w.x0, w.y0)
+      const [bx, by] = toPdf(w.x1, w.y1)
+      const x = Math.min(ax, bx)
+      const w_ = Math.abs(bx - ax)
+      const bottom = Math.min(ay, by)
+      const h = Math.abs(by - ay) / 1.2
+      // A trailing space separates words whatever their gap (OCR boxes can touch).
+      const str = k < line.words.length - 1 ? `${w.text} ` : w.text
+      return { str, x, y: bottom + h * 0.25, w: w_, h }
+    })
+    const fontSize = Math.max(...items.map((i) => i.h))
+    return { items, fontSize, y: items[0]!.y }
+  })
+}
+
+/** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
+export async function ocrPdfPage(
+  page: PDFPageProxy,
+  engine: OcrEngine,
+  signal?: AbortSignal,
+  dpi = OCR_DPI,
+): Promise<{ raw: RawPage; info: OcrPageInfo }> {
+  const { png, viewport } = await renderPage(page, dpi)
+  const result = await engine.recognize(png, dpi, signal)
+  const base = page.getViewport({ scale: 1 })
+  const lines = ocrLines(result, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number])
+  return {
+    raw: { pageNo: page.pageNumber, width: base.width, height: base.height, lines },
+    info: { confidence: result.confidence },
+  }
+}

@@ -1,0 +1,33 @@
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PageViewport } from 'pdfjs-dist/types/src/display/page_viewport.js'
+
+/**
+ * Resolution pages are rendered at for OCR. Chosen from the bench table (BENCHMARKS.md, "OCR"):
+ * the lowest dpi whose word recall on rasterised manual pages reaches the target.
+ */
+export const OCR_DPI = 200
+
+export interface RenderedPage {
+  png: Buffer
+  /** Maps rendered pixels back to PDF user space (handles /Rotate and non-zero MediaBox origins). */
+  viewport: PageViewport
+}
+
+/** Renders a page to a greyscale-friendly PNG with pdf.js on @napi-rs/canvas (pdf.js's Node canvas). */
+export async function renderPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<RenderedPage> {
+  const viewport = page.getViewport({ scale: dpi / 72 })
+  const { createCanvas } = await import('@napi-rs/canvas')
+  const canvas = createCanvas(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)))
+  const ctx = canvas.getContext('2d')
+  // White under the page: a transparent background reads as black to the recogniser.
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, canvas.width, canvas.height)
+  // @napi-rs/canvas implements the DOM canvas API pdf.js draws with; the types differ only in name.
+  type RenderParams = Parameters<PDFPageProxy['render']>[0]
+  await page.render({
+    canvas: canvas as unknown as RenderParams['canvas'],
+    canvasContext: ctx as unknown as RenderParams['canvasContext'],
+    viewport,
+  }).promise
+  return { png: await canvas.encode('png'), viewport }
+}
