@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 
 /** One recognised word: its text, confidence (0–100) and box in image pixels (top-left origin). */
 export interface OcrWord {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeScanPdf, pageImages } from '../../../../tests/fixtures/scan-factory.js'
+import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from './ocr-engine.js'
 

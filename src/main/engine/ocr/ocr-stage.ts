@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { QuireError } from '../../../shared/errors.js'
+import { QuireError } from '@shared/errors.js'
 import type { RawPage } from '../ingest/extract-pdf.js'
 import { needsOcr } from './needs-ocr.js'
 import { OcrEngine } from './ocr-engine.js'
