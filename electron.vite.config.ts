@@ -41,7 +41,17 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     resolve: { alias: pathAliases },
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // The dev server injects CSS as <style> blocks: allow them there only (see
+        // devContentSecurityPolicy); builds keep index.html's strict policy.
+        name: 'quire-dev-inline-styles',
+        apply: 'serve',
+        transformIndexHtml: (html: string) =>
+          html.replace("style-src 'self';", "style-src 'self' 'unsafe-inline';"),
+      },
+    ],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },

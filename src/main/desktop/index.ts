@@ -30,11 +30,12 @@ import {
   PRIVILEGED_SCHEMES,
   pdfUrlFor,
 } from './app-protocols.js'
-import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './content-security-policy.js'
+import { GUARDED_NAVIGATION_EVENTS, navigationGuard, windowOpenHandler } from './external-links.js'
 import { GrantedPaths, grantFromSender } from './granted-paths.js'
 import { buildMenuTemplate } from './menu-template.js'
 import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
-import { isAllowedNavigation, isAllowedRequest } from './request-policy.js'
+import { isAllowedRequest } from './request-policy.js'
 import { isTrustedSender } from './sender-check.js'
 import { mainWindowOptions } from './window-options.js'
 import { loadWindowState, saveWindowState } from './window-state.js'
@@ -42,6 +43,9 @@ import { loadWindowState, saveWindowState } from './window-state.js'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIGIN]
+const contentSecurityPolicy = devUrl
+  ? devContentSecurityPolicy(CONTENT_SECURITY_POLICY)
+  : CONTENT_SECURITY_POLICY
 
 // Must run before the app is ready.
 protocol.registerSchemesAsPrivileged(PRIVILEGED_SCHEMES)
@@ -84,7 +88,7 @@ function hardenSession(): void {
   )
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] },
     })
   })
 }
@@ -99,14 +103,26 @@ function createWindow(services: AppServices): BrowserWindow {
   if (state.maximized) win.maximize()
   win.once('ready-to-show', () => win.show())
 
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    // Links to the web open in the user's browser only when they are plain http(s) links.
-    if (/^https?:\/\//.test(url)) void electronShell.openExternal(url)
-    return { action: 'deny' }
-  })
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, allowedOrigins)) event.preventDefault()
-  })
+  win.webContents.setWindowOpenHandler(
+    windowOpenHandler({
+      openExternal: (url) => void electronShell.openExternal(url),
+      confirmOpen: async (url) => {
+        const { response } = await dialog.showMessageBox(win, {
+          type: 'question',
+          buttons: ['Open in browser', 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          message: 'Open this address in your web browser?',
+          detail: `${url}\n\nIt leaves Quire; the link came from an answer, not from Quire.`,
+        })
+        return response === 0
+      },
+    }),
+  )
+  const guard = navigationGuard(allowedOrigins)
+  for (const name of GUARDED_NAVIGATION_EVENTS) {
+    win.webContents.on(name as 'will-navigate', (event, url) => guard(event, url))
+  }
   win.webContents.on('will-attach-webview', (event) => event.preventDefault())
 
   const save = () => {
@@ -210,9 +226,10 @@ async function main(): Promise<void> {
 // Any web contents created later (devtools aside) gets the same navigation and window rules.
 app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  contents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, allowedOrigins)) event.preventDefault()
-  })
+  const guard = navigationGuard(allowedOrigins)
+  for (const name of GUARDED_NAVIGATION_EVENTS) {
+    contents.on(name as 'will-navigate', (event, url) => guard(event, url))
+  }
 })
 
 main().catch((err: unknown) => {
