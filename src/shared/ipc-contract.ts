@@ -206,6 +206,7 @@ export const routes = {
   },
   'library.cancelImport': { input: jobId, output: empty },
   'library.remove': { input: z.object({ documentId: id }), output: empty },
+  'library.showInFolder': { input: z.object({ documentId: id }), output: empty },
   'library.page': {
     input: z.object({ documentId: id, pageNo: z.number().int().positive() }),
     output: z.object({

@@ -169,6 +169,7 @@ async function main(): Promise<void> {
     pickFiles: ({ folders }) => pickPaths(folders),
     authorizePaths: (paths) => grantedPaths.check(paths),
     pdfUrl: pdfUrlFor,
+    showInFolder: (file) => electronShell.showItemInFolder(file),
   }
   ipcMain.on(IPC_GRANT_PATH_CHANNEL, (event, p: unknown) => {
     event.returnValue = grantFromSender(grantedPaths, isTrustedSender(event.senderFrame, allowedOrigins), p)

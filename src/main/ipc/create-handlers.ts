@@ -44,6 +44,14 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       services.events.emit('library.changed', {})
       return {}
     },
+    'library.showInFolder': ({ documentId }) => {
+      // The path comes from the library's own records, never from the caller.
+      const file = library.documentPath(documentId)
+      if (!file)
+        throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+      shell.showInFolder(file)
+      return {}
+    },
     'library.page': ({ documentId, pageNo }) => {
       const page = library.page(documentId, pageNo)
       if (!page) throw new QuireError('PAGE_NOT_FOUND', `Document ${documentId} has no page ${pageNo}.`)

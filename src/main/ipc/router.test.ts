@@ -11,7 +11,9 @@ const shell: ShellAdapter = {
   shell: 'desktop',
   pickFiles: async () => ['/a.pdf'],
   pdfUrl: (id) => `quire-pdf://doc/${id}`,
+  showInFolder: (file) => void shown.push(file),
 }
+const shown: string[] = []
 
 let env: Awaited<ReturnType<typeof tempServices>>
 let handlers: HandlerTable
@@ -36,6 +38,17 @@ describe('router', () => {
       ok: true,
       data: { paths: ['/a.pdf'] },
     })
+  })
+
+  it('shows only library documents in their folder, and deletes the library only when confirmed', async () => {
+    const invoke = createRouter(handlers, { log })
+    expect(await invoke('library.showInFolder', { documentId: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'DOCUMENT_NOT_FOUND' },
+    })
+    expect(shown).toEqual([])
+    expect(await invoke('library.delete', {})).toMatchObject({ ok: false, error: { code: 'VALIDATION' } })
+    expect(await invoke('library.delete', { confirm: true })).toEqual({ ok: true, data: {} })
   })
 
   it('rejects unknown routes, including Object.prototype names', async () => {

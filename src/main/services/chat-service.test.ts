@@ -47,7 +47,12 @@ function answerEvents(): Promise<AnswerEvent[]> {
 describe('chat through the IPC contract', () => {
   it('asks, streams events, stores the conversation, renames and exports it', async () => {
     const invoke = createRouter(
-      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+      createHandlers(env.services, {
+        shell: 'browser',
+        pickFiles: async () => [],
+        pdfUrl: String,
+        showInFolder: () => {},
+      }),
     )
     const answered = answerEvents()
     const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
@@ -118,7 +123,12 @@ describe('chat through the IPC contract', () => {
 
   it('reports Ollama status from the configured host and follows settings changes', async () => {
     const invoke = createRouter(
-      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+      createHandlers(env.services, {
+        shell: 'browser',
+        pickFiles: async () => [],
+        pdfUrl: String,
+        showInFolder: () => {},
+      }),
     )
     expect(await invoke('ollama.status', {})).toMatchObject({
       ok: true,

@@ -19,6 +19,24 @@ export function safeFileName(name: string): string {
   return clean.slice(-200) || 'upload.pdf'
 }
 
+/** Folders a dropped folder's file keeps (at most this many levels), so same-named files stay apart. */
+const MAX_FOLDER_DEPTH = 4
+
+/**
+ * A browser file's relative path ("Q3/report.pdf" from a dropped folder) made safe: each folder
+ * sanitised, "." and ".." dropped, so it can never leave the upload folder. Plain names stay plain.
+ */
+export function safeRelativePath(name: string): string {
+  const parts = name.replace(/\\/g, '/').split('/')
+  const file = safeFileName(parts.pop() ?? '')
+  const folders = parts
+    .map((p) => p.replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_').trim())
+    .filter((p) => p !== '' && !/^\.+$/.test(p))
+    .map((p) => p.replace(/^\.+/, '').slice(0, 100))
+    .slice(-MAX_FOLDER_DEPTH)
+  return path.join(...folders, file)
+}
+
 async function sizeOf(file: string): Promise<number | null> {
   return fs.stat(file).then(
     (s) => s.size,
@@ -67,10 +85,12 @@ export async function saveUploads(
       })
       continue
     }
-    const name = safeFileName(file.name)
+    // A dropped folder's files keep their folders: imported/Q3/report.pdf, not "report (2).pdf".
+    const name = safeRelativePath(file.name)
     const ext = path.extname(name)
     const stem = name.slice(0, name.length - ext.length)
     let target = path.join(dir, name)
+    await fs.mkdir(path.dirname(target), { recursive: true })
     let reused = false
     for (let n = 2; ; n++) {
       const size = await sizeOf(target)

@@ -7,7 +7,7 @@ import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { tempServices } from '../ipc/test-services.js'
 import { batchFraction, estimateEtaSeconds } from './eta.js'
 import { exportFileName } from './conversations-service.js'
-import { safeFileName, saveUploads } from './save-uploads.js'
+import { safeFileName, safeRelativePath, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
 import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
 
@@ -105,6 +105,20 @@ describe('uploads', () => {
     // Every staged copy was moved or deleted: nothing is left waiting.
     expect(await fs.readdir(staging.dir)).toEqual([])
     expect(() => staging.take('not-an-id')).toThrow(/not waiting/)
+  })
+
+  it('keeps the folders of a dropped folder, never leaving the upload folder', async () => {
+    expect(safeRelativePath('Q3/report.pdf')).toBe(path.join('Q3', 'report.pdf'))
+    expect(safeRelativePath('../../etc/passwd')).toBe(path.join('etc', 'passwd'))
+    expect(safeRelativePath('a\\..\\b/./c.pdf')).toBe(path.join('a', 'b', 'c.pdf'))
+    const r = await saveUploads(tmp, [
+      await staged('Q3/report.pdf', '%PDF'),
+      await staged('Q4/report.pdf', '%PDF2'),
+    ])
+    expect(r.saved).toEqual([
+      path.join(tmp, 'imported', 'Q3', 'report.pdf'),
+      path.join(tmp, 'imported', 'Q4', 'report.pdf'),
+    ])
   })
 
   it('judges each upload on its own: an empty file is reported, the others are saved', async () => {

@@ -12,7 +12,20 @@ export function isUploadCopy(libraryDir: string, file: string): boolean {
 }
 
 export async function deleteCopy(libraryDir: string, file: string): Promise<void> {
-  if (isUploadCopy(libraryDir, file)) await fs.rm(file, { force: true })
+  if (!isUploadCopy(libraryDir, file)) return
+  await fs.rm(file, { force: true })
+  // A dropped folder's copies live in sub-folders: remove the ones this leaves empty.
+  const root = path.join(libraryDir, UPLOAD_FOLDER)
+  for (let dir = path.dirname(path.resolve(file)); isUploadCopy(libraryDir, dir); dir = path.dirname(dir)) {
+    if (
+      dir === root ||
+      !(await fs.rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break
+  }
 }
 
 /**
