@@ -89,7 +89,12 @@ describe('chat through the IPC contract', () => {
 
   it('regenerating adds another version of the same turn, and reloads keep every passage given', async () => {
     const invoke = createRouter(
-      createHandlers(env.services, { shell: 'browser', pickFiles: async () => [], pdfUrl: String }),
+      createHandlers(env.services, {
+        shell: 'browser',
+        pickFiles: async () => [],
+        pdfUrl: String,
+        showInFolder: () => {},
+      }),
     )
     let answered = answerEvents()
     const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })

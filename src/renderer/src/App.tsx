@@ -1,6 +1,9 @@
-// The window layout: history and library on the left, the conversation in the middle, the PDF
-// viewer on the right when a citation or document is opened. Wires shortcuts and drag-and-drop.
-import { useMemo, useRef, useState } from 'react'
+// The window layout: history and library on the left (collapsible, Ctrl/Cmd+B), the conversation
+// in the middle, the PDF viewer on the right when a citation or document is opened — a column on
+// wide windows, a sheet over the conversation on narrow ones (styles/responsive.css). Wires
+// shortcuts, drag-and-drop and the theme.
+import { PanelLeft, Settings } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { ChatView } from './components/chat/ChatView.js'
 import { DropOverlay } from './components/common/DropOverlay.js'
 import { StatusPill } from './components/common/StatusPill.js'
@@ -10,16 +13,23 @@ import { SettingsDialog } from './components/settings/SettingsDialog.js'
 import { PdfViewer } from './components/viewer/PdfViewer.js'
 import { useFileDrop } from './hooks/useFileDrop.js'
 import { useShortcuts } from './hooks/useShortcuts.js'
-import { useSettings, useStores, useViewer } from './stores/app-stores.js'
+import { useSettings, useStores, useUi, useViewer } from './stores/app-stores.js'
+import { applyTheme } from './stores/ui-store.js'
 
 export function App() {
   const stores = useStores()
-  const { api, chat, library, viewer } = stores
+  const { api, chat, library, viewer, ui } = stores
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const sidebarOpen = useUi((s) => s.sidebarOpen)
+  const theme = useUi((s) => s.theme)
   const viewerOpen = useViewer((s) => s.target !== null)
   const desktop = useSettings((s) => s.info?.shell === 'desktop')
   const searchRef = useRef<HTMLInputElement>(null)
   const composerRef = useRef<HTMLTextAreaElement>(null)
+
+  useEffect(() => applyTheme(theme), [theme])
+  // The question box has focus when the window opens: typing a question is the first thing to do.
+  useEffect(() => composerRef.current?.focus(), [])
 
   const newConversation = useMemo(
     () => () => {
@@ -36,6 +46,7 @@ export function App() {
       () => ({
         focusSearch: () => searchRef.current?.focus(),
         newConversation,
+        toggleSidebar: () => ui.getState().toggleSidebar(),
         escape: () => {
           if (chat.getState().streaming) {
             void chat.getState().stop()
@@ -48,7 +59,7 @@ export function App() {
           return false
         },
       }),
-      [chat, viewer, newConversation],
+      [chat, viewer, ui, newConversation],
     ),
   )
 
@@ -69,8 +80,19 @@ export function App() {
   )
 
   return (
-    <div className={`app ${viewerOpen ? 'with-viewer' : ''}`}>
+    <div className={`app ${viewerOpen ? 'with-viewer' : ''} ${sidebarOpen ? '' : 'sidebar-closed'}`}>
       <header className="topbar">
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          title={`${sidebarOpen ? 'Hide' : 'Show'} sidebar (Ctrl+B)`}
+          onClick={() => ui.getState().toggleSidebar()}
+        >
+          <PanelLeft size={18} aria-hidden="true" />
+        </button>
         <span className="brand">Quire</span>
         <span className="topbar-spacer" />
         <StatusPill onClick={() => setSettingsOpen(true)} />
@@ -81,12 +103,12 @@ export function App() {
           title="Settings"
           onClick={() => setSettingsOpen(true)}
         >
-          ⚙
+          <Settings size={18} aria-hidden="true" />
         </button>
       </header>
-      <aside className="sidebar">
+      <aside className="sidebar" id="sidebar" hidden={!sidebarOpen}>
         <HistorySidebar searchRef={searchRef} onNew={newConversation} />
-        <LibraryPanel />
+        <LibraryPanel onOpenSettings={() => setSettingsOpen(true)} />
       </aside>
       <ChatView composerRef={composerRef} />
       {viewerOpen && <PdfViewer />}

@@ -6,6 +6,8 @@ import { connectEvents, createAppStores, startApp, StoresContext } from './store
 import { selectTransport } from './transport/select-transport.js'
 import './styles/app.css'
 import './styles/answer.css'
+import './styles/library.css'
+import './styles/window.css'
 
 const storage = (() => {
   try {

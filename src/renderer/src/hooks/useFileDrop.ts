@@ -1,11 +1,12 @@
 // Accepts PDFs and folders dropped anywhere on the window. Desktop hands paths to library.import
 // (the main process walks folders); the browser reads the files (walking dropped folders here).
 import { useEffect, useState } from 'react'
+import { setRelativePath } from '@renderer/lib/upload-name.js'
 
 export interface DropTarget {
   /** Desktop: the dropped items' paths. */
   onPaths?: (paths: string[]) => void
-  /** Browser: the PDF files found in the dropped items. */
+  /** Browser: the files found in the dropped items (the library store picks the PDFs and says what it skipped). */
   onFiles: (files: File[]) => void
   pathForFile?: (file: File) => string
 }
@@ -48,7 +49,7 @@ export function useFileDrop(target: DropTarget): boolean {
         .map((it) => (typeof it.webkitGetAsEntry === 'function' ? it.webkitGetAsEntry() : null))
         .filter((x): x is FileSystemEntry => x !== null)
       if (entries.some((en) => en.isDirectory)) {
-        void collectPdfs(entries).then(target.onFiles)
+        void collectFiles(entries).then(target.onFiles)
       } else {
         target.onFiles(files)
       }
@@ -67,13 +68,16 @@ export function useFileDrop(target: DropTarget): boolean {
   return over
 }
 
-async function collectPdfs(entries: FileSystemEntry[]): Promise<File[]> {
+async function collectFiles(entries: FileSystemEntry[]): Promise<File[]> {
   const out: File[] = []
   for (const entry of entries) {
-    if (entry.isFile && /\.pdf$/i.test(entry.name)) {
-      out.push(await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej)))
+    if (entry.isFile) {
+      const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))
+      // Keeps "Q3/report.pdf" for the upload name; non-PDFs go on so the library can say it skipped them.
+      setRelativePath(file, entry.fullPath)
+      out.push(file)
     } else if (entry.isDirectory) {
-      out.push(...(await collectPdfs(await readAll(entry as FileSystemDirectoryEntry))))
+      out.push(...(await collectFiles(await readAll(entry as FileSystemDirectoryEntry))))
     }
   }
   return out

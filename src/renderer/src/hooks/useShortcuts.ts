@@ -1,10 +1,12 @@
-// Window-wide shortcuts: Ctrl/Cmd+K focuses search, Ctrl/Cmd+N starts a new conversation, Esc stops
+// Window-wide shortcuts: Ctrl/Cmd+K focuses search, Ctrl/Cmd+N starts a new conversation,
+// Ctrl/Cmd+B shows or hides the sidebar, Esc stops
 // an answer that is streaming (or closes the topmost panel).
 import { useEffect } from 'react'
 
 export interface ShortcutHandlers {
   focusSearch(): void
   newConversation(): void
+  toggleSidebar(): void
   /** Returns true when it handled Esc, so lower-priority Esc handlers are skipped. */
   escape(): boolean
 }
@@ -20,6 +22,9 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
       } else if (mod && !e.shiftKey && !e.altKey && key === 'n') {
         e.preventDefault()
         handlers.newConversation()
+      } else if (mod && !e.shiftKey && !e.altKey && key === 'b') {
+        e.preventDefault()
+        handlers.toggleSidebar()
       } else if (e.key === 'Escape' && !e.defaultPrevented) {
         if (handlers.escape()) e.preventDefault()
       }

@@ -2,11 +2,12 @@
 // event wiring between the transport and the stores. Nothing here runs at import time.
 import { createContext, useContext } from 'react'
 import { useStore, type StoreApi } from 'zustand'
-import type { QuireApi } from '../transport/api-types.js'
+import type { QuireApi } from '@renderer/transport/api-types.js'
 import { createChatStore, type ChatState } from './chat-store.js'
 import { createConversationsStore, type ConversationsState } from './conversations-store.js'
 import { createLibraryStore, type LibraryState } from './library-store.js'
 import { createSettingsStore, type SettingsState } from './settings-store.js'
+import { createUiStore, type UiState } from './ui-store.js'
 import { createViewerStore, type ViewerState } from './viewer-store.js'
 
 export interface AppStores {
@@ -16,6 +17,7 @@ export interface AppStores {
   conversations: StoreApi<ConversationsState>
   settings: StoreApi<SettingsState>
   viewer: StoreApi<ViewerState>
+  ui: StoreApi<UiState>
 }
 
 const LAST_CONVERSATION_KEY = 'quire.lastConversationId'
@@ -23,6 +25,7 @@ const LAST_CONVERSATION_KEY = 'quire.lastConversationId'
 export function createAppStores(
   api: QuireApi,
   storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
+  initialWidth = typeof window === 'undefined' ? 1280 : window.innerWidth,
 ): AppStores {
   const conversations = createConversationsStore(api)
   const settings = createSettingsStore(api)
@@ -40,6 +43,7 @@ export function createAppStores(
     conversations,
     settings,
     viewer: createViewerStore(),
+    ui: createUiStore(storage, initialWidth),
   }
 }
 
@@ -92,6 +96,9 @@ export function useConversations<T>(selector: (s: ConversationsState) => T): T {
 }
 export function useSettings<T>(selector: (s: SettingsState) => T): T {
   return useStore(useStores().settings, selector)
+}
+export function useUi<T>(selector: (s: UiState) => T): T {
+  return useStore(useStores().ui, selector)
 }
 export function useViewer<T>(selector: (s: ViewerState) => T): T {
   return useStore(useStores().viewer, selector)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFakeApi, doc } from '../test/fake-api.js'
+import { createFakeApi, doc } from '@renderer/test/fake-api.js'
 import { createLibraryStore, stageFraction } from './library-store.js'
 
 describe('library store', () => {
@@ -78,11 +78,30 @@ describe('library store', () => {
     expect(store.getState().searchScope()).toBeUndefined()
   })
 
-  it('refuses non-PDF uploads in plain words without calling the server', async () => {
-    const api = createFakeApi()
+  it('says which dropped files were skipped and why, and uploads the PDFs among them', async () => {
+    const api = createFakeApi({ 'library.upload': () => ({ jobId: 'j3' }) })
     const store = createLibraryStore(api)
     await store.getState().uploadFiles([new File(['x'], 'notes.txt', { type: 'text/plain' })])
-    expect(store.getState().error).toBe('Only PDF files can be added.')
+    expect(store.getState().notice).toBe(
+      'Skipped a file that is not a PDF: notes.txt. Only PDFs can be added; save or print them as PDF first.',
+    )
     expect(api.callsTo('library.upload')).toHaveLength(0)
+    await store
+      .getState()
+      .uploadFiles([
+        new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+        new File(['x'], 'draft.docx'),
+        new File(['x'], 'notes.txt'),
+      ])
+    expect(store.getState().notice).toMatch(/^Skipped 2 files that are not PDFs: draft\.docx, notes\.txt\./)
+    expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', uploadId: 'u1' }] }])
+  })
+
+  it('desktop: skips non-PDF file paths but passes folders on', async () => {
+    const api = createFakeApi({ 'library.import': () => ({ jobId: 'j4' }) })
+    const store = createLibraryStore(api)
+    await store.getState().importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.txt'])
+    expect(api.callsTo('library.import')).toEqual([{ paths: ['/docs/a.pdf', '/docs/Q3'] }])
+    expect(store.getState().notice).toMatch(/^Skipped a file that is not a PDF: b\.txt\./)
   })
 })

@@ -1,12 +1,18 @@
 // Library state: documents, which ones a question searches, and import batches with per-file progress.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '@shared/library-types.js'
-import { call, type EventMap, type LibraryStatus, type QuireApi } from '../transport/api-types.js'
-import { fileName } from '../lib/format.js'
+import { call, type EventMap, type LibraryStatus, type QuireApi } from '@renderer/transport/api-types.js'
+import { fileName } from '@renderer/lib/format.js'
+import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
+import { uploadName } from '@renderer/lib/upload-name.js'
 
 export interface FileProgress {
+  /** Identifies the row: the upload name ("Q3/report.pdf") or the desktop path. */
+  key: string
   name: string
-  stage: IngestStage | 'failed' | 'skipped'
+  /** The file's path on the Node side once known (progress and report carry it). */
+  path: string | null
+  stage: IngestStage | 'failed' | 'skipped' | 'cancelled'
   /** 0..1 across all stages of this file. */
   fraction: number
   errorCode: string | null
@@ -30,6 +36,8 @@ export interface LibraryState {
   jobs: ImportJob[]
   /** True while dropped files are being read into memory for upload. */
   preparing: boolean
+  /** Files left out of the last add (not PDFs), said in one sentence until dismissed. */
+  notice: string | null
   status: LibraryStatus | null
   error: string | null
   load(): Promise<void>
@@ -40,6 +48,17 @@ export interface LibraryState {
   uploadFiles(files: File[]): Promise<void>
   cancel(jobId: string): Promise<void>
   dismissJob(jobId: string): void
+  dismissNotice(): void
+  /** Tries a failed or cancelled file again (the same File in the browser, the same path on desktop). */
+  retry(jobId: string, key: string): Promise<void>
+  /** Drops a batch's failed and cancelled rows and removes their failed documents from the library. */
+  removeFailed(jobId: string): Promise<void>
+  /** Removes every failed document from the library. */
+  removeFailedDocuments(): Promise<void>
+  /** Desktop: reveals the document's file in the file manager. */
+  showInFolder(documentId: number): Promise<void>
+  /** Deletes the whole library (documents, upload copies, conversations). */
+  deleteLibrary(): Promise<boolean>
   remove(documentId: number): Promise<void>
   toggle(documentId: number): void
   setAllChecked(checked: boolean): void
@@ -78,6 +97,27 @@ export function stageFraction(p: Pick<IngestProgress, 'stage' | 'done' | 'total'
   return start + (STAGE_END[p.stage] - start) * within
 }
 
+function row(key: string, over: Partial<FileProgress> = {}): FileProgress {
+  return {
+    key,
+    name: fileName(key),
+    path: null,
+    stage: 'queued',
+    fraction: 0,
+    errorCode: null,
+    error: null,
+    ...over,
+  }
+}
+
+/** The row a progress or report path belongs to: its key is the path or the path's tail. */
+function rowIndex(files: FileProgress[], file: string): number {
+  const p = file.replace(/\\/g, '/')
+  const exact = files.findIndex((f) => f.path === file || f.key === file)
+  if (exact >= 0) return exact
+  return files.findIndex((f) => f.path === null && p.endsWith(`/${f.key.replace(/\\/g, '/')}`))
+}
+
 function emptyJob(jobId: string): ImportJob {
   return { jobId, files: [], filesDone: 0, filesTotal: 0, etaSeconds: null, cancelling: false, report: null }
 }
@@ -93,14 +133,23 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       })
     }
 
-    function startJob(jobId: string, names: string[]): void {
+    // What each row was made from, for Retry: the File (browser) or the path (desktop).
+    const sources = new Map<string, File | string>()
+    const sourceKey = (jobId: string, key: string) => `${jobId}\n${key}`
+
+    function startJob(jobId: string, items: { key: string; source: File | string }[]): void {
+      for (const it of items) sources.set(sourceKey(jobId, it.key), it.source)
       updateJob(jobId, (job) => {
         const files = [...job.files]
-        for (const name of names) {
-          if (!files.some((f) => f.name === name))
-            files.push({ name, stage: 'queued', fraction: 0, errorCode: null, error: null })
+        for (const { key } of items) {
+          // Progress can arrive first and create the row from the server path: adopt it.
+          const i = files.findIndex(
+            (f) => f.key === key || (f.path !== null && rowIndex([row(key)], f.path) === 0),
+          )
+          if (i >= 0) files[i] = { ...files[i]!, key, name: fileName(key) }
+          else files.push(row(key))
         }
-        return { ...job, files, filesTotal: Math.max(job.filesTotal, names.length) }
+        return { ...job, files, filesTotal: Math.max(job.filesTotal, items.length) }
       })
     }
 
@@ -109,6 +158,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       unchecked: [],
       jobs: [],
       preparing: false,
+      notice: null,
       status: null,
       error: null,
 
@@ -134,40 +184,47 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         return res.ok ? res.data.paths : []
       },
 
-      async importPaths(paths) {
+      async importPaths(all) {
+        const skipped = all.filter(isNonPdfFilePath)
+        const paths = all.filter((p) => !isNonPdfFilePath(p))
+        set({ notice: skippedNotice(skipped.map(fileName)) })
         if (paths.length === 0) return
         try {
           const { jobId } = await call(api, 'library.import', { paths })
           // Folders expand on the other side, so only plain PDF paths can be listed up front.
-          startJob(jobId, paths.filter((p) => /\.pdf$/i.test(p)).map(fileName))
+          startJob(
+            jobId,
+            paths.filter((p) => /\.pdf$/i.test(p)).map((p) => ({ key: p, source: p })),
+          )
         } catch (err) {
           set({ error: (err as Error).message })
         }
       },
 
       async uploadFiles(files) {
-        const pdfs = files.filter((f) => /\.pdf$/i.test(f.name) || f.type === 'application/pdf')
-        if (pdfs.length === 0) {
-          set({ error: 'Only PDF files can be added.' })
-          return
-        }
+        const pdfs = files.filter(isPdf)
+        set({ notice: skippedNotice(files.filter((f) => !isPdf(f)).map(uploadName)) })
+        if (pdfs.length === 0) return
         set({ preparing: true, error: null })
         try {
           if (!api.upload) throw new Error('This window cannot upload files; use Add files instead.')
           const files: { name: string; uploadId: string }[] = []
+          const sent: File[] = []
           const refused: string[] = []
           // One at a time: each file streams to disk on the server under its own size limit, and
           // one refused file (too large, cut off) does not stop the others.
           for (const f of pdfs) {
             const res = await api.upload(f)
-            if (res.ok) files.push({ name: f.name, uploadId: res.data.uploadId })
-            else refused.push(`${f.name}: ${res.error.message}`)
+            if (res.ok) {
+              files.push({ name: uploadName(f), uploadId: res.data.uploadId })
+              sent.push(f)
+            } else refused.push(`${f.name}: ${res.error.message}`)
           }
           if (files.length > 0) {
             const { jobId } = await call(api, 'library.upload', { files })
             startJob(
               jobId,
-              files.map((f) => f.name),
+              sent.map((f) => ({ key: uploadName(f), source: f })),
             )
           }
           if (refused.length > 0) set({ error: refused.join(' ') })
@@ -189,6 +246,62 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
 
       dismissJob(jobId) {
         set((s) => ({ jobs: s.jobs.filter((j) => j.jobId !== jobId) }))
+        for (const k of [...sources.keys()]) if (k.startsWith(`${jobId}\n`)) sources.delete(k)
+      },
+
+      dismissNotice() {
+        set({ notice: null })
+      },
+
+      async retry(jobId, key) {
+        const source = sources.get(sourceKey(jobId, key))
+        const failed = get()
+          .jobs.find((j) => j.jobId === jobId)
+          ?.files.find((f) => f.key === key)
+        const again = source ?? failed?.path
+        if (!again) return
+        // The failed document (if one was recorded) is replaced by the new attempt.
+        const doc = failed?.path ? get().documents.find((d) => d.path === failed.path) : undefined
+        if (doc?.status === 'failed') await get().remove(doc.id)
+        updateJob(jobId, (job) => ({ ...job, files: job.files.filter((f) => f.key !== key) }))
+        if (typeof again === 'string') await get().importPaths([again])
+        else await get().uploadFiles([again])
+      },
+
+      async removeFailed(jobId) {
+        const job = get().jobs.find((j) => j.jobId === jobId)
+        if (!job) return
+        const bad = job.files.filter((f) => f.stage === 'failed' || f.stage === 'cancelled')
+        const paths = new Set(bad.map((f) => f.path).filter(Boolean))
+        updateJob(jobId, (j) => ({ ...j, files: j.files.filter((f) => !bad.includes(f)) }))
+        for (const d of get().documents) {
+          if (d.status === 'failed' && paths.has(d.path)) await get().remove(d.id)
+        }
+      },
+
+      async removeFailedDocuments() {
+        for (const d of get().documents.filter((x) => x.status === 'failed')) await get().remove(d.id)
+      },
+
+      async showInFolder(documentId) {
+        try {
+          await call(api, 'library.showInFolder', { documentId })
+        } catch (err) {
+          set({ error: (err as Error).message })
+        }
+      },
+
+      async deleteLibrary() {
+        try {
+          await call(api, 'library.delete', { confirm: true })
+          sources.clear()
+          set({ documents: [], unchecked: [], jobs: [], notice: null, error: null })
+          void get().refreshStatus()
+          return true
+        } catch (err) {
+          set({ error: (err as Error).message })
+          return false
+        }
       },
 
       async remove(documentId) {
@@ -225,19 +338,18 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       },
 
       onProgress({ jobId, progress, etaSeconds }) {
-        const name = fileName(progress.file)
         updateJob(jobId, (job) => {
           const files = [...job.files]
-          const i = files.findIndex((f) => f.name === name)
-          const row: FileProgress = {
-            name,
+          const i = progress.file ? rowIndex(files, progress.file) : -1
+          const update = {
+            path: progress.file,
             stage: progress.stage,
             fraction: stageFraction(progress),
             errorCode: null,
             error: null,
           }
-          if (i >= 0) files[i] = { ...files[i]!, ...row }
-          else if (name) files.push(row)
+          if (i >= 0) files[i] = { ...files[i]!, ...update }
+          else if (progress.file) files.push(row(progress.file, update))
           return {
             ...job,
             files,
@@ -251,19 +363,30 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       onImportDone({ jobId, report }) {
         updateJob(jobId, (job) => {
           const files = [...job.files]
+          const reported = new Set<number>()
           for (const d of report.documents) {
-            const name = fileName(d.file)
-            const row: FileProgress = {
-              name,
-              stage: d.status === 'indexed' ? 'done' : d.status,
+            const update = {
+              path: d.file,
+              stage:
+                d.errorCode === 'CANCELLED'
+                  ? ('cancelled' as const)
+                  : d.status === 'indexed'
+                    ? ('done' as const)
+                    : d.status,
               fraction: 1,
               errorCode: d.errorCode,
               error: d.error,
             }
-            const i = files.findIndex((f) => f.name === name)
-            if (i >= 0) files[i] = row
-            else files.push(row)
+            const i = rowIndex(files, d.file)
+            if (i >= 0) files[i] = { ...files[i]!, ...update }
+            else files.push(row(d.file, update))
+            reported.add(i >= 0 ? i : files.length - 1)
           }
+          // A cancel stops the batch: rows it never reached say so instead of their last stage.
+          files.forEach((f, i) => {
+            if (!reported.has(i) && f.stage !== 'done' && f.stage !== 'skipped' && f.stage !== 'failed')
+              files[i] = { ...f, stage: report.cancelled ? 'cancelled' : f.stage, fraction: 1 }
+          })
           return {
             ...job,
             files,

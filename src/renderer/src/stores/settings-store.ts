@@ -1,7 +1,7 @@
 // App info, Ollama connection and model choice, embedding model state.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AnswerResult, OllamaState, OllamaStatus } from '@shared/chat-types.js'
-import { call, type AppInfo, type QuireApi, type Settings } from '../transport/api-types.js'
+import { call, type AppInfo, type QuireApi, type Settings } from '@renderer/transport/api-types.js'
 
 export interface SettingsState {
   info: AppInfo | null
@@ -16,7 +16,8 @@ export interface SettingsState {
   /** Every answer says something about Ollama: a failure shows at once, a model answer means it is up. */
   noteAnswer(result: AnswerResult): void
   save(patch: Partial<Settings>): Promise<void>
-  importModelFolder(): Promise<boolean>
+  /** Desktop: picks a folder; browser mode: the path typed in Settings (checked by the server). */
+  importModelFolder(typedPath?: string): Promise<boolean>
 }
 
 export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
@@ -80,10 +81,9 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
       await get().refreshOllama()
     },
 
-    async importModelFolder() {
+    async importModelFolder(typedPath) {
       try {
-        const { paths } = await call(api, 'library.pickFiles', { folders: true })
-        const path = paths[0]
+        const path = typedPath?.trim() || (await call(api, 'library.pickFiles', { folders: true })).paths[0]
         if (!path) return false
         const status = await call(api, 'library.importModelFolder', { path })
         set({

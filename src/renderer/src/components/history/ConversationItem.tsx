@@ -1,4 +1,6 @@
-// One conversation in the sidebar: open, rename inline, export to Markdown, delete with a confirm.
+// One conversation in the sidebar: open, rename inline (saved on Enter or when focus leaves,
+// Esc discards), export to Markdown, delete with a confirm.
+import { Download, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import type { Conversation } from '@shared/chat-types.js'
 import { relativeTime } from '@renderer/lib/format.js'
@@ -10,6 +12,11 @@ export interface ConversationItemProps {
   onRename: (title: string) => void
   onDelete: () => void
   onExport: () => void
+  /** Roving tabindex: only one conversation of the list is in the Tab order. */
+  tabbable: boolean
+  /** Arrow keys on the list move between conversations. */
+  onKeyNav: (e: React.KeyboardEvent) => void
+  onFocusItem: () => void
 }
 
 export function ConversationItem({
@@ -19,9 +26,18 @@ export function ConversationItem({
   onRename,
   onDelete,
   onExport,
+  tabbable,
+  onKeyNav,
+  onFocusItem,
 }: ConversationItemProps) {
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view')
   const [title, setTitle] = useState(conversation.title)
+  const tabIndex = tabbable ? 0 : -1
+  function saveRename(): void {
+    const next = title.trim()
+    if (next && next !== conversation.title) onRename(next)
+    setMode('view')
+  }
 
   if (mode === 'rename') {
     return (
@@ -29,8 +45,7 @@ export function ConversationItem({
         <form
           onSubmit={(e) => {
             e.preventDefault()
-            onRename(title)
-            setMode('view')
+            saveRename()
           }}
         >
           <input
@@ -38,7 +53,7 @@ export function ConversationItem({
             value={title}
             aria-label="Conversation title"
             onChange={(e) => setTitle(e.target.value)}
-            onBlur={() => setMode('view')}
+            onBlur={saveRename}
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 // Esc here cancels the rename and must not reach the window's Esc handler.
@@ -46,6 +61,7 @@ export function ConversationItem({
                 e.stopPropagation()
                 setTitle(conversation.title)
                 setMode('view')
+                return
               }
             }}
           />
@@ -55,8 +71,15 @@ export function ConversationItem({
   }
 
   return (
-    <li className={`conv-item ${active ? 'is-active' : ''}`}>
-      <button type="button" className="conv-open" onClick={onOpen} aria-current={active ? 'true' : undefined}>
+    <li className={`conv-item ${active ? 'is-active' : ''}`} onKeyDown={onKeyNav} onFocus={onFocusItem}>
+      <button
+        type="button"
+        className="conv-open"
+        onClick={onOpen}
+        aria-current={active ? 'true' : undefined}
+        tabIndex={tabIndex}
+        data-conv-open
+      >
         <span className="conv-title">{conversation.title || 'Untitled'}</span>
         <span className="conv-time">{relativeTime(conversation.updatedAt)}</span>
       </button>
@@ -81,30 +104,33 @@ export function ConversationItem({
             className="btn-icon"
             aria-label={`Rename ${conversation.title}`}
             title="Rename"
+            tabIndex={tabIndex}
             onClick={() => {
               setTitle(conversation.title)
               setMode('rename')
             }}
           >
-            ✎
+            <Pencil size={14} aria-hidden="true" />
           </button>
           <button
             type="button"
             className="btn-icon"
             aria-label={`Export ${conversation.title} to Markdown`}
             title="Export to Markdown"
+            tabIndex={tabIndex}
             onClick={onExport}
           >
-            ⤓
+            <Download size={14} aria-hidden="true" />
           </button>
           <button
             type="button"
             className="btn-icon"
             aria-label={`Delete ${conversation.title}`}
             title="Delete"
+            tabIndex={tabIndex}
             onClick={() => setMode('confirm')}
           >
-            🗑
+            <Trash2 size={14} aria-hidden="true" />
           </button>
         </span>
       )}

@@ -61,4 +61,38 @@ describe('history sidebar', () => {
     await waitFor(() => expect(stores.chat.getState().conversationId).toBeNull())
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Question' }))
   })
+
+  it('saves a rename when focus leaves the field; Esc discards it', async () => {
+    const { user, api } = await setup()
+    const nav = screen.getByRole('navigation', { name: 'Conversations' })
+    await user.click(within(nav).getByRole('button', { name: 'Rename Budget' }))
+    const title = within(nav).getByRole('textbox', { name: 'Conversation title' })
+    await user.clear(title)
+    await user.type(title, 'Budget 2024')
+    await user.click(screen.getByRole('textbox', { name: 'Question' }))
+    expect(api.callsTo('conversations.rename')).toEqual([{ id: 1, title: 'Budget 2024' }])
+
+    await user.click(within(nav).getByRole('button', { name: 'Rename Tides' }))
+    await user.type(within(nav).getByRole('textbox', { name: 'Conversation title' }), ' draft{Escape}')
+    expect(api.callsTo('conversations.rename')).toHaveLength(1)
+  })
+
+  it('is one Tab stop; arrow keys move between conversations (roving tabindex)', async () => {
+    const { user } = await setup()
+    const nav = screen.getByRole('navigation', { name: 'Conversations' })
+    await screen.findByText('Question in 1')
+    const open = () => within(nav).getAllByRole('button', { name: /^(Budget|Tides)/ })
+    expect(open().map((b) => b.tabIndex)).toEqual([0, -1])
+    open()[0]!.focus()
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(open()[1])
+    expect(open().map((b) => b.tabIndex)).toEqual([-1, 0])
+    // The other conversation's actions left the Tab order with it.
+    expect(within(nav).getByRole('button', { name: 'Delete Budget' }).tabIndex).toBe(-1)
+    expect(within(nav).getByRole('button', { name: 'Delete Tides' }).tabIndex).toBe(0)
+    await user.keyboard('{ArrowUp}')
+    expect(document.activeElement).toBe(open()[0])
+    await user.keyboard('{End}')
+    expect(document.activeElement).toBe(open()[1])
+  })
 })

@@ -1,5 +1,6 @@
 // Conversations: new, search (Ctrl/Cmd+K), open, rename, delete, export.
-import type { RefObject } from 'react'
+import { Plus } from 'lucide-react'
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { downloadText } from '@renderer/lib/download.js'
 import { useChat, useConversations, useStores } from '@renderer/stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
@@ -18,6 +19,32 @@ export function HistorySidebar({
   const activeId = useChat((s) => s.conversationId)
   const busy = useChat((s) => s.streaming !== null)
   const actions = conversations.getState()
+  const list = useRef<HTMLUListElement>(null)
+  const [focusId, setFocusId] = useState<number | null>(null)
+  // The one conversation in the Tab order: the last one focused, else the open one, else the first.
+  const rovingId = items.some((c) => c.id === focusId)
+    ? focusId
+    : items.some((c) => c.id === activeId)
+      ? activeId
+      : (items[0]?.id ?? null)
+
+  function navigate(e: KeyboardEvent, index: number): void {
+    if ((e.target as HTMLElement).tagName === 'INPUT') return
+    const to =
+      e.key === 'ArrowDown'
+        ? index + 1
+        : e.key === 'ArrowUp'
+          ? index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? items.length - 1
+              : null
+    if (to === null || to < 0 || to >= items.length) return
+    e.preventDefault()
+    setFocusId(items[to]!.id)
+    list.current?.querySelectorAll<HTMLButtonElement>('[data-conv-open]')[to]?.focus()
+  }
 
   return (
     <nav className="history" aria-label="Conversations">
@@ -31,7 +58,7 @@ export function HistorySidebar({
           aria-label="New conversation"
           title="New conversation (Ctrl+N)"
         >
-          + New
+          <Plus size={14} aria-hidden="true" /> New
         </button>
       </header>
       <input
@@ -48,12 +75,15 @@ export function HistorySidebar({
           {error}
         </p>
       )}
-      <ul className="conv-list">
-        {items.map((c) => (
+      <ul className="conv-list" ref={list}>
+        {items.map((c, i) => (
           <ConversationItem
             key={c.id}
             conversation={c}
             active={c.id === activeId}
+            tabbable={c.id === rovingId}
+            onKeyNav={(e) => navigate(e, i)}
+            onFocusItem={() => setFocusId(c.id)}
             onOpen={() => void chat.getState().open(c.id)}
             onRename={(t) => void actions.rename(c.id, t)}
             onDelete={() => {

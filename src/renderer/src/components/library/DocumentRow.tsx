@@ -1,29 +1,36 @@
-// One document in the library: a checkbox for "search this one", status, open and remove.
+// One document in the library: a checkbox for "search this one", file name (title and folder
+// when they help), status, and open / show in folder / remove.
+import { FolderOpen, X } from 'lucide-react'
 import { useState } from 'react'
-import type { LibraryDocument } from '@shared/library-types.js'
-import { errorInWords } from '@renderer/lib/error-words.js'
+import type { ListedDocument } from '@renderer/lib/document-list.js'
+import { ingestRemedy } from '@renderer/lib/error-words.js'
 
 export function DocumentRow({
-  doc,
+  item,
   checked,
   onToggle,
   onOpen,
   onRemove,
+  onShowInFolder,
 }: {
-  doc: LibraryDocument
+  item: ListedDocument
   checked: boolean
   onToggle: () => void
   onOpen: () => void
   onRemove: () => void
+  /** Desktop only. */
+  onShowInFolder: (() => void) | null
 }) {
+  const { doc, fileName, subtitle, folder } = item
   const [confirming, setConfirming] = useState(false)
   const usable = doc.status === 'indexed'
-  const detail =
-    doc.status === 'failed'
-      ? errorInWords(doc.errorCode, doc.error)
-      : doc.status === 'indexing'
-        ? 'Indexing…'
-        : `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`
+  const remedy = doc.status === 'failed' ? ingestRemedy(doc.errorCode, doc.error) : null
+  const label = folder ? `${fileName} — ${folder}` : fileName
+  const detail = remedy
+    ? remedy.label
+    : doc.status === 'indexing'
+      ? 'Indexing…'
+      : `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`
   return (
     <li className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}>
       <input
@@ -31,11 +38,16 @@ export function DocumentRow({
         checked={checked && usable}
         disabled={!usable}
         onChange={onToggle}
-        aria-label={`Search ${doc.title}`}
+        aria-label={`Search ${label}`}
       />
       <button type="button" className="doc-open" onClick={onOpen} disabled={!usable} title={doc.path}>
-        <span className="doc-title">{doc.title}</span>
+        <span className="doc-title">
+          {fileName}
+          {folder && <span className="doc-folder"> — {folder}</span>}
+        </span>
+        {subtitle && <span className="doc-subtitle">{subtitle}</span>}
         <span className="doc-detail">{detail}</span>
+        {remedy?.remedy && <span className="doc-detail">{remedy.remedy}</span>}
       </button>
       {confirming ? (
         <span className="confirm-inline">
@@ -43,7 +55,7 @@ export function DocumentRow({
             type="button"
             className="btn-small danger"
             onClick={onRemove}
-            aria-label={`Confirm remove ${doc.title}`}
+            aria-label={`Confirm remove ${label}`}
           >
             Remove
           </button>
@@ -52,15 +64,28 @@ export function DocumentRow({
           </button>
         </span>
       ) : (
-        <button
-          type="button"
-          className="btn-icon row-action"
-          aria-label={`Remove ${doc.title}`}
-          title="Remove from library"
-          onClick={() => setConfirming(true)}
-        >
-          ×
-        </button>
+        <span className="row-actions">
+          {onShowInFolder && (
+            <button
+              type="button"
+              className="btn-icon row-action"
+              aria-label={`Show ${label} in folder`}
+              title="Show in folder"
+              onClick={onShowInFolder}
+            >
+              <FolderOpen size={15} aria-hidden="true" />
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn-icon row-action"
+            aria-label={`Remove ${label}`}
+            title="Remove from library"
+            onClick={() => setConfirming(true)}
+          >
+            <X size={15} aria-hidden="true" />
+          </button>
+        </span>
       )}
     </li>
   )

@@ -1,6 +1,8 @@
-// One import batch: a row per file with its stage and bar, the batch total with an ETA, Cancel.
+// One import batch: a row per file with its stage and bar, the batch total with an ETA, Cancel;
+// when it ends, each failed row says what is wrong and what to do, with Retry, and Remove failed.
+import { RotateCcw, X } from 'lucide-react'
 import type { FileProgress, ImportJob } from '@renderer/stores/library-store.js'
-import { errorInWords } from '@renderer/lib/error-words.js'
+import { ingestRemedy } from '@renderer/lib/error-words.js'
 import { formatEta } from '@renderer/lib/format.js'
 import { ProgressBar } from './ProgressBar.js'
 
@@ -15,23 +17,39 @@ const STAGE_WORDS: Record<FileProgress['stage'], string> = {
   done: 'Added',
   failed: 'Failed',
   skipped: 'Already in library',
+  cancelled: 'Cancelled',
 }
 
-function FileRow({ file }: { file: FileProgress }) {
+function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) | null }) {
   const failed = file.stage === 'failed'
+  const ended = failed || file.stage === 'skipped' || file.stage === 'cancelled'
+  const remedy = failed ? ingestRemedy(file.errorCode, file.error) : null
   return (
-    <li className={`import-file ${failed ? 'is-failed' : ''}`}>
+    <li
+      className={`import-file ${failed ? 'is-failed' : ''} ${file.stage === 'cancelled' ? 'is-cancelled' : ''}`}
+    >
       <div className="import-file-head">
-        <span className="import-file-name" title={file.name}>
+        <span className="import-file-name" title={file.key}>
           {file.name}
         </span>
-        <span className="import-file-stage">
-          {failed ? errorInWords(file.errorCode, file.error) : STAGE_WORDS[file.stage]}
-        </span>
+        <span className="import-file-stage">{remedy ? remedy.label : STAGE_WORDS[file.stage]}</span>
+        {onRetry && (
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label={`Retry ${file.name}`}
+            title="Try again"
+            onClick={onRetry}
+          >
+            <RotateCcw size={14} aria-hidden="true" />
+          </button>
+        )}
       </div>
-      {!failed && file.stage !== 'skipped' && (
-        <ProgressBar value={file.fraction} label={`${file.name} progress`} />
+      {remedy?.remedy && <p className="import-file-remedy small">{remedy.remedy}</p>}
+      {file.stage === 'skipped' && file.error && (
+        <p className="import-file-remedy small muted">{file.error}</p>
       )}
+      {!ended && <ProgressBar value={file.fraction} label={`${file.name} progress`} />}
     </li>
   )
 }
@@ -40,23 +58,35 @@ export function ImportJobCard({
   job,
   onCancel,
   onDismiss,
+  onRetry,
+  onRemoveFailed,
 }: {
   job: ImportJob
   onCancel: () => void
   onDismiss: () => void
+  onRetry: (key: string) => void
+  onRemoveFailed: () => void
 }) {
   const finished = job.report !== null
   const total = Math.max(job.filesTotal, job.files.length)
-  const failed = job.files.filter((f) => f.stage === 'failed').length
-  const added = job.files.filter((f) => f.stage === 'done').length
+  const count = (stage: FileProgress['stage']) => job.files.filter((f) => f.stage === stage).length
+  const failed = count('failed')
+  const cancelled = count('cancelled')
+  const added = count('done')
+  const skipped = count('skipped')
   const batch = total > 0 ? job.files.reduce((sum, f) => sum + f.fraction, 0) / total : 0
+  const summary = [
+    `${added} added`,
+    skipped ? `${skipped} already in library` : '',
+    failed ? `${failed} could not be added` : '',
+    cancelled ? `${cancelled} cancelled` : '',
+  ].filter(Boolean)
   return (
     <section className="import-job" aria-label="Import progress">
       <header className="import-job-head">
         {finished ? (
           <strong role="status">
-            {job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · {added} added
-            {failed > 0 ? ` · ${failed} could not be added` : ''}
+            {job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · {summary.join(' · ')}
           </strong>
         ) : (
           <span role="status">
@@ -65,7 +95,7 @@ export function ImportJobCard({
         )}
         {finished ? (
           <button type="button" className="btn-icon" aria-label="Dismiss import summary" onClick={onDismiss}>
-            ×
+            <X size={16} aria-hidden="true" />
           </button>
         ) : (
           <button
@@ -82,9 +112,22 @@ export function ImportJobCard({
       {!finished && <ProgressBar value={batch} label="Batch progress" />}
       <ul className="import-files">
         {job.files.map((f) => (
-          <FileRow key={f.name} file={f} />
+          <FileRow
+            key={f.key}
+            file={f}
+            onRetry={
+              finished && (f.stage === 'failed' || f.stage === 'cancelled') ? () => onRetry(f.key) : null
+            }
+          />
         ))}
       </ul>
+      {finished && failed + cancelled > 0 && (
+        <div className="import-job-foot">
+          <button type="button" className="btn-small" onClick={onRemoveFailed}>
+            Remove failed
+          </button>
+        </div>
+      )}
     </section>
   )
 }

@@ -33,7 +33,7 @@ describe('library panel', () => {
     expect(within(job).getByText(/Adding 0 of 2 · about 2 min left/)).toBeTruthy()
     expect(within(job).getByRole('progressbar', { name: 'report.pdf progress' })).toBeTruthy()
 
-    api.handlers['library.documents'] = () => [doc(1, { title: 'report' })]
+    api.handlers['library.documents'] = () => [doc(1, { title: 'report', path: '/lib/imported/report.pdf' })]
     await act(async () =>
       api.emit('library.importDone', {
         jobId: 'j1',
@@ -62,8 +62,14 @@ describe('library panel', () => {
       }),
     )
     expect(within(job).getByText('Password-protected')).toBeTruthy()
+    // The remedy from the shared error table, not only the label.
+    expect(
+      within(job).getByText('Remove the password (or print it to a new PDF) and add it again.'),
+    ).toBeTruthy()
     expect(within(job).getByText(/Import finished · 1 added · 1 could not be added/)).toBeTruthy()
-    expect(await screen.findByRole('checkbox', { name: 'Search report' })).toBeTruthy()
+    expect(within(job).getByRole('button', { name: 'Retry locked.pdf' })).toBeTruthy()
+    expect(within(job).queryByRole('button', { name: 'Retry report.pdf' })).toBeNull()
+    expect(await screen.findByRole('checkbox', { name: 'Search report.pdf' })).toBeTruthy()
   })
 
   it('cancels a running import', async () => {
@@ -84,21 +90,159 @@ describe('library panel', () => {
     const user = userEvent.setup()
     const { api, stores } = await renderApp({
       'library.documents': () => [
-        doc(1, { title: 'Alpha' }),
-        doc(2, { title: 'Beta' }),
-        doc(3, { title: 'Scan', status: 'failed', errorCode: 'PDF_NO_TEXT' }),
+        doc(1, { title: 'Alpha', path: '/d/Alpha.pdf' }),
+        doc(2, { title: 'Beta', path: '/d/Beta.pdf' }),
+        doc(3, { title: 'Scan', path: '/d/Scan.pdf', status: 'failed', errorCode: 'PDF_NO_TEXT' }),
       ],
       'library.remove': () => ({}),
     })
     expect(screen.getByText('No text layer (scanned?)')).toBeTruthy()
-    await user.click(screen.getByRole('checkbox', { name: 'Search Beta' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Search Beta.pdf' }))
     expect(stores.library.getState().searchScope()).toEqual([1])
     expect(
       within(screen.getByRole('region', { name: 'Library' })).getByText(/Searching 1 of 2 documents/),
     ).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Remove Alpha' }))
-    await user.click(screen.getByRole('button', { name: 'Confirm remove Alpha' }))
+    await user.click(screen.getByRole('button', { name: 'Remove Alpha.pdf' }))
+    await user.click(screen.getByRole('button', { name: 'Confirm remove Alpha.pdf' }))
     expect(api.callsTo('library.remove')).toEqual([{ documentId: 1 }])
-    expect(screen.queryByText('Alpha')).toBeNull()
+    expect(screen.queryByText('Alpha.pdf')).toBeNull()
+    // Remove failed clears every failed document at once.
+    await user.click(screen.getByRole('button', { name: 'Remove failed (1)' }))
+    expect(api.callsTo('library.remove')).toEqual([{ documentId: 1 }, { documentId: 3 }])
+  })
+
+  it('gives every file of a browser batch its own row: cancelled, skipped, Retry and Remove failed', async () => {
+    const user = userEvent.setup()
+    let upload = 0
+    const { api } = await renderApp({
+      'library.upload': () => ({ jobId: `u${++upload}` }),
+      'library.remove': () => ({}),
+    })
+    await user.upload(screen.getByLabelText('Choose PDF files'), [
+      new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
+      new File(['%PDF'], 'b.pdf', { type: 'application/pdf' }),
+      new File(['%PDF'], 'c.pdf', { type: 'application/pdf' }),
+      new File([''], 'x.pdf', { type: 'application/pdf' }),
+    ])
+    act(() =>
+      api.emit('library.progress', {
+        jobId: 'u1',
+        progress: {
+          stage: 'extracting',
+          file: '/lib/imported/c.pdf',
+          done: 0,
+          total: 1,
+          filesDone: 2,
+          filesTotal: 4,
+        },
+        etaSeconds: null,
+      }),
+    )
+    const failedDoc = doc(9, { path: '/lib/imported/b.pdf', status: 'failed', errorCode: 'PDF_CORRUPT' })
+    api.handlers['library.documents'] = () => [failedDoc]
+    const row = (
+      file: string,
+      status: 'indexed' | 'failed' | 'skipped',
+      errorCode: string | null,
+      error: string | null = null,
+    ) => ({
+      file,
+      status,
+      pages: 0,
+      chunks: 0,
+      error,
+      errorCode,
+    })
+    await act(async () =>
+      api.emit('library.importDone', {
+        jobId: 'u1',
+        report: {
+          cancelled: true,
+          elapsed_ms: 5,
+          documents: [
+            row('x.pdf', 'failed', 'PDF_EMPTY_FILE', 'x.pdf is empty (0 bytes).'),
+            row(
+              '/lib/imported/a.pdf',
+              'skipped',
+              null,
+              'Same content as /lib/imported/old.pdf, already in the library.',
+            ),
+            row('/lib/imported/b.pdf', 'failed', 'PDF_CORRUPT', 'damaged'),
+          ],
+        },
+      }),
+    )
+    const job = screen.getByRole('region', { name: 'Import progress' })
+    expect(
+      within(job).getByText(
+        /Import cancelled · 0 added · 1 already in library · 2 could not be added · 1 cancelled/,
+      ),
+    ).toBeTruthy()
+    // c.pdf was extracting when the cancel came: it says Cancelled, not "Extracting text".
+    expect(within(job).queryByText('Extracting text')).toBeNull()
+    expect(within(job).getByText('Cancelled')).toBeTruthy()
+    expect(within(job).getByText('Empty file (0 bytes)')).toBeTruthy()
+    expect(within(job).getByText(/Same content as .*old\.pdf/)).toBeTruthy()
+
+    // Retry sends the same file again as a new batch.
+    await user.click(within(job).getByRole('button', { name: 'Retry c.pdf' }))
+    expect(api.callsTo('library.upload').at(-1)).toEqual({ files: [{ name: 'c.pdf', uploadId: 'u5' }] })
+    expect(within(job).queryByText('c.pdf')).toBeNull()
+
+    // Remove failed drops the failed rows and their failed documents (and so their copies).
+    await user.click(within(job).getByRole('button', { name: 'Remove failed' }))
+    expect(api.callsTo('library.remove')).toEqual([{ documentId: 9 }])
+    expect(within(job).queryByText('b.pdf')).toBeNull()
+    expect(within(job).queryByText('x.pdf')).toBeNull()
+  })
+
+  it('lists file names with the title and folder when they help; filters and sorts', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'library.documents': () => [
+        doc(1, { path: '/w/Q3/report.pdf', title: 'Quarterly results', pages: 12, createdAt: '2024-03-01' }),
+        doc(2, { path: '/w/Q4/report.pdf', title: 'report', pages: 2, createdAt: '2024-04-01' }),
+        doc(3, { path: '/w/atlas.pdf', title: 'atlas', pages: 30, createdAt: '2024-01-01' }),
+      ],
+    })
+    const lib = screen.getByRole('region', { name: 'Library' })
+    const names = () =>
+      within(lib)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('aria-label'))
+    expect(names()).toEqual(['Search atlas.pdf', 'Search report.pdf — Q3/', 'Search report.pdf — Q4/'])
+    expect(within(lib).getByText('Quarterly results')).toBeTruthy()
+    expect(within(lib).queryByText('atlas')).toBeNull()
+    await user.selectOptions(within(lib).getByRole('combobox', { name: 'Sort documents' }), 'pages')
+    expect(names()).toEqual(['Search atlas.pdf', 'Search report.pdf — Q3/', 'Search report.pdf — Q4/'])
+    await user.selectOptions(within(lib).getByRole('combobox', { name: 'Sort documents' }), 'added')
+    expect(names()).toEqual(['Search report.pdf — Q4/', 'Search report.pdf — Q3/', 'Search atlas.pdf'])
+    await user.type(within(lib).getByRole('searchbox', { name: 'Filter documents' }), 'quarterly')
+    expect(names()).toEqual(['Search report.pdf — Q3/'])
+    // Browser mode: no "Show in folder".
+    expect(within(lib).queryByRole('button', { name: /in folder/ })).toBeNull()
+  })
+
+  it('explains keyword-only mode in the library panel and offers Show in folder on desktop', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({
+      'app.info': () => ({ version: '1', shell: 'desktop', libraryDir: '/lib', firstRun: false }),
+      'library.documents': () => [doc(1, { path: '/w/atlas.pdf' })],
+      'library.status': () => ({
+        embedding: { mode: 'keyword', model: null, modelDir: null, reason: 'No model.' },
+        libraryDir: '/lib',
+        documents: 1,
+        chunks: 3,
+      }),
+      'library.showInFolder': () => ({}),
+    })
+    const lib = screen.getByRole('region', { name: 'Library' })
+    expect(within(lib).getByRole('note').textContent).toMatch(
+      /Keyword-only search\..*phrased differently can be missed/,
+    )
+    await user.click(within(lib).getByRole('button', { name: 'Show atlas.pdf in folder' }))
+    expect(api.callsTo('library.showInFolder')).toEqual([{ documentId: 1 }])
+    await user.click(within(lib).getByRole('button', { name: /Import model folder/ }))
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy()
   })
 })

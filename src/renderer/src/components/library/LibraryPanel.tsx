@@ -1,18 +1,27 @@
-// The library: add PDFs, watch imports, tick the documents a question searches, remove documents.
+// The library: add PDFs, watch imports, tick the documents a question searches, find, sort and
+// remove documents.
+import { X } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
 import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'
+import { KeywordOnlyNote } from './KeywordOnlyNote.js'
 
-export function LibraryPanel() {
+export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { library, viewer } = useStores()
   const documents = useLibrary((s) => s.documents)
   const unchecked = useLibrary((s) => s.unchecked)
   const jobs = useLibrary((s) => s.jobs)
   const preparing = useLibrary((s) => s.preparing)
+  const notice = useLibrary((s) => s.notice)
   const error = useLibrary((s) => s.error)
   const desktop = useSettings((s) => s.info?.shell === 'desktop')
+  const [filter, setFilter] = useState('')
+  const [sort, setSort] = useState<DocumentSort>('name')
   const actions = library.getState()
+  const listed = useMemo(() => listDocuments(documents, filter, sort), [documents, filter, sort])
 
   async function pick(folders: boolean): Promise<void> {
     const res = await actions.pickPaths(folders)
@@ -20,6 +29,7 @@ export function LibraryPanel() {
   }
 
   const indexed = documents.filter((d) => d.status === 'indexed')
+  const failedCount = documents.filter((d) => d.status === 'failed').length
   const checkedCount = indexed.filter((d) => !unchecked.includes(d.id)).length
 
   return (
@@ -34,9 +44,23 @@ export function LibraryPanel() {
           />
         </div>
       </header>
+      <KeywordOnlyNote onOpenSettings={onOpenSettings} />
       {preparing && (
         <p className="muted small" role="status">
           Reading files…
+        </p>
+      )}
+      {notice && (
+        <p className="skip-notice small" role="status">
+          <span>{notice}</span>
+          <button
+            type="button"
+            className="btn-icon"
+            aria-label="Dismiss note"
+            onClick={actions.dismissNotice}
+          >
+            <X size={14} aria-hidden="true" />
+          </button>
         </p>
       )}
       {error && (
@@ -50,46 +74,81 @@ export function LibraryPanel() {
           job={job}
           onCancel={() => void actions.cancel(job.jobId)}
           onDismiss={() => actions.dismissJob(job.jobId)}
+          onRetry={(key) => void actions.retry(job.jobId, key)}
+          onRemoveFailed={() => void actions.removeFailed(job.jobId)}
         />
       ))}
       {documents.length === 0 ? (
         <p className="empty-hint">Drop PDFs or folders anywhere on this window, or use “Add PDFs…”.</p>
       ) : (
         <>
-          {indexed.length > 1 && (
+          <div className="doc-tools">
+            <input
+              type="search"
+              className="search doc-filter"
+              placeholder="Filter documents"
+              aria-label="Filter documents"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+            <select
+              aria-label="Sort documents"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as DocumentSort)}
+            >
+              <option value="name">Name</option>
+              <option value="added">Date added</option>
+              <option value="pages">Pages</option>
+            </select>
+          </div>
+          {(indexed.length > 1 || failedCount > 0) && (
             <p className="scope-line small">
-              Searching {checkedCount === indexed.length ? 'all' : `${checkedCount} of ${indexed.length}`}{' '}
-              documents ·{' '}
-              <button
-                type="button"
-                className="link"
-                onClick={() => actions.setAllChecked(checkedCount !== indexed.length)}
-              >
-                {checkedCount === indexed.length ? 'Select none' : 'Select all'}
-              </button>
+              {indexed.length > 1 && (
+                <>
+                  Searching {checkedCount === indexed.length ? 'all' : `${checkedCount} of ${indexed.length}`}{' '}
+                  documents ·{' '}
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => actions.setAllChecked(checkedCount !== indexed.length)}
+                  >
+                    {checkedCount === indexed.length ? 'Select none' : 'Select all'}
+                  </button>
+                </>
+              )}
+              {failedCount > 0 && (
+                <>
+                  {indexed.length > 1 ? ' · ' : ''}
+                  <button type="button" className="link" onClick={() => void actions.removeFailedDocuments()}>
+                    Remove failed ({failedCount})
+                  </button>
+                </>
+              )}
             </p>
           )}
           <ul className="doc-list">
-            {documents.map((doc) => (
+            {listed.map((item) => (
               <DocumentRow
-                key={doc.id}
-                doc={doc}
-                checked={!unchecked.includes(doc.id)}
-                onToggle={() => actions.toggle(doc.id)}
+                key={item.doc.id}
+                item={item}
+                checked={!unchecked.includes(item.doc.id)}
+                onToggle={() => actions.toggle(item.doc.id)}
                 onOpen={() =>
                   viewer.getState().openAt({
-                    documentId: doc.id,
-                    title: doc.title,
+                    documentId: item.doc.id,
+                    title: item.fileName,
                     page: 1,
                     passage: null,
                     passagePages: [],
                     citationN: null,
                   })
                 }
-                onRemove={() => void actions.remove(doc.id)}
+                onRemove={() => void actions.remove(item.doc.id)}
+                onShowInFolder={desktop ? () => void actions.showInFolder(item.doc.id) : null}
               />
             ))}
           </ul>
+          {listed.length === 0 && <p className="empty-hint">No documents match “{filter}”.</p>}
         </>
       )}
     </section>

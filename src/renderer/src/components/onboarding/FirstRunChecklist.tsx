@@ -1,6 +1,9 @@
 // Gets a new person to their first answer: Ollama reachable → model chosen → PDFs added → ask.
-// Shown in an empty conversation until all steps are done; each open step says what to do.
-import { useConversations, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
+// Shown in an empty conversation until all steps are done once; each open step says what to do.
+// After that it never returns (deleting the only conversation does not make a person new again).
+import { Check } from 'lucide-react'
+import { useEffect } from 'react'
+import { useConversations, useLibrary, useSettings, useStores, useUi } from '@renderer/stores/app-stores.js'
 
 interface Step {
   label: string
@@ -9,6 +12,8 @@ interface Step {
 }
 
 export function FirstRunChecklist() {
+  const { ui } = useStores()
+  const onboarded = useUi((s) => s.onboarded)
   const ollama = useSettings((s) => s.ollama)
   const documents = useLibrary((s) => s.documents)
   const conversations = useConversations((s) => s.items)
@@ -39,7 +44,10 @@ export function FirstRunChecklist() {
     },
   ]
   const allDone = steps.every((s) => s.done)
-  if (allDone) {
+  useEffect(() => {
+    if (allDone && !onboarded) ui.getState().markOnboarded()
+  }, [allDone, onboarded, ui])
+  if (allDone || onboarded) {
     return (
       <div className="empty-chat">
         <h1>Ask your documents</h1>
@@ -56,7 +64,7 @@ export function FirstRunChecklist() {
         {steps.map((s, i) => (
           <li key={s.label} className={s.done ? 'is-done' : i === next ? 'is-next' : ''}>
             <span className="check" aria-hidden="true">
-              {s.done ? '✓' : i + 1}
+              {s.done ? <Check size={14} /> : i + 1}
             </span>
             <span>
               <span className="check-label">

@@ -1,4 +1,6 @@
-// Embedding model state (hybrid search or keyword-only), import a model folder (desktop), library location.
+// Embedding model state (hybrid search or keyword-only) and "Import model folder…": the native
+// folder picker on desktop, a path field in browser mode (the server checks the folder).
+import { useState } from 'react'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 export function EmbeddingSection() {
@@ -6,11 +8,16 @@ export function EmbeddingSection() {
   const status = useLibrary((s) => s.status)
   const desktop = useSettings((s) => s.info?.shell === 'desktop')
   const message = useSettings((s) => s.modelImportMessage)
-  const info = useSettings((s) => s.info)
+  const [modelPath, setModelPath] = useState('')
   const embedding = status?.embedding
   const hybrid = embedding?.mode === 'hybrid'
+  const importFolder = (typed?: string) =>
+    void settings
+      .getState()
+      .importModelFolder(typed)
+      .then(() => library.getState().refreshStatus())
   return (
-    <section className="settings-section" aria-label="Search and library">
+    <section className="settings-section" aria-label="Search">
       <h3>Search</h3>
       <div className={`status-box ${hybrid ? 'is-ok' : 'is-warn'}`}>
         <strong>
@@ -26,33 +33,34 @@ export function EmbeddingSection() {
           </span>
         )}
       </div>
-      {desktop && (
-        <button
-          type="button"
-          className="btn-small"
-          onClick={() =>
-            void settings
-              .getState()
-              .importModelFolder()
-              .then(() => library.getState().refreshStatus())
-          }
-        >
+      {desktop ? (
+        <button type="button" className="btn-small" onClick={() => importFolder()}>
           Import model folder…
         </button>
+      ) : (
+        <form
+          className="field-row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (modelPath.trim()) importFolder(modelPath)
+          }}
+        >
+          <label htmlFor="model-folder">Model folder</label>
+          <input
+            id="model-folder"
+            value={modelPath}
+            placeholder="/path/to/all-MiniLM-L6-v2"
+            spellCheck={false}
+            onChange={(e) => setModelPath(e.target.value)}
+          />
+          <button type="submit" className="btn-small" disabled={!modelPath.trim()}>
+            Import model folder…
+          </button>
+        </form>
       )}
       {message && (
         <p className="small" role="status">
           {message}
-        </p>
-      )}
-      <h3>Library</h3>
-      <p className="small">
-        <span className="muted">Location: </span>
-        <code>{status?.libraryDir ?? info?.libraryDir ?? '—'}</code>
-      </p>
-      {status && (
-        <p className="small muted">
-          {status.documents} documents · {status.chunks} passages
         </p>
       )}
     </section>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@renderer/test/render-app.js'
-import { readyOllama } from '@renderer/test/fake-api.js'
+import { doc, FakeError, readyOllama } from '@renderer/test/fake-api.js'
 
 describe('settings and first run', () => {
   it('walks a new person through the checklist and shows the Ollama fix', async () => {
@@ -40,11 +40,74 @@ describe('settings and first run', () => {
     expect(api.callsTo('settings.set')).toEqual([{ model: 'qwen2.5:7b' }])
     const host = within(dialog).getByRole('textbox', { name: 'Host' })
     await user.clear(host)
-    await user.type(host, 'http://10.0.0.2:11434{Enter}')
+    await user.type(host, 'http://10.0.0.2:11434')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(api.callsTo('settings.set').at(-1)).toEqual({ ollamaHost: 'http://10.0.0.2:11434' })
     expect(within(dialog).getByText(/Meaning \+ keyword search/)).toBeTruthy()
-    expect(within(dialog).queryByRole('button', { name: /Import model folder/ })).toBeNull()
+    // Esc closes Settings right after Save, also when the pressed button was disabled while
+    // checking and focus fell back to the page.
+    ;(document.activeElement as HTMLElement).blur()
+    expect(document.activeElement).toBe(document.body)
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('imports a model folder by path in browser mode; the server judges the folder', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({
+      'library.importModelFolder': ({ path }) => {
+        if (path !== '/models/minilm') throw new FakeError('MODEL_INVALID', `${path} has no model.onnx.`)
+        return { mode: 'hybrid', model: 'all-MiniLM-L6-v2', modelDir: path, reason: null }
+      },
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const field = within(dialog).getByRole('textbox', { name: 'Model folder' })
+    await user.type(field, '/tmp/nothing')
+    await user.click(within(dialog).getByRole('button', { name: 'Import model folder…' }))
+    expect(await within(dialog).findByText('/tmp/nothing has no model.onnx.')).toBeTruthy()
+    await user.clear(field)
+    await user.type(field, '/models/minilm{Enter}')
+    expect(await within(dialog).findByText('Using all-MiniLM-L6-v2.')).toBeTruthy()
+    expect(api.callsTo('library.importModelFolder')).toEqual([
+      { path: '/tmp/nothing' },
+      { path: '/models/minilm' },
+    ])
+    expect(api.callsTo('library.pickFiles')).toEqual([])
+  })
+
+  it('switches the theme (system / light / dark) and remembers it', async () => {
+    const user = userEvent.setup()
+    const { stores } = await renderApp()
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const theme = screen.getByRole('radiogroup', { name: 'Theme' })
+    expect((within(theme).getByRole('radio', { name: 'System' }) as HTMLInputElement).checked).toBe(true)
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false)
+    await user.click(within(theme).getByRole('radio', { name: 'Dark' }))
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark')
+    await user.click(within(theme).getByRole('radio', { name: 'Light' }))
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light')
+    expect(stores.ui.getState().theme).toBe('light')
+    await user.click(within(theme).getByRole('radio', { name: 'System' }))
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false)
+  })
+
+  it('says where the library keeps its files and deletes the library after a confirmation', async () => {
+    const user = userEvent.setup()
+    const { api, stores } = await renderApp({
+      'library.documents': () => [doc(1)],
+      'library.delete': () => ({}),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
+      name: 'Library',
+    })
+    expect(section.textContent).toMatch(/PDFs added in this browser window are copied into \/lib\/imported/)
+    await user.click(within(section).getByRole('button', { name: 'Delete this library…' }))
+    expect(api.callsTo('library.delete')).toEqual([])
+    await user.click(within(section).getByRole('button', { name: 'Delete everything' }))
+    expect(api.callsTo('library.delete')).toEqual([{ confirm: true }])
+    expect(await within(section).findByText('The library was deleted. It is empty now.')).toBeTruthy()
+    expect(stores.library.getState().documents).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 // Viewer controls: previous/next page, page number, zoom, find in document, close.
+import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react'
 import { useEffect, useState, type RefObject } from 'react'
 
 export interface ViewerToolbarProps {
@@ -24,8 +25,14 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
   useEffect(() => setPageInput(String(p.page)), [p.page])
   return (
     <header className="viewer-bar">
-      <div className="viewer-title" title={p.title}>
-        {p.title}
+      {/* Close sits with the title so a wrapping toolbar can never push it out of reach. */}
+      <div className="viewer-title-row">
+        <div className="viewer-title" title={p.title}>
+          {p.title}
+        </div>
+        <button type="button" className="btn-icon" aria-label="Close viewer" onClick={p.onClose}>
+          <X size={16} aria-hidden="true" />
+        </button>
       </div>
       <div className="viewer-controls">
         <button
@@ -35,7 +42,7 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           disabled={p.page <= 1}
           onClick={() => p.onPage(p.page - 1)}
         >
-          ‹
+          <ChevronLeft size={16} aria-hidden="true" />
         </button>
         <form
           className="page-form"
@@ -66,11 +73,11 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           disabled={p.pageCount > 0 && p.page >= p.pageCount}
           onClick={() => p.onPage(p.page + 1)}
         >
-          ›
+          <ChevronRight size={16} aria-hidden="true" />
         </button>
         <span className="divider" />
         <button type="button" className="btn-icon" aria-label="Zoom out" onClick={() => p.onZoom(1 / 1.2)}>
-          −
+          <ZoomOut size={16} aria-hidden="true" />
         </button>
         <button
           type="button"
@@ -81,7 +88,7 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           {Math.round(p.zoom * 100)}%
         </button>
         <button type="button" className="btn-icon" aria-label="Zoom in" onClick={() => p.onZoom(1.2)}>
-          +
+          <ZoomIn size={16} aria-hidden="true" />
         </button>
         <span className="divider" />
         <input
@@ -104,9 +111,6 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
             {p.findStatus}
           </span>
         )}
-        <button type="button" className="btn-icon" aria-label="Close viewer" onClick={p.onClose}>
-          ×
-        </button>
       </div>
     </header>
   )

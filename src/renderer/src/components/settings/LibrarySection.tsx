@@ -1,0 +1,79 @@
+// Where the library keeps its files (and the copies of PDFs added in the browser), and
+// "Delete this library", which removes all of it after an explicit confirmation.
+import { useState } from 'react'
+import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+
+export function LibrarySection() {
+  const { library, chat, conversations } = useStores()
+  const status = useLibrary((s) => s.status)
+  const info = useSettings((s) => s.info)
+  const [confirming, setConfirming] = useState(false)
+  const [deleted, setDeleted] = useState(false)
+  const dir = status?.libraryDir ?? info?.libraryDir ?? null
+  const browser = info?.shell === 'browser'
+  const sep = dir?.includes('\\') ? '\\' : '/'
+
+  async function deleteAll(): Promise<void> {
+    if (!(await library.getState().deleteLibrary())) return
+    setConfirming(false)
+    setDeleted(true)
+    await chat.getState().open(null)
+    await conversations.getState().load()
+  }
+
+  return (
+    <section className="settings-section" aria-label="Library">
+      <h3>Library</h3>
+      <p className="small">
+        <span className="muted">Location: </span>
+        <code>{dir ?? '—'}</code>
+      </p>
+      {status && (
+        <p className="small muted">
+          {status.documents} documents · {status.chunks} passages
+        </p>
+      )}
+      <p className="small">
+        {browser ? (
+          <>
+            PDFs added in this browser window are copied into{' '}
+            <code>{dir ? `${dir}${sep}imported` : 'imported'}</code>; a copy is deleted with its document, and
+            when an import is cancelled or a file is already in the library.
+          </>
+        ) : (
+          <>The library keeps its index and your conversations here; your PDFs stay where they are.</>
+        )}
+      </p>
+      {deleted && (
+        <p className="small" role="status">
+          The library was deleted. It is empty now.
+        </p>
+      )}
+      {confirming ? (
+        <div className="danger-zone" role="group" aria-label="Confirm delete library">
+          <p className="small">
+            Delete every document, {browser ? 'every copied PDF, ' : ''}the index and all conversations? This
+            cannot be undone.
+          </p>
+          <button type="button" className="btn-small danger" onClick={() => void deleteAll()}>
+            Delete everything
+          </button>
+          <button type="button" className="btn-small" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn-small danger"
+          onClick={() => {
+            setDeleted(false)
+            setConfirming(true)
+          }}
+        >
+          Delete this library…
+        </button>
+      )}
+    </section>
+  )
+}
