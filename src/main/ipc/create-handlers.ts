@@ -49,6 +49,8 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       const file = library.documentPath(documentId)
       if (!file)
         throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+      if (!shell.showInFolder)
+        throw new QuireError('NOT_AVAILABLE', 'The browser version cannot open folders on this computer.')
       shell.showInFolder(file)
       return {}
     },

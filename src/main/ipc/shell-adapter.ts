@@ -10,6 +10,6 @@ export interface ShellAdapter {
   authorizePaths?(paths: readonly string[]): void
   /** Where the renderer loads a library document's PDF from. */
   pdfUrl(documentId: number): string
-  /** Desktop: reveals a file in the system's file manager. Browser mode throws NOT_AVAILABLE. */
-  showInFolder(file: string): void
+  /** Desktop: reveals a file in the system's file manager (absent in browser mode). */
+  showInFolder?(file: string): void
 }

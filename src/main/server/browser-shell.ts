@@ -11,9 +11,6 @@ export function browserShell(token: string): ShellAdapter {
         'The browser version has no file picker here; choose files in the page instead.',
       )
     },
-    showInFolder: () => {
-      throw new QuireError('NOT_AVAILABLE', 'The browser version cannot open folders on this computer.')
-    },
     pdfUrl: (documentId) => `/api/pdf/${documentId}?token=${encodeURIComponent(token)}`,
   }
 }
