@@ -4,6 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import layers from './eslint/layers.js'
 
 export default tseslint.config(
   { ignores: ['.cache/**', 'out/**', 'node_modules/**', 'test-artifacts/**', 'resources/**', 'dist/**'] },
@@ -16,6 +17,12 @@ export default tseslint.config(
       // PDF text repair and file-name sanitising match control characters on purpose.
       'no-control-regex': 'off',
     },
+  },
+  {
+    // shared ← engine ← services ← ipc/server/cli ← desktop; renderer ← shared (eslint/layers.js).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { quire: layers },
+    rules: { 'quire/layers': 'error' },
   },
   {
     files: ['src/main/engine/**/*.ts', 'src/main/cli/**/*.ts', 'src/main/server/**/*.ts'],

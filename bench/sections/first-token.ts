@@ -3,7 +3,7 @@
 import path from 'node:path'
 import fs from 'node:fs'
 import { startFakeOllama } from '../../tests/fake-ollama/index.js'
-import { Answerer } from '../../src/main/engine/generate/answerer.js'
+import { Answerer } from '../../src/main/engine/answer/answerer.js'
 import { Library } from '../../src/main/engine/library.js'
 import { arg, CACHE, emit, log, modelDir, ROOT } from '../lib/env.js'
 import { quantile, repeat, summarize } from '../lib/stats.js'

@@ -17,7 +17,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Library } from '../../src/main/engine/library.js'
 import { tuningWith } from '../../src/main/engine/retrieve/tuning.js'
-import { defaultModelDir } from '../../src/main/cli/model-location.js'
+import { defaultModelDir } from '../../src/main/services/model-locations.js'
 import {
   assignFolds,
   parseSetArg,

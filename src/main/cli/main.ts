@@ -3,7 +3,7 @@ import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Library } from '../engine/library.js'
 import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
-import { defaultModelDir } from './model-location.js'
+import { defaultModelDir } from '../services/model-locations.js'
 import { processIo, type Io } from './output.js'
 import { quireVersion } from './version.js'
 

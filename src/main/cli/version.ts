@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { packageRoot } from './model-location.js'
+import { packageRoot } from '../services/package-root.js'
 
 /** Quire's version, from the package.json next to the sources (or the build). */
 export function quireVersion(): string {

@@ -13,7 +13,7 @@ import {
   pdfUrlFor,
   PRIVILEGED_SCHEMES,
 } from './app-protocols.js'
-import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
+import { CONTENT_SECURITY_POLICY } from '../services/content-security-policy.js'
 import { buildMenuTemplate } from './menu-template.js'
 import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
 import { isAllowedNavigation, isAllowedRequest } from './request-policy.js'

@@ -14,7 +14,8 @@ import {
   shell as electronShell,
 } from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_GRANT_PATH_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-contract.js'
-import { DEFAULT_MODEL_NAME, packageRoot } from '../cli/model-location.js'
+import { DEFAULT_MODEL_NAME } from '../services/model-locations.js'
+import { packageRoot } from '../services/package-root.js'
 import { quireHome } from '../services/quire-home.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
 import parseWorkerPath from '../engine/worker/parse-worker.ts?modulePath'
@@ -30,7 +31,7 @@ import {
   PRIVILEGED_SCHEMES,
   pdfUrlFor,
 } from './app-protocols.js'
-import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './content-security-policy.js'
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/content-security-policy.js'
 import { GUARDED_NAVIGATION_EVENTS, navigationGuard, windowOpenHandler } from './external-links.js'
 import { GrantedPaths, grantFromSender } from './granted-paths.js'
 import { buildMenuTemplate } from './menu-template.js'

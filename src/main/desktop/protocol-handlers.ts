@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
 import { QuireError } from '@shared/errors.js'
-import { contentType, resolveStaticFile } from '../server/static-files.js'
+import { contentType, resolveStaticFile } from '../services/static-files.js'
 import { APP_ORIGIN, appAssetPathFromUrl, pdfDocumentIdFromUrl } from './app-protocols.js'
-import { CONTENT_SECURITY_POLICY } from './content-security-policy.js'
+import { CONTENT_SECURITY_POLICY } from '../services/content-security-policy.js'
 
 /**
  * The protocol handlers as plain (Request) → Response functions, so they run in tests without

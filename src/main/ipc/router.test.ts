@@ -5,7 +5,7 @@ import { createHandlers } from './create-handlers.js'
 import type { HandlerTable } from './handler-table.js'
 import { createRouter } from './router.js'
 import type { ShellAdapter } from './shell-adapter.js'
-import { tempServices } from './test-services.js'
+import { tempServices } from '@tests/helpers/temp-services.js'
 
 const shell: ShellAdapter = {
   shell: 'desktop',

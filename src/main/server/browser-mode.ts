@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { packageRoot } from '../cli/model-location.js'
+import { packageRoot } from '../services/package-root.js'
 import { startServer } from './http-server.js'
 import { quireHome } from '../services/quire-home.js'
 

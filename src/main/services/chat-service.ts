@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { QuireError, errorMessageOf } from '@shared/errors.js'
-import type { Answerer } from '../engine/generate/answerer.js'
+import type { Answerer } from '../engine/answer/answerer.js'
 import type { EventBus } from './event-bus.js'
 import { failedAnswer } from './failed-answer.js'
 

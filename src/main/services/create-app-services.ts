@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
-import { Answerer } from '../engine/generate/answerer.js'
+import { Answerer } from '../engine/answer/answerer.js'
 import type { Library } from '../engine/library.js'
 import { ChatService } from './chat-service.js'
 import { ConversationsService } from './conversations-service.js'

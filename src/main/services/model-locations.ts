@@ -1,6 +1,15 @@
 import path from 'node:path'
-import { DEFAULT_MODEL_NAME } from '../cli/model-location.js'
+import { packageRoot } from './package-root.js'
 import { resolveModelDir } from '../engine/embed/model-dir.js'
+
+export const DEFAULT_MODEL_NAME = 'all-MiniLM-L6-v2'
+
+/** --model-dir wins, then QUIRE_MODEL_DIR, then the model fetched into resources/models/. */
+export function defaultModelDir(explicit?: string): string {
+  if (explicit) return path.resolve(explicit)
+  if (process.env.QUIRE_MODEL_DIR) return path.resolve(process.env.QUIRE_MODEL_DIR)
+  return path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME)
+}
 
 export interface ModelLocations {
   /** The model shipped with the app: `<resources>/models/all-MiniLM-L6-v2`. */

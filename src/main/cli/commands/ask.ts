@@ -9,8 +9,8 @@ import type { AnswerResult, Citation } from '@shared/chat-types.js'
 import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
 import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
-import { Answerer, type SearchFn } from '../../engine/generate/answerer.js'
-import { displayFile, pagesLabel } from '../../engine/generate/prompt-text.js'
+import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
+import { baseName, pagesLabel } from '@shared/labels.js'
 import type { Db } from '../../engine/store/open-database.js'
 import type { InterruptSource, Io } from '../output.js'
 import { createSpinner } from '../spinner.js'
@@ -105,7 +105,7 @@ function excerpt(text: string): string {
 }
 
 function sourceLine(c: Citation): string {
-  return `[${c.n}] ${displayFile(c.file)}, ${pagesLabel(c.pages)}`
+  return `[${c.n}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels)}`
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Citation, Conversation, Message } from '@shared/chat-types.js'
-import { findCitationMarkers } from '../generate/citations.js'
-import { displayFile, pagesLabel } from '../generate/prompt-text.js'
+import { findCitationMarkers } from '@shared/citation-markers.js'
+import { baseName, pagesLabel } from '@shared/labels.js'
 
 interface BibEntry {
   n: number
@@ -49,7 +49,7 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
   if (bibliography.length) {
     out.push('## Sources', '')
     for (const b of bibliography) {
-      const name = displayFile(b.file)
+      const name = baseName(b.file)
       const title = b.title && b.title !== name ? ` — ${b.title}` : ''
       out.push(`${b.n}. ${name}${title}, ${pagesLabel(b.pages)}`)
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildAnswerPrompt } from './build-prompt.js'
 import { packPassages } from './pack-passages.js'
-import { formatSourceBlock, pagesLabel } from './prompt-text.js'
+import { pagesLabel } from '@shared/labels.js'
+import { formatSourceBlock } from './prompt-text.js'
 import { hit } from './test-hits.js'
 import { estimateMessagesTokens } from './token-estimate.js'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Citation } from '@shared/chat-types.js'
-import { findCitationMarkers, resolveCitations, stripCitationMarkers } from './citations.js'
+import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
+import { resolveCitations } from './citations.js'
 
 const src = (n: number): Citation => ({
   n,

@@ -1,5 +1,5 @@
 import type { Citation, UnsupportedFigure } from '@shared/chat-types.js'
-import { findCitationMarkers, stripCitationMarkers } from './citations.js'
+import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
 import { splitSentences } from './sentences.js'
 
 // A figure: digits with optional thousands separators and decimals. Not when glued to a letter

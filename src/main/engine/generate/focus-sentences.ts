@@ -3,7 +3,7 @@
 // glance what supports the claim instead of a page of yellow.
 import type { Citation } from '@shared/chat-types.js'
 import { splitSentences } from './sentences.js'
-import { findCitationMarkers, stripCitationMarkers } from './citations.js'
+import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
 import { bestSentences } from './retrieval-only.js'
 
 /** At most this many sentences per passage are marked as carrying the claim. */

@@ -1,4 +1,4 @@
-import { basename } from 'node:path'
+import { baseName, pagesLabel } from '@shared/labels.js'
 
 /**
  * The answer rules. Small local models follow short, concrete rules best; the not-found sentence
@@ -14,36 +14,12 @@ export const ANSWER_SYSTEM_PROMPT = [
   '- Be concise.',
 ].join('\n')
 
-/** "p. 3", "pp. 3–4", "pp. 3, 5–6". */
-export function pagesLabel(pages: number[]): string {
-  const sorted = [...new Set(pages)].sort((a, b) => a - b)
-  if (sorted.length === 0) return 'page unknown'
-  const ranges: string[] = []
-  let start = sorted[0]!
-  let prev = start
-  for (const p of [...sorted.slice(1), Number.NaN]) {
-    if (p === prev + 1) {
-      prev = p
-      continue
-    }
-    ranges.push(start === prev ? `${start}` : `${start}–${prev}`)
-    start = p
-    prev = p
-  }
-  return `${sorted.length === 1 ? 'p.' : 'pp.'} ${ranges.join(', ')}`
-}
-
-/** A file as people name it: the file name without its folders. */
-export function displayFile(file: string): string {
-  return basename(file.replace(/\\/g, '/')) || file
-}
-
 /** One numbered source as the model sees it: number, file and pages on one line, then the text. */
 export function formatSourceBlock(
   n: number,
   source: { file: string; pages: number[]; text: string },
 ): string {
-  return `[${n}] ${displayFile(source.file)}, ${pagesLabel(source.pages)}\n${source.text.trim()}`
+  return `[${n}] ${baseName(source.file)}, ${pagesLabel(source.pages)}\n${source.text.trim()}`
 }
 
 export function formatAnswerRequest(question: string, sourceBlocks: string[]): string {

@@ -1,7 +1,7 @@
 import type { Citation, OllamaProblem } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { problemLine } from './ollama-problem.js'
-import { passageStems } from '../retrieve/lexical-score.js'
+import { passageStems } from '../text/tokens.js'
 import { queryTerms } from '../retrieve/query-terms.js'
 import { splitSentences } from './sentences.js'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf } from '@tests/fixtures/pdf-factory.js'
-import { buildPages, findRunningLines, type CleanPage } from './build-pages.js'
+import type { CleanPage } from '../store/page-records.js'
+import { buildPages, findRunningLines } from './build-pages.js'
 import { extractPage, openPdf, type RawLine, type RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
 import { mulberry32 } from '@tests/helpers/seeded-random.js'

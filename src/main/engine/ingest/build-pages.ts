@@ -1,25 +1,7 @@
 import type { TextItemBox } from '@shared/library-types.js'
+import type { CleanPage, PageLine } from '../store/page-records.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
-
-/** A line of cleaned page text, with its character range in the page text. */
-export interface PageLine {
-  start: number
-  end: number
-  fontSize: number
-}
-
-/** A page as stored: cleaned text plus enough geometry to highlight any character range. */
-export interface CleanPage {
-  pageNo: number
-  width: number
-  height: number
-  text: string
-  lines: PageLine[]
-  items: TextItemBox[]
-  /** Set when the page's text came from OCR: its mean word confidence (null: nothing recognised). */
-  ocr?: { confidence: number | null }
-}
 
 /** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */
 const MIN_REPEATS = 3

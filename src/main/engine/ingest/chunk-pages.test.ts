@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildPages, type CleanPage } from './build-pages.js'
-import {
-  chunkPages,
-  DEFAULT_CHUNK_OPTIONS,
-  validateChunkOptions,
-  type Chunk,
-  type ChunkOptions,
-} from './chunk-pages.js'
+import type { Chunk, CleanPage } from '../store/page-records.js'
+import { buildPages } from './build-pages.js'
+import { chunkPages, DEFAULT_CHUNK_OPTIONS, validateChunkOptions, type ChunkOptions } from './chunk-pages.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
 import { mulberry32 } from '@tests/helpers/seeded-random.js'
 

@@ -1,5 +1,5 @@
 import type { PageSpan } from '@shared/library-types.js'
-import type { CleanPage } from './build-pages.js'
+import type { Chunk, CleanPage } from '../store/page-records.js'
 
 export interface ChunkOptions {
   /** Soft target: a chunk closes at the first paragraph end after this many words. */
@@ -15,15 +15,6 @@ export interface ChunkOptions {
 }
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 190, maxWords: 250, overlapWords: 40 }
-
-export interface Chunk {
-  ord: number
-  heading: string | null
-  text: string
-  pageStart: number
-  pageEnd: number
-  spans: PageSpan[]
-}
 
 /** A sentence (or a piece of an over-long one) located in one page's text. */
 interface Unit {

@@ -3,7 +3,8 @@ import type { AltTerm, WeightedTerm } from './lexical-score.js'
 import { spellingVariants } from './spelling-variants.js'
 import { synonyms } from './wordnet.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
-import { identifierPhrases, queryTerms, stem, type QueryTerm } from './query-terms.js'
+import { stem } from '../text/tokens.js'
+import { identifierPhrases, queryTerms, type QueryTerm } from './query-terms.js'
 
 /** What the library's vocabulary says about a word: chunks holding it, and the chunk count. */
 export interface Vocabulary {

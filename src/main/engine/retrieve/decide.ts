@@ -1,7 +1,7 @@
 import type { SearchDecision, SearchHit } from '@shared/library-types.js'
 import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
 import { isEnglishWord } from './english-words.js'
-import { stem, tokenize } from './query-terms.js'
+import { stem, tokenize } from '../text/tokens.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
 

@@ -1,4 +1,5 @@
-import { stem, tokenize, type QueryTerm } from './query-terms.js'
+import { cachedStem } from '../text/tokens.js'
+import type { QueryTerm } from './query-terms.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 export interface LexicalMatch {
@@ -30,21 +31,6 @@ export interface AltTerm {
   weight: number
   /** Chunks containing it. */
   df: number
-}
-
-const stemCache = new Map<string, string>()
-function cachedStem(w: string): string {
-  let s = stemCache.get(w)
-  if (s === undefined) {
-    s = stem(w)
-    if (stemCache.size > 50_000) stemCache.clear()
-    stemCache.set(w, s)
-  }
-  return s
-}
-
-export function passageStems(text: string): string[] {
-  return tokenize(text).map(cachedStem)
 }
 
 interface CompiledTerms {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { identifierPhrases, queryTerms, stem } from './query-terms.js'
+import { stem } from '../text/tokens.js'
+import { identifierPhrases, queryTerms } from './query-terms.js'
 
 describe('query terms', () => {
   it('drops question scaffolding and keeps content words, de-duplicated by stem', () => {

@@ -1,4 +1,4 @@
-import { stemmer } from 'stemmer'
+import { stem, tokenize } from '../text/tokens.js'
 
 // Function words and question scaffolding: they carry no topic and dilute keyword scoring.
 const STOPWORDS = new Set(
@@ -23,21 +23,6 @@ export interface QueryTerm {
   word: string
   /** Porter stem, matching SQLite FTS5's porter tokenizer. */
   stem: string
-}
-
-/** Splits like FTS5's unicode61 tokenizer: letters and digits; everything else separates. */
-export function tokenize(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
-}
-
-/** FTS5's porter tokenizer stems every ASCII token with a letter ("x11colors" → "x11color"), so do we. */
-export function stem(word: string): string {
-  return /^[a-z0-9]*[a-z][a-z0-9]*$/.test(word) ? stemmer(word) : word
 }
 
 /** Content terms of a query, de-duplicated by stem, in order. */

@@ -1,7 +1,8 @@
 import { totalIdf, type QuestionAnalysis } from './analyse-question.js'
 import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
-import { lexicalMatch, passageStems, type LexicalMatch } from './lexical-score.js'
+import { passageStems } from '../text/tokens.js'
+import { lexicalMatch, type LexicalMatch } from './lexical-score.js'
 import { documentCoverage } from './passage-evidence.js'
 import type { Tuning } from './tuning.js'
 

@@ -4,9 +4,8 @@ import {
   type PageSpan,
   type TextItemBox,
 } from '@shared/library-types.js'
-import type { Chunk } from '../ingest/chunk-pages.js'
-import type { CleanPage } from '../ingest/build-pages.js'
-import { passageStems } from '../retrieve/lexical-score.js'
+import type { Chunk, CleanPage } from './page-records.js'
+import { passageStems } from '../text/tokens.js'
 import type { Db } from './open-database.js'
 
 interface DocumentRow {

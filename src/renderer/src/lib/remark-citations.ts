@@ -1,8 +1,8 @@
 // A remark plugin that turns the [n] citation markers in an answer's prose into `cite` elements,
 // so the Markdown renderer draws each as a chip where it stands. Markers inside code spans and
-// code blocks stay literal: only text nodes are split. The marker grammar is answerSegments'.
+// code blocks stay literal: only text nodes are split. The marker grammar is the engine's (src/shared/citation-markers.ts).
 import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
-import { answerSegments } from './answer-segments.js'
+import { answerSegments } from '@shared/citation-markers.js'
 
 /** The element name the renderer maps to a chip; its `data-n` property carries the number. */
 export const CITE_ELEMENT = 'cite'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findAll, findFocus, findPassage, rangeBoxes } from './text-ranges.js'
-import { pagesLabel } from './format.js'
-import { answerSegments } from './answer-segments.js'
+import { answerSegments } from '@shared/citation-markers.js'
+import { pagesLabel } from '@shared/labels.js'
 import { errorInWords } from './error-words.js'
 
 describe('text ranges', () => {

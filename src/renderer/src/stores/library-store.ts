@@ -2,7 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '@shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '@renderer/transport/api-types.js'
-import { fileName } from '@renderer/lib/format.js'
+import { baseName } from '@shared/labels.js'
 import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
 import { uploadName } from '@renderer/lib/upload-name.js'
 
@@ -100,7 +100,7 @@ export function stageFraction(p: Pick<IngestProgress, 'stage' | 'done' | 'total'
 function row(key: string, over: Partial<FileProgress> = {}): FileProgress {
   return {
     key,
-    name: fileName(key),
+    name: baseName(key),
     path: null,
     stage: 'queued',
     fraction: 0,
@@ -146,7 +146,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           const i = files.findIndex(
             (f) => f.key === key || (f.path !== null && rowIndex([row(key)], f.path) === 0),
           )
-          if (i >= 0) files[i] = { ...files[i]!, key, name: fileName(key) }
+          if (i >= 0) files[i] = { ...files[i]!, key, name: baseName(key) }
           else files.push(row(key))
         }
         return { ...job, files, filesTotal: Math.max(job.filesTotal, items.length) }
@@ -187,7 +187,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       async importPaths(all) {
         const skipped = all.filter(isNonPdfFilePath)
         const paths = all.filter((p) => !isNonPdfFilePath(p))
-        set({ notice: skippedNotice(skipped.map(fileName)) })
+        set({ notice: skippedNotice(skipped.map((p) => baseName(p))) })
         if (paths.length === 0) return
         try {
           const { jobId } = await call(api, 'library.import', { paths })

@@ -42,6 +42,13 @@ describe('answer text', () => {
     expect(screen.getAllByRole('button', { name: /^Source/ })).toHaveLength(1)
   })
 
+  it('draws a chip for every marker form the engine accepts ([1-2], [Source 2], [1; 2])', () => {
+    const { container } = show('Ranges [1-2]. Named [Source 2]. Listed [1; 2].')
+    expect(screen.getAllByRole('button', { name: 'Source 1: Alpha, p. 2' })).toHaveLength(2)
+    expect(screen.getAllByRole('button', { name: 'Source 2: Alpha, p. 3' })).toHaveLength(3)
+    expect(container.textContent).not.toMatch(/\[|Source 2\]/)
+  })
+
   it('opens the cited page from a chip and shows a number without a passage plainly', async () => {
     const { onOpen } = show('Claim [2][7].')
     await userEvent.click(screen.getByRole('button', { name: 'Source 2: Alpha, p. 3' }))

@@ -2,7 +2,7 @@
 import type { Citation, Message } from '@shared/chat-types.js'
 import type { AnswerExtras } from '@renderer/stores/chat-store.js'
 import { answerPlainText } from '@renderer/lib/answer-plain-text.js'
-import { answerSegments } from '@renderer/lib/answer-segments.js'
+import { answerSegments } from '@shared/citation-markers.js'
 import { AnswerNotices } from './AnswerNotices.js'
 import { AnswerText } from './AnswerText.js'
 import { CopyButton } from './CopyButton.js'

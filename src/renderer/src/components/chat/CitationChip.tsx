@@ -1,6 +1,6 @@
 // An inline [n] chip: opens the cited page with the passage highlighted.
 import type { Citation } from '@shared/chat-types.js'
-import { pagesLabel } from '@renderer/lib/format.js'
+import { pagesLabel } from '@shared/labels.js'
 
 export function CitationChip({
   n,

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { Citation } from '@shared/chat-types.js'
 import { passagePlainText } from '@renderer/lib/answer-plain-text.js'
-import { pagesLabel } from '@renderer/lib/format.js'
+import { pagesLabel } from '@shared/labels.js'
 import { CopyButton } from './CopyButton.js'
 
 export function SourcesList({

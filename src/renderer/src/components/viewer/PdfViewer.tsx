@@ -1,7 +1,7 @@
 // The PDF viewer pane: opens at a cited page with the passage highlighted; pages, zoom, find.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
-import { pagesLabel } from '@renderer/lib/format.js'
+import { pagesLabel } from '@shared/labels.js'
 import { findAll, findFocus, findPassage, rangeBoxes } from '@renderer/lib/text-ranges.js'
 import { useStores, useViewer } from '@renderer/stores/app-stores.js'
 import { call } from '@renderer/transport/api-types.js'

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createAppServices, type AppServices } from '../services/create-app-services.js'
+import { createAppServices, type AppServices } from '../../src/main/services/create-app-services.js'
 
 export async function tempServices(opts: { modelDir?: string; ollamaHost?: string } = {}) {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-'))

@@ -5,9 +5,9 @@ import type { AnswerEvent } from '@shared/chat-types.js'
 import { startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { Library } from '../engine/library.js'
-import { createHandlers } from '../ipc/create-handlers.js'
-import { createRouter } from '../ipc/router.js'
-import { tempServices } from '../ipc/test-services.js'
+import { createHandlers } from './create-handlers.js'
+import { createRouter } from './router.js'
+import { tempServices } from '@tests/helpers/temp-services.js'
 
 let ollama: FakeOllama
 let env: Awaited<ReturnType<typeof tempServices>>

@@ -1,5 +1,5 @@
 import type { Message } from '@shared/chat-types.js'
-import { stripCitationMarkers } from '../generate/citations.js'
+import { stripCitationMarkers } from '@shared/citation-markers.js'
 
 export interface Turn {
   question: string

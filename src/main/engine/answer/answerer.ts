@@ -11,22 +11,21 @@ import type {
 import { QuireError, errorMessageOf } from '@shared/errors.js'
 import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
 import { ConversationStore } from '../chat/conversation-store.js'
-import {
-  earlierQuestions,
-  historyWindow,
-  type HistoryWindowOptions,
-  type Turn,
-} from '../chat/history-window.js'
-import { rewriteFollowUp } from '../chat/rewrite-question.js'
+import { earlierQuestions, historyWindow, type HistoryWindowOptions, type Turn } from './history-window.js'
+import { rewriteFollowUp } from './rewrite-question.js'
 import type { Db } from '../store/open-database.js'
-import { buildAnswerPrompt } from './build-prompt.js'
-import { resolveCitations } from './citations.js'
-import { contextWindow, DEFAULT_ANSWER_TOKENS, DEFAULT_MAX_CONTEXT_TOKENS } from './context-budget.js'
-import { findUnsupportedFigures } from './figures.js'
-import { withFocus } from './focus-sentences.js'
-import { OllamaClient, type OllamaClientOptions } from './ollama-client.js'
-import { describeProblem, problemLine } from './ollama-problem.js'
-import { declinedAnswer, retrievalOnlyAnswer, type FallbackAnswer } from './retrieval-only.js'
+import { buildAnswerPrompt } from '../generate/build-prompt.js'
+import { resolveCitations } from '../generate/citations.js'
+import {
+  contextWindow,
+  DEFAULT_ANSWER_TOKENS,
+  DEFAULT_MAX_CONTEXT_TOKENS,
+} from '../generate/context-budget.js'
+import { findUnsupportedFigures } from '../generate/figures.js'
+import { withFocus } from '../generate/focus-sentences.js'
+import { OllamaClient, type OllamaClientOptions } from '../generate/ollama-client.js'
+import { describeProblem, problemLine } from '../generate/ollama-problem.js'
+import { declinedAnswer, retrievalOnlyAnswer, type FallbackAnswer } from '../generate/retrieval-only.js'
 
 export type SearchFn = (query: string, opts?: SearchOptions) => Promise<SearchResponse>
 

@@ -12,12 +12,3 @@ export function packageRoot(): string {
   }
   return dir
 }
-
-export const DEFAULT_MODEL_NAME = 'all-MiniLM-L6-v2'
-
-/** --model-dir wins, then QUIRE_MODEL_DIR, then the model fetched into resources/models/. */
-export function defaultModelDir(explicit?: string): string {
-  if (explicit) return path.resolve(explicit)
-  if (process.env.QUIRE_MODEL_DIR) return path.resolve(process.env.QUIRE_MODEL_DIR)
-  return path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME)
-}

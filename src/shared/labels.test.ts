@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { baseName, pagesLabel } from './labels.js'
+
+describe('labels', () => {
+  it('names pages with ranges, and the printed labels when they differ', () => {
+    expect(pagesLabel([3])).toBe('p. 3')
+    expect(pagesLabel([4, 3])).toBe('pp. 3–4')
+    expect(pagesLabel([3, 5, 6])).toBe('pp. 3, 5–6')
+    expect(pagesLabel([25], ['9'])).toBe('p. 9 (PDF p. 25)')
+    expect(pagesLabel([9, 10], ['ix', 'x'])).toBe('pp. ix–x (PDF pp. 9–10)')
+    expect(pagesLabel([4, 5], [null, null])).toBe('pp. 4–5')
+  })
+
+  it('takes the file name off either kind of folder separator', () => {
+    expect(baseName('/lib/a/report.pdf')).toBe('report.pdf')
+    expect(baseName('C:\\lib\\report.pdf')).toBe('report.pdf')
+  })
+})

@@ -1,0 +1,41 @@
+// Labels people read for files and pages, the same in the UI, the CLI, exported Markdown and the
+// prompt the model sees.
+
+/** A file as people name it: the file name without its folders (either separator). */
+export function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() || file
+}
+
+/** "3", "3–4", "3, 5–6": consecutive numbers joined into ranges. */
+function ranges(sorted: number[]): string {
+  const out: string[] = []
+  let start = sorted[0]!
+  let prev = start
+  for (const p of [...sorted.slice(1), Number.NaN]) {
+    if (p === prev + 1) {
+      prev = p
+      continue
+    }
+    out.push(start === prev ? `${start}` : `${start}–${prev}`)
+    start = p
+    prev = p
+  }
+  return out.join(', ')
+}
+
+/**
+ * "p. 3", "pp. 3–4", "pp. 3, 5–6"; with the labels printed on the pages (pdf.js page labels)
+ * when they differ from the PDF's own numbering: "p. 9 (PDF p. 25)", "pp. ix–x (PDF pp. 9–10)".
+ * A quoted folio is then the one on the paper, and the PDF index still finds the page.
+ */
+export function pagesLabel(pages: number[], labels?: (string | null)[] | null): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b)
+  if (sorted.length === 0) return 'page unknown'
+  const index = `${sorted.length === 1 ? 'p.' : 'pp.'} ${ranges(sorted)}`
+  const a = labels?.[0]?.trim()
+  const b = labels?.[labels.length - 1]?.trim()
+  const first = String(sorted[0])
+  const last = String(sorted[sorted.length - 1])
+  if (!a || !b || (a === first && b === last)) return index
+  return `${a === b ? `p. ${a}` : `pp. ${a}–${b}`} (PDF ${index})`
+}
