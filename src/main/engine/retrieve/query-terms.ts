@@ -1,5 +1,8 @@
 import { stem, tokenize } from '../text/tokens.js'
 
+// Re-exported for retrieval code that reads query and passage words together.
+export { stem, tokenize }
+
 // Function words and question scaffolding: they carry no topic and dilute keyword scoring.
 const STOPWORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by
