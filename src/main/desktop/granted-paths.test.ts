@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHandlers } from '../ipc/create-handlers.js'
 import { createRouter } from '../ipc/router.js'
-import { tempServices } from '../ipc/test-services.js'
+import { tempServices } from '@tests/helpers/temp-services.js'
 import { GrantedPaths, grantFromSender } from './granted-paths.js'
 
 describe('granted paths (desktop import allow-list)', () => {
