@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { packageRoot } from '../cli/model-location.js'
+import { packageRoot } from '../services/package-root.js'
 import { APP_ORIGIN } from './app-protocols.js'
-import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from './content-security-policy.js'
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/content-security-policy.js'
 import {
   APP_LINKS,
   externalLinkDecision,
