@@ -9,10 +9,22 @@ export const INGEST_ERROR_CODES = [
   'PDF_ENCRYPTED',
   'PDF_NO_TEXT',
   'NOT_SUPPORTED',
+  'DISK_FULL',
   'CANCELLED',
   'INTERNAL',
 ] as const
 export type IngestErrorCode = (typeof INGEST_ERROR_CODES)[number]
+
+// Library-wide codes (a whole batch or command, not one file).
+export const LIBRARY_ERROR_CODES = [
+  /** Another import into the same library is running (in this or another process). */
+  'IMPORT_RUNNING',
+  /** Another writer held the vector index lock for longer than a save waits. */
+  'LIBRARY_BUSY',
+  /** SQLite's integrity checks found damage; `quire check --repair` or Settings › Check library. */
+  'LIBRARY_DAMAGED',
+] as const
+export type LibraryErrorCode = (typeof LIBRARY_ERROR_CODES)[number]
 
 /** A failure with a stable code and a message a person can act on. */
 export class QuireError extends Error {

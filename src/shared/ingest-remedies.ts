@@ -52,6 +52,11 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
     remedy: 'Only PDFs can be added.',
     retryable: false,
   },
+  DISK_FULL: {
+    label: 'The disk is full',
+    remedy: 'Nothing already in the library was lost. Free some disk space, then add the file again.',
+    retryable: true,
+  },
   CANCELLED: { label: 'Cancelled', remedy: null, retryable: true },
   INTERNAL: {
     label: 'Something went wrong while reading it',

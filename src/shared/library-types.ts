@@ -65,6 +65,8 @@ export interface IngestReport {
   documents: IngestFileReport[]
   elapsed_ms: number
   cancelled: boolean
+  /** A problem with the whole batch (the disk filled up while saving the vector index). */
+  problem?: { code: string; message: string }
 }
 
 export type SearchMode = 'hybrid' | 'keyword'

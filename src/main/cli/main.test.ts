@@ -58,13 +58,22 @@ describe('quire CLI contract', () => {
     const report = JSON.parse(r.out.trim())
     expect(Object.keys(report).sort()).toEqual(['documents', 'elapsed_ms'])
     for (const d of report.documents) {
-      expect(Object.keys(d).sort()).toEqual(['chunks', 'error', 'file', 'ocr_pages', 'pages', 'status'])
+      expect(Object.keys(d).sort()).toEqual([
+        'chunks',
+        'code',
+        'error',
+        'file',
+        'ocr_pages',
+        'pages',
+        'status',
+      ])
       expect(['indexed', 'skipped', 'failed']).toContain(d.status)
     }
     expect(report.documents.filter((d: { status: string }) => d.status === 'indexed')).toHaveLength(3)
-    expect(report.documents.find((d: { file: string }) => d.file === corpus.encrypted).error).toMatch(
-      /password/i,
-    )
+    expect(report.documents.find((d: { file: string }) => d.file === corpus.encrypted)).toMatchObject({
+      error: expect.stringMatching(/password/i),
+      code: 'PDF_ENCRYPTED',
+    })
   })
 
   it('search --json returns ranked passages with file and 1-based pages', async () => {

@@ -203,7 +203,8 @@ async function withLibrary(
   const { Library } = await import('../engine/library.js')
   const lib = await Library.open(
     existingLibrary(o),
-    withModel ? { modelDir: defaultModelDir(o.modelDir) } : {},
+    // ask, chat and conversations never change documents: they never write the vector index.
+    withModel ? { modelDir: defaultModelDir(o.modelDir), readOnly: true } : { readOnly: true },
   )
   try {
     return await fn(lib)

@@ -16,6 +16,7 @@ import {
   type CommittedVectors,
   type IngestOptions,
 } from './ingest/ingest-files.js'
+import { acquireImportLock } from './ingest/import-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import type { Tuning } from './retrieve/tuning.js'
 import { LibraryStore } from './store/library-store.js'
@@ -37,6 +38,11 @@ export interface LibraryOpenOptions {
   vectorParams?: VectorIndexParams
   /** Reports progress while reconciliation embeds chunks the vector index is missing. */
   onReconcile?: (done: number, total: number) => void
+  /**
+   * Searches and listings open read-only: they never write vectors.hnsw (a search that saved its
+   * in-memory copy during an import dropped the vectors the import saved meanwhile).
+   */
+  readOnly?: boolean
   /** Retrieval constants (retrieve/tuning.ts): the documented defaults unless an evaluation varies them. */
   tuning?: Tuning
 }
@@ -83,8 +89,12 @@ export class Library {
     } else {
       status = { mode: 'keyword', model: null, modelDir: null, reason: 'No embedding model is configured.' }
     }
+    const store = new LibraryStore(db)
     const vectors = embedder
-      ? VectorIndex.open(dir, embedder.modelId, embedder.dim, opts.vectorParams ?? DEFAULT_VECTOR_PARAMS)
+      ? VectorIndex.open(dir, embedder.modelId, embedder.dim, opts.vectorParams ?? DEFAULT_VECTOR_PARAMS, {
+          readOnly: opts.readOnly,
+          liveIds: () => new Set(store.indexedChunkIds()),
+        })
       : null
     const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder, opts.tuning)
     if (vectors) await lib.reconcile(opts.onReconcile)
@@ -140,7 +150,16 @@ export class Library {
   }
 
   async ingest(paths: string[], opts: IngestOptions = {}): Promise<IngestReport> {
-    return ingestFiles({ store: this.store, embedder: this.embedder, vectors: this.vectors }, paths, opts)
+    const lock = acquireImportLock(this.dir)
+    try {
+      return await ingestFiles(
+        { store: this.store, embedder: this.embedder, vectors: this.vectors },
+        paths,
+        opts,
+      )
+    } finally {
+      lock.release()
+    }
   }
 
   /** Applies vector changes committed by another Library on the same folder (the ingest worker). */

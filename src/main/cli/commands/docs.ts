@@ -3,7 +3,7 @@ import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 
 export async function docsCommand(opts: { library: string; json: boolean }, io: Io): Promise<number> {
-  const lib = await Library.open(opts.library)
+  const lib = await Library.open(opts.library, { readOnly: true })
   try {
     const docs = lib.documents()
     if (opts.json) {

@@ -46,15 +46,17 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     bar?.done()
     if (opts.json) {
       printJson(io, {
-        documents: report.documents.map(({ file, status, pages, chunks, ocrPages, error }) => ({
+        documents: report.documents.map(({ file, status, pages, chunks, ocrPages, error, errorCode }) => ({
           file,
           status,
           pages,
           chunks,
           ocr_pages: ocrPages ?? 0,
           error,
+          code: errorCode,
         })),
         elapsed_ms: report.elapsed_ms,
+        ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
       for (const d of report.documents) {
@@ -66,6 +68,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
       io.stdout.write(
         `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsed_ms / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
       )
+      if (report.problem) io.stderr.write(`${report.problem.message} [${report.problem.code}]\n`)
     }
     return 0
   } finally {

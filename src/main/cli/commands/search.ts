@@ -48,7 +48,8 @@ export async function searchCommand(
     io.stderr.write('quire search: give a question, or --queries FILE.jsonl\n')
     return 2
   }
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+  // Read-only: a search never writes the vector index (an import may be saving it meanwhile).
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir, readOnly: true })
   try {
     if (opts.queries) return await batch(lib, opts, io)
     const r = await lib.search(question!, { k: opts.k, context: opts.context })

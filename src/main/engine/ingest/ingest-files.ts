@@ -4,6 +4,7 @@ import path from 'node:path'
 import { errorCodeOf, errorMessageOf, QuireError } from '@shared/errors.js'
 import type { IngestFileReport, IngestProgress, IngestReport, IngestStage } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
+import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { AsyncChannel } from './async-channel.js'
@@ -70,21 +71,28 @@ export async function ingestFiles(
     filesDone++
     progress('done', r.file, 1, 1)
   }
-  const fail = (file: string, err: unknown, sha256 = '', size = 0) => {
+  const fail = (file: string, thrown: unknown, sha256 = '', size = 0) => {
+    const err = asDiskFull(thrown, `${path.basename(file)} could not be stored`)
     const code = errorCodeOf(err)
     const message =
       code === 'INTERNAL'
         ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}`
         : errorMessageOf(err)
     if (code !== 'CANCELLED' && code !== 'FILE_NOT_FOUND') {
-      const { replacedChunkIds } = deps.store.putFailure(
-        { path: file, title: path.basename(file).replace(/\.pdf$/i, ''), sha256, size },
-        code,
-        message,
-      )
-      deps.vectors?.remove(replacedChunkIds)
-      if (replacedChunkIds.length)
-        opts.onCommitted?.({ documentId: 0, chunkIds: [], vectors: [], replacedChunkIds })
+      try {
+        const { replacedChunkIds } = deps.store.putFailure(
+          { path: file, title: path.basename(file).replace(/\.pdf$/i, ''), sha256, size },
+          code,
+          message,
+        )
+        deps.vectors?.remove(replacedChunkIds)
+        if (replacedChunkIds.length)
+          opts.onCommitted?.({ documentId: 0, chunkIds: [], vectors: [], replacedChunkIds })
+      } catch (recordErr) {
+        // A full disk cannot take the failure record either: the report below still says it, and
+        // the batch goes on (the next file may be smaller, or space may be freed meanwhile).
+        if (errorCodeOf(asDiskFull(recordErr, '')) !== 'DISK_FULL') throw recordErr
+      }
     }
     finish({ file, status: 'failed', pages: 0, chunks: 0, ocrPages: 0, error: message, errorCode: code })
   }
@@ -165,6 +173,17 @@ export async function ingestFiles(
   }
 
   let lastSave = performance.now()
+  let problem: IngestReport['problem']
+  /** A failed save loses nothing SQLite holds (reconciliation re-embeds it); the batch says so. */
+  const saveVectors = () => {
+    try {
+      deps.vectors?.save()
+      problem = undefined
+    } catch (thrown) {
+      const err = asDiskFull(thrown, 'the vector index could not be saved')
+      problem = { code: errorCodeOf(err), message: errorMessageOf(err) }
+    }
+  }
   const consume = async () => {
     for (let item = await channel.take(); item; item = await channel.take()) {
       try {
@@ -182,10 +201,6 @@ export async function ingestFiles(
         if (deps.vectors) {
           deps.vectors.remove(replacedChunkIds)
           if (vectors) deps.vectors.add(chunkIds, vectors)
-          if (performance.now() - lastSave > (opts.saveEveryMs ?? 5000)) {
-            deps.vectors.save()
-            lastSave = performance.now()
-          }
         }
         opts.onCommitted?.({ documentId, chunkIds, vectors: vectors ?? [], replacedChunkIds })
         finish({
@@ -201,15 +216,20 @@ export async function ingestFiles(
         if (errorCodeOf(err) === 'CANCELLED') continue
         fail(item.file, err, item.sha256, item.size)
       }
+      if (deps.vectors && performance.now() - lastSave > (opts.saveEveryMs ?? 5000)) {
+        saveVectors()
+        lastSave = performance.now()
+      }
     }
   }
 
   await Promise.all([produce(), consume()])
-  deps.vectors?.save()
+  saveVectors()
   return {
     documents: reports,
     elapsed_ms: Math.round(performance.now() - started),
     cancelled: !!opts.signal?.aborted,
+    ...(problem ? { problem } : {}),
   }
 }
 

@@ -1,6 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { threadId } from 'node:worker_threads'
 import hnswlib from 'hnswlib-node'
+import { QuireError } from '@shared/errors.js'
+import { SqliteLock } from '../store/sqlite-lock.js'
+import { verifyHnswFile } from './verify-hnsw-file.js'
 
 export interface VectorIndexParams {
   /** Graph degree; 16 balances recall and memory for 384-d text embeddings (see BENCHMARKS.md). */
@@ -19,6 +23,23 @@ export interface VectorManifest {
   efConstruction: number
   count: number
   savedAt: string
+  /** Bumped by every save; a writer whose index was loaded from an older generation merges first. */
+  generation?: number
+  /**
+   * Labels marked deleted in the file. hnswlib keeps a deleted label in its lookup table (and in
+   * getIdsList) until an add reuses the slot, so without this list a reopened index counted them.
+   */
+  deleted?: number[]
+}
+
+export interface VectorIndexOptions {
+  /**
+   * The chunk ids SQLite holds (the source of truth). A save that finds the file written by another
+   * process or thread since this index loaded it merges: (this index ∪ the file) ∩ live ids.
+   */
+  liveIds?: () => ReadonlySet<number>
+  /** Never write the file (searches, listings): the index lives in memory only. */
+  readOnly?: boolean
 }
 
 /**
@@ -30,23 +51,32 @@ export const CAPACITY_GROWTH = 1.25
 
 const INDEX_FILE = 'vectors.hnsw'
 const MANIFEST_FILE = 'vectors.json'
+/** SQLite lock file serialising writers of vectors.hnsw across processes and threads. */
+export const VECTOR_LOCK_FILE = 'vectors.lock'
+/** How long a save waits for another writer's save to finish (saves of 1M vectors take seconds). */
+const LOCK_WAIT_MS = 120_000
 
 /**
  * The approximate nearest-neighbour index over chunk embeddings. Labels are chunk ids.
  * Vectors are L2-normalised, so inner product ranks like cosine and is cheaper.
- * The file is only ever replaced whole (temp file + fsync + rename): a crash leaves the last
- * complete index, and Library reconciles it against SQLite on open.
+ * The file is only ever replaced whole (temp file + verify + fsync + rename): a crash or a full
+ * disk leaves the last complete index, and Library reconciles it against SQLite on open. Writers
+ * take the vectors.lock and merge what another writer saved since, so no save drops vectors.
  */
 export class VectorIndex {
   private index: hnswlib.HierarchicalNSW
   private labels = new Set<number>()
+  private deleted = new Set<number>()
   private dirty = false
+  /** Generation of the file this index last loaded or saved; 0 = none. */
+  private generation = 0
 
   private constructor(
     private readonly dir: string,
     readonly model: string,
     readonly dim: number,
     private readonly params: VectorIndexParams,
+    private readonly options: VectorIndexOptions,
   ) {
     this.index = new hnswlib.HierarchicalNSW('ip', dim)
   }
@@ -57,15 +87,18 @@ export class VectorIndex {
     model: string,
     dim: number,
     params: VectorIndexParams = DEFAULT_VECTOR_PARAMS,
+    options: VectorIndexOptions = {},
   ): VectorIndex {
-    const vi = new VectorIndex(dir, model, dim, params)
+    const vi = new VectorIndex(dir, model, dim, params, options)
     const manifest = readManifest(dir)
     const file = path.join(dir, INDEX_FILE)
     if (manifest && manifest.model === model && manifest.dim === dim && fs.existsSync(file)) {
       try {
         vi.index.readIndexSync(file, true)
         vi.index.setEf(params.efSearch)
-        for (const id of vi.index.getIdsList()) vi.labels.add(id)
+        vi.deleted = new Set(manifest.deleted ?? [])
+        for (const id of vi.index.getIdsList()) if (!vi.deleted.has(id)) vi.labels.add(id)
+        vi.generation = manifest.generation ?? 0
         return vi
       } catch {
         // An unreadable index is rebuilt from SQLite by reconciliation, never trusted.
@@ -109,6 +142,7 @@ export class VectorIndex {
       // hnswlib-node only accepts plain arrays.
       this.index.addPoint(Array.from(v), id, true)
       this.labels.add(id)
+      this.deleted.delete(id)
     }
     this.dirty = true
   }
@@ -116,6 +150,7 @@ export class VectorIndex {
   remove(ids: Iterable<number>): void {
     for (const id of ids) {
       if (!this.labels.delete(id)) continue
+      this.deleted.add(id)
       try {
         this.index.markDelete(id)
       } catch {
@@ -148,9 +183,17 @@ export class VectorIndex {
    * initIndex deletes the old native index; the object is empty and must not be used after this.
    */
   close(): void {
-    this.save()
+    try {
+      this.save()
+    } finally {
+      this.free()
+    }
+  }
+
+  private free(): void {
     this.index.initIndex({ maxElements: 1, m: this.params.m, efConstruction: this.params.efConstruction })
     this.labels = new Set()
+    this.deleted = new Set()
   }
 
   /** Elements the index has room for before it must grow (memory is allocated for all of them). */
@@ -159,32 +202,115 @@ export class VectorIndex {
   }
 
   /**
-   * Writes the index and its manifest atomically. No-op when nothing changed. The capacity is
-   * trimmed to the element count first: hnswlib writes (and later loads) its whole capacity, so an
-   * untrimmed index costs its spare room on disk and in every process that opens it. The next
-   * add grows it again by CAPACITY_GROWTH.
+   * Writes the index and its manifest atomically, under the vectors lock, merging first what another
+   * writer saved since this index loaded the file. No-op when nothing changed or read-only. The
+   * capacity is trimmed to the element count first: hnswlib writes (and later loads) its whole
+   * capacity, so an untrimmed index costs its spare room on disk and in every process that opens
+   * it. The next add grows it again by CAPACITY_GROWTH. A write that cannot complete (full disk)
+   * throws DISK_FULL and leaves the previous file in place.
    */
   save(): void {
-    if (!this.dirty) return
-    const count = this.index.getCurrentCount()
-    if (count > 0 && this.index.getMaxElements() > count) this.index.resizeIndex(count)
+    if (!this.dirty || this.options.readOnly) return
     fs.mkdirSync(this.dir, { recursive: true })
-    const file = path.join(this.dir, INDEX_FILE)
-    const tmp = `${file}.${process.pid}.tmp`
-    this.index.writeIndexSync(tmp)
+    const lock = SqliteLock.acquire(path.join(this.dir, VECTOR_LOCK_FILE), 'save vectors', LOCK_WAIT_MS)
+    if (!(lock instanceof SqliteLock)) {
+      throw new QuireError(
+        'LIBRARY_BUSY',
+        `The vector index is being saved by another Quire process (pid ${lock.heldBy?.pid ?? '?'}) for over ${LOCK_WAIT_MS / 1000} s. Try again when it has finished.`,
+      )
+    }
+    try {
+      const onDisk = readManifest(this.dir)
+      const file = path.join(this.dir, INDEX_FILE)
+      if (onDisk && (onDisk.generation ?? 0) !== this.generation) this.mergeFrom(file, onDisk)
+      const count = this.index.getCurrentCount()
+      if (count > 0 && this.index.getMaxElements() > count) this.index.resizeIndex(count)
+      const generation = Math.max(onDisk?.generation ?? 0, this.generation) + 1
+      // Slots an add reused took their deleted label out of hnswlib's table: forget those.
+      const inFile = new Set(this.index.getIdsList())
+      this.deleted = new Set([...this.deleted].filter((id) => inFile.has(id)))
+      replaceFile(file, (tmp) => {
+        this.index.writeIndexSync(tmp)
+        const wrong = verifyHnswFile(tmp, count)
+        if (wrong) throw diskFull(`the vector index could not be written completely (${wrong})`)
+      })
+      const manifest: VectorManifest = {
+        model: this.model,
+        dim: this.dim,
+        space: 'ip',
+        m: this.params.m,
+        efConstruction: this.params.efConstruction,
+        count: this.labels.size,
+        savedAt: new Date().toISOString(),
+        generation,
+        deleted: [...this.deleted],
+      }
+      writeFileAtomic(path.join(this.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
+      this.generation = generation
+      this.dirty = false
+    } finally {
+      lock.release()
+    }
+  }
+
+  /**
+   * Adds the vectors another writer saved that this index lacks, and drops every id SQLite no longer
+   * holds (removed or replaced by anyone). Without liveIds there is nothing to judge by: this
+   * index's own content wins, as before.
+   */
+  private mergeFrom(file: string, manifest: VectorManifest): void {
+    const live = this.options.liveIds?.()
+    if (!live) return
+    if (manifest.model === this.model && manifest.dim === this.dim && fs.existsSync(file)) {
+      const other = new hnswlib.HierarchicalNSW('ip', this.dim)
+      try {
+        other.readIndexSync(file, true)
+        const deletedThere = new Set(manifest.deleted ?? [])
+        const found: number[] = []
+        const vectors: Float32Array[] = []
+        for (const id of other.getIdsList()) {
+          if (!live.has(id) || this.labels.has(id) || deletedThere.has(id)) continue
+          try {
+            vectors.push(Float32Array.from(other.getPoint(id)))
+            found.push(id)
+          } catch {
+            // Marked deleted in that file (hnswlib keeps the label): not one to merge.
+          }
+        }
+        if (found.length) this.add(found, vectors)
+      } catch {
+        // An unreadable file contributes nothing; reconciliation embeds what SQLite still lacks.
+      } finally {
+        other.initIndex({ maxElements: 1, m: this.params.m, efConstruction: this.params.efConstruction })
+      }
+    }
+    this.remove(this.ids().filter((id) => !live.has(id)))
+  }
+}
+
+function diskFull(what: string): QuireError {
+  return new QuireError(
+    'DISK_FULL',
+    `The disk is full: ${what}. The previous index was kept. Free some space, then import again.`,
+  )
+}
+
+/**
+ * Writes `file` through a temp file named for this process and thread (the app's main thread and
+ * its import worker share a pid), fsyncs and renames it; on any failure the temp file is removed
+ * and the old file stays. ENOSPC/EDQUOT become DISK_FULL.
+ */
+function replaceFile(file: string, write: (tmp: string) => void): void {
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`
+  try {
+    write(tmp)
     fsyncFile(tmp)
     fs.renameSync(tmp, file)
-    const manifest: VectorManifest = {
-      model: this.model,
-      dim: this.dim,
-      space: 'ip',
-      m: this.params.m,
-      efConstruction: this.params.efConstruction,
-      count: this.labels.size,
-      savedAt: new Date().toISOString(),
-    }
-    writeFileAtomic(path.join(this.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
-    this.dirty = false
+  } catch (err) {
+    fs.rmSync(tmp, { force: true })
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw diskFull(`${path.basename(file)} could not be saved`)
+    throw err
   }
 }
 
@@ -206,8 +332,5 @@ function fsyncFile(file: string): void {
 }
 
 export function writeFileAtomic(file: string, data: string): void {
-  const tmp = `${file}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, data)
-  fsyncFile(tmp)
-  fs.renameSync(tmp, file)
+  replaceFile(file, (tmp) => fs.writeFileSync(tmp, data))
 }

@@ -2,6 +2,7 @@
 // app's main process, the CLI's progress bar or a test's event loop.
 import { parentPort, workerData } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
+import { acquireImportLock } from '../ingest/import-lock.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
 import { parseAhead } from './parse-ahead.js'
@@ -25,7 +26,12 @@ const pool = workers > 0 && ParsePool.available(parseScript) ? new ParsePool(wor
 // The first documents are extracted while the library opens and the model loads.
 const parse = pool ? parseAhead(pool.parse, job.paths, pool.size) : undefined
 try {
-  const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir })
+  // Before the library opens: opening reconciles (writes) the vector index.
+  const importLock = acquireImportLock(job.libraryDir)
+  const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir }).catch((err: unknown) => {
+    importLock.release()
+    throw err
+  })
   try {
     const deps = { store: lib.store, embedder: lib.embedder, vectors: lib.vectors }
     const report = await ingestFiles(deps, job.paths, {
@@ -43,7 +49,11 @@ try {
     })
     post({ type: 'done', report })
   } finally {
-    await lib.close()
+    try {
+      await lib.close()
+    } finally {
+      importLock.release()
+    }
   }
 } catch (err) {
   post({ type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) })
