@@ -7,7 +7,14 @@ import { pathAliases } from './path-aliases'
 // from the asar archive by electron-builder). Every other dependency is externalized too by
 // electron-vite's default (it ships in node_modules), except in the preload, which must be one
 // self-contained file because sandboxed preloads cannot require packages.
-const NATIVE = ['better-sqlite3', 'hnswlib-node', 'onnxruntime-node', '@huggingface/transformers']
+// tesseract.js too: it starts its recogniser thread from a script file in its package.
+const NATIVE = [
+  'better-sqlite3',
+  'hnswlib-node',
+  'onnxruntime-node',
+  '@huggingface/transformers',
+  'tesseract.js',
+]
 
 export default defineConfig({
   main: {

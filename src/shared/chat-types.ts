@@ -32,6 +32,8 @@ export interface Citation {
   focus?: string[]
   /** The labels printed on `pages` (pdf.js page labels, e.g. "ix", "9"), when the PDF has them. */
   pageLabels?: (string | null)[]
+  /** True when the passage comes from a page read by OCR (a scan): its text may misread digits. */
+  ocr?: boolean
 }
 
 /** A number in the answer that appears in none of the passages the sentence relies on. */

@@ -75,6 +75,7 @@ const searchHit: z.ZodType<SearchHit> = z.object({
   score: z.number(),
   matchedTerms: z.array(z.string()),
   heading: z.string().nullable(),
+  ocr: z.boolean().optional(),
 })
 
 const searchDecision: z.ZodType<SearchDecision> = z.object({
@@ -113,6 +114,7 @@ const citation: z.ZodType<Citation> = z.object({
   text: z.string(),
   focus: z.array(z.string()).optional(),
   pageLabels: z.array(z.string().nullable()).optional(),
+  ocr: z.boolean().optional(),
 })
 
 // The trace is a diagnostic record written by the engine and only displayed: its shape is checked
@@ -173,7 +175,12 @@ const ollamaStatus: z.ZodType<OllamaStatus> = z.object({
   fix: z.string().nullable(),
 })
 
-const settings = z.object({ ollamaHost: z.string(), model: z.string().nullable() })
+const settings = z.object({
+  ollamaHost: z.string(),
+  model: z.string().nullable(),
+  /** Read scanned pages with OCR on import (English; on by default). */
+  ocr: z.boolean(),
+})
 export type Settings = z.infer<typeof settings>
 
 const jobId = z.object({ jobId: z.string().min(1) })
@@ -268,6 +275,7 @@ export const routes = {
     input: z.object({
       ollamaHost: z.string().trim().min(1).optional(),
       model: z.string().nullable().optional(),
+      ocr: z.boolean().optional(),
     }),
     output: settings,
   },

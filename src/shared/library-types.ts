@@ -85,6 +85,8 @@ export interface SearchHit {
   score: number
   matchedTerms: string[]
   heading: string | null
+  /** True when the passage lies on a page read by OCR (its text may misread letters or digits). */
+  ocr?: boolean
 }
 
 /** Why search declined (or did not): shown by the CLI and kept in the answer's trace. */

@@ -69,7 +69,7 @@ export class AppLibrary implements LibraryService {
     const modelDir = status.mode === 'hybrid' ? status.modelDir : null
     const opened = this.lib
     const report = await runIngestWorker(
-      { libraryDir: this.dir, modelDir, paths },
+      { libraryDir: this.dir, modelDir, paths, ocr: this.opts.settings.get().ocr },
       {
         signal: opts.signal,
         onProgress: opts.onProgress,

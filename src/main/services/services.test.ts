@@ -48,11 +48,11 @@ describe('settings', () => {
   it('defaults to the local Ollama, persists changes and reports the first run', async () => {
     const first = new SettingsService(tmp)
     expect(first.firstRun).toBe(true)
-    expect(first.get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: null })
-    first.set({ ollamaHost: 'gpu-box:11434/', model: ' llama3.2 ' })
+    expect(first.get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: null, ocr: true })
+    first.set({ ollamaHost: 'gpu-box:11434/', model: ' llama3.2 ', ocr: false })
     const again = new SettingsService(tmp)
     expect(again.firstRun).toBe(false)
-    expect(again.get()).toEqual({ ollamaHost: 'http://gpu-box:11434', model: 'llama3.2' })
+    expect(again.get()).toEqual({ ollamaHost: 'http://gpu-box:11434', model: 'llama3.2', ocr: false })
   })
 
   it('refuses non-http hosts and survives a corrupt file', async () => {
@@ -61,7 +61,11 @@ describe('settings', () => {
     await fs.writeFile(path.join(tmp, SETTINGS_FILE), '{ broken')
     expect(new SettingsService(tmp).get().ollamaHost).toBe('http://127.0.0.1:11434')
     await fs.writeFile(path.join(tmp, SETTINGS_FILE), JSON.stringify({ ollamaHost: 7, model: 'm' }))
-    expect(new SettingsService(tmp).get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: 'm' })
+    expect(new SettingsService(tmp).get()).toEqual({
+      ollamaHost: 'http://127.0.0.1:11434',
+      model: 'm',
+      ocr: true,
+    })
   })
 })
 

@@ -13,10 +13,17 @@ const stored = z.object({
   model: z.string().nullable().catch(null),
   /** The embedding model folder imported last ("import model folder…"), preferred over the bundled one. */
   embeddingModelDir: z.string().nullable().catch(null),
+  /** OCR of scanned pages on import; on unless the user turned it off. */
+  ocr: z.boolean().catch(true),
 })
 export type StoredSettings = z.infer<typeof stored>
 
-const DEFAULTS: StoredSettings = { ollamaHost: DEFAULT_OLLAMA_HOST, model: null, embeddingModelDir: null }
+const DEFAULTS: StoredSettings = {
+  ollamaHost: DEFAULT_OLLAMA_HOST,
+  model: null,
+  embeddingModelDir: null,
+  ocr: true,
+}
 
 /** Only http(s) hosts: the Ollama host is the one network destination the app ever talks to. */
 export function normalizeOllamaHost(host: string): string {
@@ -56,18 +63,24 @@ export class SettingsService {
   }
 
   get(): Settings {
-    return { ollamaHost: this.current.ollamaHost, model: this.current.model }
+    return { ollamaHost: this.current.ollamaHost, model: this.current.model, ocr: this.current.ocr }
   }
 
   internal(): StoredSettings {
     return { ...this.current }
   }
 
-  set(patch: { ollamaHost?: string; model?: string | null; embeddingModelDir?: string | null }): Settings {
+  set(patch: {
+    ollamaHost?: string
+    model?: string | null
+    embeddingModelDir?: string | null
+    ocr?: boolean
+  }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
     if (patch.model !== undefined) next.model = patch.model?.trim() || null
     if (patch.embeddingModelDir !== undefined) next.embeddingModelDir = patch.embeddingModelDir
+    if (patch.ocr !== undefined) next.ocr = patch.ocr
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

@@ -37,10 +37,12 @@ export interface JsonPassage {
   file: string
   pages: number[]
   text: string
+  /** Present (true) only when the passage comes from a page read by OCR. */
+  ocr?: true
 }
 
 function jsonPassage(c: Citation): JsonPassage {
-  return { n: c.n, file: c.file, pages: c.pages, text: c.text }
+  return { n: c.n, file: c.file, pages: c.pages, text: c.text, ...(c.ocr ? { ocr: true as const } : {}) }
 }
 
 /** The --json contract: exactly these keys. */

@@ -1,3 +1,4 @@
+import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -13,7 +14,12 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
     if (docs.length === 0)
       io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
     for (const d of docs) {
-      const what = d.status === 'indexed' ? `${d.pages} pages, ${d.chunks} passages` : `FAILED: ${d.error}`
+      const ocr = ocrPagesLabel(d) ? ` (${ocrPagesLabel(d)})` : ''
+      const notes = ocrPageNotes(d)
+      const what =
+        d.status === 'indexed'
+          ? `${d.pages} pages${ocr}, ${d.chunks} passages${notes.length ? `; ${notes.join('; ')}` : ''}`
+          : `FAILED: ${d.error}`
       io.stdout.write(`${String(d.id).padStart(4)}  ${d.title}  (${d.path})  ${what}\n`)
     }
     return 0

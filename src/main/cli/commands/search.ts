@@ -35,6 +35,8 @@ export function searchJson(r: SearchResponse) {
       pages: h.pages,
       text: h.text,
       score: h.score,
+      // Only on passages from OCR'd pages: their text may misread letters or digits.
+      ...(h.ocr ? { ocr: true } : {}),
     })),
   }
 }

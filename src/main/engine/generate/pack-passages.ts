@@ -27,6 +27,7 @@ function toCitation(n: number, hit: SearchHit, text = hit.text): Citation {
     title: hit.title,
     pages: hit.pages,
     text,
+    ...(hit.ocr ? { ocr: true } : {}),
   }
 }
 

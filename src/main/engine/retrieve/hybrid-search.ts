@@ -7,6 +7,7 @@ import { decide } from './decide.js'
 import { fuseCandidates } from './fuse-candidates.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
+import { markOcrPassages } from './mark-ocr-passages.js'
 import { scoreEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
@@ -22,7 +23,7 @@ export interface RetrievalDeps {
 /**
  * Search as a pipeline of small stages, each returning the record the next one reads:
  * analyse the question once → gather candidates (FTS5, vectors) → score evidence → fuse →
- * shape passages (merge neighbours) → decide (declined or not, with the reason).
+ * shape passages (merge neighbours, flag OCR'd pages) → decide (declined or not, with the reason).
  */
 export class HybridSearch {
   private readonly keyword: KeywordSearch
@@ -47,7 +48,7 @@ export class HybridSearch {
     const candidates = await this.gatherer.gather(question, mode, T, opts.documentIds)
     const evidence = scoreEvidence(question, candidates.rows, T)
     const fused = fuseCandidates(candidates, evidence, k, T)
-    const results = shapePassages(fused, evidence, k, T)
+    const results = markOcrPassages(this.deps.db, shapePassages(fused, evidence, k, T))
     const similarity = new Map(candidates.vector.map((v) => [v.id, v.similarity]))
     const decision = await decide(question, results, evidence, similarity, this.keyword, mode, T)
     return { query, mode, declined: decision.declined, results, decision }

@@ -98,10 +98,11 @@ export function message(id: number, over: Partial<Message> = {}): Message {
 export function defaultHandlers(): Handlers {
   return {
     'app.info': () => ({ version: '0.1.0', shell: 'browser', libraryDir: '/lib', firstRun: false }),
-    'settings.get': () => ({ ollamaHost: 'http://127.0.0.1:11434', model: 'llama3.2:3b' }),
+    'settings.get': () => ({ ollamaHost: 'http://127.0.0.1:11434', model: 'llama3.2:3b', ocr: true }),
     'settings.set': (input) => ({
       ollamaHost: input.ollamaHost ?? 'http://127.0.0.1:11434',
       model: input.model ?? null,
+      ocr: input.ocr ?? true,
     }),
     'ollama.status': () => readyOllama(),
     'library.documents': () => [],

@@ -19,7 +19,7 @@ export function CitationChip({
       </span>
     )
   }
-  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}`
+  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}${citation.ocr ? ' (scanned page, OCR text)' : ''}`
   return (
     <button
       type="button"
@@ -29,6 +29,7 @@ export function CitationChip({
       onClick={() => onOpen(citation)}
     >
       {n}
+      {citation.ocr && <span className="ocr-badge">OCR</span>}
     </button>
   )
 }

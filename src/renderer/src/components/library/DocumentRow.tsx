@@ -4,6 +4,8 @@ import { FolderOpen, X } from 'lucide-react'
 import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
+import { ocrPagesLabel } from '@shared/ocr-notes.js'
+import { OcrNotes } from './OcrNotes.js'
 
 export function DocumentRow({
   item,
@@ -30,7 +32,7 @@ export function DocumentRow({
     ? remedy.label
     : doc.status === 'indexing'
       ? 'Indexing…'
-      : `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`
+      : `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}${ocrPagesLabel(doc) ? `, ${ocrPagesLabel(doc)}` : ''}`
   return (
     <li className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}>
       <input
@@ -48,6 +50,7 @@ export function DocumentRow({
         {subtitle && <span className="doc-subtitle">{subtitle}</span>}
         <span className="doc-detail">{detail}</span>
         {remedy?.remedy && <span className="doc-detail">{remedy.remedy}</span>}
+        <OcrNotes doc={doc} />
       </button>
       {confirming ? (
         <span className="confirm-inline">

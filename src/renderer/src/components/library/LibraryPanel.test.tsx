@@ -245,4 +245,16 @@ describe('library panel', () => {
     await user.click(within(lib).getByRole('button', { name: /Import model folder/ }))
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy()
   })
+
+  it("shows how many pages were OCR'd and flags low-confidence and blank scanned pages", async () => {
+    await renderApp({
+      'library.documents': () => [
+        doc(1, { title: 'Letters', pages: 9, ocrPages: 4, lowConfidencePages: [7], blankPages: [9] }),
+        doc(2, { title: 'Fax', pages: 2, ocrPages: 2 }),
+      ],
+    })
+    expect(screen.getByText('9 pages, 4 by OCR')).toBeTruthy()
+    expect(screen.getByText('page 7: low OCR confidence; page 9: no text found (blank page?)')).toBeTruthy()
+    expect(screen.getByText('2 pages, scanned, read by OCR')).toBeTruthy()
+  })
 })

@@ -110,4 +110,18 @@ describe('settings and first run', () => {
     expect(await within(section).findByText('The library was deleted. It is empty now.')).toBeTruthy()
     expect(stores.library.getState().documents).toEqual([])
   })
+
+  it('turns OCR of scanned pages off and on again', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp()
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const box = within(dialog).getByRole('checkbox', { name: /Read scanned pages and images with OCR/ })
+    expect((box as HTMLInputElement).checked).toBe(true)
+    await user.click(box)
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ ocr: false })
+    expect((box as HTMLInputElement).checked).toBe(false)
+    await user.click(box)
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ ocr: true })
+  })
 })

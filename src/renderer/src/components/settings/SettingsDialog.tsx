@@ -6,6 +6,7 @@ import { useSettings } from '@renderer/stores/app-stores.js'
 import { AppearanceSection } from './AppearanceSection.js'
 import { EmbeddingSection } from './EmbeddingSection.js'
 import { LibrarySection } from './LibrarySection.js'
+import { OcrSection } from './OcrSection.js'
 import { OllamaSection } from './OllamaSection.js'
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -47,6 +48,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         <AppearanceSection />
         <EmbeddingSection />
         <LibrarySection />
+        <OcrSection />
         {version && <p className="muted small">Quire {version}</p>}
       </div>
     </div>

@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+
+const tempDir = useTempDirs()
+const root = path.resolve(import.meta.dirname, '../../../..')
+
+describe('OCR offline', () => {
+  it('recognises a scanned page with every outbound connection refused, in every thread', async () => {
+    const dir = tempDir()
+    const [image] = await pageImages({
+      pages: [{ lines: [{ text: 'Offline recognition of confidential letters.' }] }],
+    })
+    const pdf = path.join(dir, 'scan.pdf')
+    fs.writeFileSync(pdf, await makeScanPdf([{ image: image! }]))
+    const netLog = path.join(dir, 'net.log')
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        './tests/helpers/refuse-network.mjs',
+        '--import',
+        'tsx',
+        'tests/helpers/ocr-child.ts',
+        pdf,
+      ],
+      // A proxy setting must not matter either: nothing may try to reach one.
+      { cwd: root, env: { ...process.env, QUIRE_NET_LOG: netLog, HTTPS_PROXY: 'http://10.255.255.1:9' } },
+    )
+    const pages = JSON.parse(stdout) as { text: string; ocr: { confidence: number } | null }[]
+    expect(pages[0]!.text.toLowerCase()).toContain('confidential letters')
+    expect(pages[0]!.ocr?.confidence).toBeGreaterThan(50)
+    const log = fs.readFileSync(netLog, 'utf8').trim().split('\n')
+    // The guard ran in the main thread and in the recogniser's own worker thread...
+    const guarded = log.filter((l) => l.startsWith('guard ')).map((l) => Number(l.split(' ')[1]))
+    expect(guarded).toContain(0)
+    expect(guarded.some((t) => t > 0)).toBe(true)
+    // ...and nothing tried to connect anywhere.
+    expect(
+      log.filter((l) => l.startsWith('attempt ')),
+      log.join('\n'),
+    ).toEqual([])
+  })
+})
