@@ -22,6 +22,30 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
     remedy: 'Check that you may read it and that it is not open for writing elsewhere, then retry.',
     retryable: true,
   },
+  PERMISSION_DENIED: {
+    label: 'No permission to read it',
+    remedy:
+      'Your user may not read this file or the folder it is in. Fix its permissions (or copy it somewhere you can read), then add it again.',
+    retryable: false,
+  },
+  SKIPPED_SYMLINK: {
+    label: 'Skipped: a link, not a file',
+    remedy:
+      'Quire does not follow links (symlinks) inside folders, so a folder cannot pull in files from elsewhere or loop. Add the file or folder the link points to directly.',
+    retryable: false,
+  },
+  FILE_NAME_NOT_UTF8: {
+    label: 'File name is not valid UTF-8',
+    remedy:
+      'Rename the file so its name has only valid characters (for example with convmv), then add it again.',
+    retryable: false,
+  },
+  LIBRARY_READ_ONLY: {
+    label: 'The library cannot be written',
+    remedy:
+      'The library folder is read-only or belongs to another user. Choose a library folder you can write to (--library DIR), or fix its permissions.',
+    retryable: false,
+  },
   PDF_EMPTY_FILE: {
     label: 'Empty file (0 bytes)',
     remedy: 'The file has no content; it may have been copied incompletely. Copy it again, then add it.',
@@ -45,6 +69,12 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   PDF_NO_TEXT: {
     label: 'No text layer (scanned?)',
     remedy: 'Run OCR on it (for example with ocrmypdf) and add the result.',
+    retryable: false,
+  },
+  PDF_NO_WORDS: {
+    label: 'No words, only numbers (page numbers?)',
+    remedy:
+      'Its text layer holds only numbers or symbols, such as page numbers: there is nothing to search. Check that this is the right file (an export may have lost its text); if its pages are scanned images, turn on OCR.',
     retryable: false,
   },
   NOT_SUPPORTED: {

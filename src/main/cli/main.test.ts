@@ -65,6 +65,7 @@ describe('quire CLI contract', () => {
         'file',
         'ocr_pages',
         'pages',
+        'remedy',
         'status',
       ])
       expect(['indexed', 'skipped', 'failed']).toContain(d.status)
@@ -74,6 +75,25 @@ describe('quire CLI contract', () => {
       error: expect.stringMatching(/password/i),
       code: 'PDF_ENCRYPTED',
     })
+  })
+
+  it('ingest names each bad input with its code and what to do, and never prints raw terminal escapes', async () => {
+    const { docs, file, lib } = await smallLibrary()
+    const evil = path.join(docs, 'evil\x1b]0;owned\x07\x1b[2J.pdf')
+    fs.writeFileSync(evil, 'not really a pdf')
+    fs.symlinkSync(file, path.join(docs, 'shortcut.pdf'))
+    const human = await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    expect(human.code).toBe(0)
+    expect(human.out + human.err).not.toContain('\x1b')
+    expect(human.out).toContain('evil\\x1b]0;owned\\x07\\x1b[2J.pdf')
+    expect(human.out).toMatch(/shortcut\.pdf .*\[SKIPPED_SYMLINK\]\n\s+Quire does not follow links/)
+    expect(human.out).toMatch(/\[PDF_NOT_A_PDF\]\n\s+Only PDFs can be added/)
+    const json = JSON.parse(
+      (await cli('ingest', docs, '--library', lib, '--model-dir', 'none', '--json')).out,
+    )
+    const link = json.documents.find((d: { file: string }) => d.file.endsWith('shortcut.pdf'))
+    expect(link).toMatchObject({ status: 'failed', code: 'SKIPPED_SYMLINK' })
+    expect(link.remedy).toMatch(/Add the file or folder the link points to directly/)
   })
 
   it('search --json returns ranked passages with file and 1-based pages', async () => {

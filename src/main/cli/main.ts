@@ -6,6 +6,8 @@ import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { defaultModelDir } from '../services/model-locations.js'
 import { processIo, type Io } from './output.js'
 import { quireVersion } from './version.js'
+import { forTerminal } from './terminal-text.js'
+import { INGEST_REMEDIES, ingestRemedy } from '@shared/ingest-remedies.js'
 
 // Every command module is imported only when its command runs: `quire --help` and `quire docs`
 // never load ONNX Runtime, pdf.js or the English dictionary (each costs 0.2-1 s to import).
@@ -227,7 +229,9 @@ export async function main(
   } catch (err) {
     const e = err as { code?: string; exitCode?: number }
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) return e.exitCode ?? 1
-    io.stderr.write(`quire: ${errorMessageOf(err)} [${errorCodeOf(err)}]\n`)
+    const code = errorCodeOf(err)
+    const remedy = code in INGEST_REMEDIES ? ingestRemedy(code).remedy : null
+    io.stderr.write(`quire: ${forTerminal(errorMessageOf(err))} [${code}]\n${remedy ? `${remedy}\n` : ''}`)
     if (process.env.QUIRE_DEBUG) io.stderr.write(`${(err as Error).stack}\n`)
     return 1
   }

@@ -1,5 +1,6 @@
 import type { IngestProgress } from '@shared/library-types.js'
 import type { Io } from './output.js'
+import { forTerminal } from './terminal-text.js'
 
 /** A one-line live progress bar for terminals; plain lines when output is not a TTY. */
 export function createProgressBar(io: Io): { update(p: IngestProgress): void; done(): void } {
@@ -12,7 +13,7 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
       const now = Date.now()
       if (!tty) {
         if (p.stage === 'done' && p.file !== lastFile) {
-          io.stderr.write(`[${p.filesDone}/${p.filesTotal}] ${p.file}\n`)
+          io.stderr.write(`[${p.filesDone}/${p.filesTotal}] ${forTerminal(p.file)}\n`)
           lastFile = p.file
         }
         return
@@ -26,7 +27,7 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
       const filled = Math.round(frac * width)
       const elapsed = (now - started) / 1000
       const eta = frac > 0.02 ? Math.round((elapsed / frac) * (1 - frac)) : null
-      const name = p.file.split(/[\\/]/).pop() ?? ''
+      const name = forTerminal(p.file.split(/[\\/]/).pop() ?? '')
       // OCR is slow per page: show which scanned page the recogniser is on.
       const stage = p.stage === 'recognizing' ? `OCR page ${p.done}/${p.total}` : p.stage
       const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.filesDone}/${p.filesTotal} ${stage} ${name}${eta !== null ? ` ETA ${eta}s` : ''}`

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { QuireError } from '@shared/errors.js'
 import path from 'node:path'
 import type {
   EmbeddingStatus,
@@ -51,6 +52,26 @@ export interface LibraryOpenOptions {
  * A library folder: one SQLite database (documents, pages, chunks, FTS5) and the vector index
  * beside it. The one entry point the CLI, the worker, the app and the tests share.
  */
+/**
+ * SQLite needs to write beside the database even to read it (WAL), and every import writes: a
+ * library folder (or, before it exists, the folder it would be made in) the user cannot write to
+ * is refused up front with what to do, instead of a raw EACCES/ENOENT from mkdir or SQLite.
+ */
+export function assertWritableLibrary(dir: string): void {
+  let probe = path.resolve(dir)
+  while (!fs.existsSync(probe) && path.dirname(probe) !== probe) probe = path.dirname(probe)
+  try {
+    fs.accessSync(probe, fs.constants.W_OK)
+    const db = path.join(dir, DB_FILE)
+    if (probe === path.resolve(dir) && fs.existsSync(db)) fs.accessSync(db, fs.constants.W_OK)
+  } catch {
+    throw new QuireError(
+      'LIBRARY_READ_ONLY',
+      `The library at ${dir} cannot be written (${probe} is read-only or belongs to another user).`,
+    )
+  }
+}
+
 export class Library {
   readonly store: LibraryStore
   private readonly searcher: HybridSearch
@@ -69,6 +90,7 @@ export class Library {
   }
 
   static async open(dir: string, opts: LibraryOpenOptions = {}): Promise<Library> {
+    assertWritableLibrary(dir)
     fs.mkdirSync(dir, { recursive: true })
     const db = openDatabase(path.join(dir, DB_FILE))
     let embedder = opts.embedder ?? null

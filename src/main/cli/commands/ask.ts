@@ -14,6 +14,7 @@ import { baseName, pagesLabel } from '@shared/labels.js'
 import type { Db } from '../../engine/store/open-database.js'
 import type { InterruptSource, Io } from '../output.js'
 import { createSpinner } from '../spinner.js'
+import { forTerminal } from '../terminal-text.js'
 
 export interface LibraryHandle {
   search: SearchFn
@@ -107,7 +108,7 @@ function excerpt(text: string): string {
 }
 
 function sourceLine(c: Citation): string {
-  return `[${c.n}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels)}`
+  return `[${c.n}] ${forTerminal(baseName(c.file))}, ${pagesLabel(c.pages, c.pageLabels)}`
 }
 
 /**

@@ -2,6 +2,7 @@ import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
+import { forTerminal } from '../terminal-text.js'
 
 export async function docsCommand(opts: { library: string; json: boolean }, io: Io): Promise<number> {
   const lib = await Library.open(opts.library, { readOnly: true })
@@ -19,8 +20,10 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       const what =
         d.status === 'indexed'
           ? `${d.pages} pages${ocr}, ${d.chunks} passages${notes.length ? `; ${notes.join('; ')}` : ''}`
-          : `FAILED: ${d.error}`
-      io.stdout.write(`${String(d.id).padStart(4)}  ${d.title}  (${d.path})  ${what}\n`)
+          : `FAILED: ${forTerminal(d.error ?? '')}${d.errorCode ? ` [${d.errorCode}]` : ''}`
+      io.stdout.write(
+        `${String(d.id).padStart(4)}  ${forTerminal(d.title)}  (${forTerminal(d.path)})  ${what}\n`,
+      )
     }
     return 0
   } finally {
@@ -39,11 +42,11 @@ export async function removeCommand(
     const removed = (asId !== null && lib.remove(asId)) || lib.remove(file)
     if (!removed) {
       io.stderr.write(
-        `quire remove: ${file} is not in the library (see: quire docs --library ${opts.library})\n`,
+        `quire remove: ${forTerminal(file)} is not in the library (see: quire docs --library ${opts.library})\n`,
       )
       return 1
     }
-    io.stdout.write(`Removed ${file}\n`)
+    io.stdout.write(`Removed ${forTerminal(file)}\n`)
     return 0
   } finally {
     await lib.close()

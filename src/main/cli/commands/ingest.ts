@@ -3,6 +3,8 @@ import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
+import { forTerminal } from '../terminal-text.js'
+import { ingestRemedy } from '@shared/ingest-remedies.js'
 
 /** Worker scripts of a bundled build; missing = the TypeScript-source entries (tsx). */
 export interface IngestWorkerPaths {
@@ -54,6 +56,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
           ocr_pages: ocrPages ?? 0,
           error,
           code: errorCode,
+          remedy: errorCode ? ingestRemedy(errorCode).remedy : null,
         })),
         elapsed_ms: report.elapsed_ms,
         ...(report.problem ? { problem: report.problem } : {}),
@@ -61,8 +64,12 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     } else {
       for (const d of report.documents) {
         const ocr = d.ocrPages ? ` (${d.ocrPages} by OCR)` : ''
-        const what = d.status === 'indexed' ? `${d.pages} pages${ocr}, ${d.chunks} passages` : (d.error ?? '')
-        io.stdout.write(`${d.status.padEnd(8)} ${d.file}  ${what}\n`)
+        const what =
+          d.status === 'indexed' ? `${d.pages} pages${ocr}, ${d.chunks} passages` : forTerminal(d.error ?? '')
+        const code = d.errorCode ? ` [${d.errorCode}]` : ''
+        io.stdout.write(`${d.status.padEnd(8)} ${forTerminal(d.file)}  ${what}${code}\n`)
+        const remedy = d.errorCode ? ingestRemedy(d.errorCode).remedy : null
+        if (remedy) io.stdout.write(`         ${remedy}\n`)
       }
       const count = (s: string) => report.documents.filter((d) => d.status === s).length
       io.stdout.write(

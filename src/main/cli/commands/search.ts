@@ -6,6 +6,7 @@ import type { SearchResponse } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
+import { forTerminal } from '../terminal-text.js'
 
 export interface SearchCommandOptions {
   library: string
@@ -93,9 +94,9 @@ function printHuman(r: SearchResponse, io: Io): void {
   )
   for (const h of r.results) {
     const pages = h.pages.length > 1 ? `pp. ${h.pages[0]}-${h.pages.at(-1)}` : `p. ${h.pages[0]}`
-    const text = h.text.replace(/\s+/g, ' ')
+    const text = forTerminal(h.text.replace(/\s+/g, ' '))
     io.stdout.write(
-      `${h.rank}. ${h.title} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
+      `${h.rank}. ${forTerminal(h.title)} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
     )
   }
 }

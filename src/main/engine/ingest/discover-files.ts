@@ -3,16 +3,48 @@ import path from 'node:path'
 
 export interface DiscoveredFile {
   path: string
-  /** Set when the path cannot be imported at all (missing, unreadable, not a PDF by name). */
+  /**
+   * Set when the path cannot be imported at all (missing, no permission, a link inside a folder,
+   * an undecodable name, not a PDF by name): reported as its own line instead of vanishing.
+   */
   problem?: { code: string; message: string }
 }
 
 const isPdfName = (p: string) => p.toLowerCase().endsWith('.pdf')
 
+/** What the OS said about a path that could not be opened, as a problem a person can act on. */
+export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): DiscoveredFile['problem'] {
+  const code = (err as NodeJS.ErrnoException | null)?.code
+  if (code === 'EACCES' || code === 'EPERM') {
+    return {
+      code: 'PERMISSION_DENIED',
+      message:
+        what === 'folder'
+          ? `The folder ${p} could not be read (permission denied); the PDFs in it were not imported.`
+          : `${p} could not be read (permission denied, on the file or a folder above it).`,
+    }
+  }
+  // Node decodes names that are not valid UTF-8 with U+FFFD, and that decoded name does not exist.
+  if (code === 'ENOENT' && p.includes('\uFFFD')) {
+    return {
+      code: 'FILE_NAME_NOT_UTF8',
+      message: `The name of ${p} is not valid UTF-8 (shown with �), so it cannot be opened by that name.`,
+    }
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return { code: 'FILE_NOT_FOUND', message: `${p} does not exist.` }
+  return {
+    code: 'FILE_UNREADABLE',
+    message: `${p} could not be read (${code ?? (err instanceof Error ? err.message : String(err))}).`,
+  }
+}
+
 /**
  * Expands files and folders (recursively) into the list of files to import, in a stable order.
  * Inside folders only *.pdf files are taken; a file named explicitly is always reported, so a
- * wrong file dropped on the window gets an error instead of silently vanishing.
+ * wrong file dropped on the window gets an error instead of silently vanishing. Links inside
+ * folders are reported and not followed (no loops, no pulling in files from elsewhere); a path
+ * named explicitly may be a link.
  */
 export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]> {
   const out: DiscoveredFile[] = []
@@ -27,12 +59,12 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
     let stat
     try {
       stat = await fs.stat(abs)
-    } catch {
-      push({ path: abs, problem: { code: 'FILE_NOT_FOUND', message: `${abs} does not exist.` } })
+    } catch (err) {
+      push({ path: abs, problem: fsProblem(err, abs, 'file') })
       continue
     }
     if (stat.isDirectory()) {
-      for (const f of await walk(abs)) push({ path: f })
+      for (const f of await walk(abs)) push(f)
     } else if (!isPdfName(abs)) {
       push({
         path: abs,
@@ -46,20 +78,30 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
   return out
 }
 
-async function walk(dir: string): Promise<string[]> {
+async function walk(dir: string): Promise<DiscoveredFile[]> {
   let entries
   try {
     entries = await fs.readdir(dir, { withFileTypes: true })
-  } catch {
-    return []
+  } catch (err) {
+    return [{ path: dir, problem: fsProblem(err, dir, 'folder') }]
   }
   entries.sort((a, b) => a.name.localeCompare(b.name))
-  const files: string[] = []
+  const files: DiscoveredFile[] = []
   for (const e of entries) {
     if (e.name.startsWith('.')) continue
     const p = path.join(dir, e.name)
-    if (e.isDirectory()) files.push(...(await walk(p)))
-    else if (e.isFile() && isPdfName(e.name)) files.push(p)
+    if (e.isSymbolicLink()) {
+      files.push({
+        path: p,
+        problem: {
+          code: 'SKIPPED_SYMLINK',
+          message: `${p} is a link (symlink), not a file; links inside folders are not followed.`,
+        },
+      })
+    } else if (e.name.includes('\uFFFD') && (e.isDirectory() || isPdfName(e.name))) {
+      files.push({ path: p, problem: fsProblem(Object.assign(new Error(), { code: 'ENOENT' }), p, 'file') })
+    } else if (e.isDirectory()) files.push(...(await walk(p)))
+    else if (e.isFile() && isPdfName(e.name)) files.push({ path: p })
   }
   return files
 }

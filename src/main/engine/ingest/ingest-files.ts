@@ -8,7 +8,7 @@ import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { AsyncChannel } from './async-channel.js'
-import { discoverFiles } from './discover-files.js'
+import { discoverFiles, fsProblem } from './discover-files.js'
 import type { ParseOptions, ParsedDocument } from './parse-document.js'
 
 /** What a committed document changed in the vector index, so another process can mirror it. */
@@ -54,6 +54,18 @@ const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
  * Imports a batch. Extraction of the next files overlaps embedding of the current one; each
  * document commits in its own transaction; one bad file never stops the batch.
  */
+/**
+ * Failures that are reported but leave no failed document row: nothing of the file was read (it
+ * is missing, forbidden, a link, or unnamable), or the user stopped the import.
+ */
+const REPORT_ONLY = new Set([
+  'CANCELLED',
+  'FILE_NOT_FOUND',
+  'PERMISSION_DENIED',
+  'SKIPPED_SYMLINK',
+  'FILE_NAME_NOT_UTF8',
+])
+
 export async function ingestFiles(
   deps: IngestDeps,
   inputs: string[],
@@ -78,7 +90,7 @@ export async function ingestFiles(
       code === 'INTERNAL'
         ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}`
         : errorMessageOf(err)
-    if (code !== 'CANCELLED' && code !== 'FILE_NOT_FOUND') {
+    if (!REPORT_ONLY.has(code)) {
       try {
         const { replacedChunkIds } = deps.store.putFailure(
           { path: file, title: path.basename(file).replace(/\.pdf$/i, ''), sha256, size },
@@ -113,11 +125,9 @@ export async function ingestFiles(
     let size = 0
     try {
       progress('reading', f.path, 0, 1)
-      const bytes = await fs.readFile(f.path).catch((e: NodeJS.ErrnoException) => {
-        throw new QuireError(
-          'FILE_UNREADABLE',
-          `${path.basename(f.path)} could not be read (${e.code ?? e.message}).`,
-        )
+      const bytes = await fs.readFile(f.path).catch((e: unknown) => {
+        const problem = fsProblem(e, f.path, 'file')!
+        throw new QuireError(problem.code, problem.message)
       })
       size = bytes.byteLength
       sha256 = createHash('sha256').update(bytes).digest('hex')

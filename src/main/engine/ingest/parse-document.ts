@@ -4,7 +4,7 @@ import type { Chunk, CleanPage } from '../store/page-records.js'
 import { buildPages } from './build-pages.js'
 import { chunkPages, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
 import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
-import { noTextLayer } from './pdf-errors.js'
+import { noTextLayer, noWords } from './pdf-errors.js'
 import type { OcrEngine } from '../ocr/ocr-engine.js'
 import { recognizeScannedPages } from '../ocr/ocr-stage.js'
 
@@ -57,6 +57,12 @@ export async function parseDocument(
         `${name} is damaged: none of its ${doc.numPages} pages could be read.`,
       )
     }
+    // Counted before OCR adds anything: digits or symbols in the PDF's own text layer (page numbers)
+    // mean the file has text, just no words, which is not a scan.
+    const layerChars = raw.reduce(
+      (n, p) => n + p.lines.reduce((m, l) => m + l.items.reduce((k, i) => k + i.str.trim().length, 0), 0),
+      0,
+    )
     const ocr =
       opts.ocr === false
         ? new Map()
@@ -67,7 +73,10 @@ export async function parseDocument(
           })
     const pages = buildPages(raw).map((p) => (ocr.has(p.pageNo) ? { ...p, ocr: ocr.get(p.pageNo)! } : p))
     const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)
-    if (letters < MIN_LETTERS) throw noTextLayer(name, doc.numPages, opts.ocr !== false)
+    if (letters < MIN_LETTERS) {
+      const ocrTried = opts.ocr !== false
+      throw layerChars > 0 ? noWords(name, doc.numPages, ocrTried) : noTextLayer(name, doc.numPages, ocrTried)
+    }
     const title = await documentTitle(doc, name)
     return { title, pages, chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS) }
   } finally {

@@ -32,3 +32,16 @@ export function noTextLayer(file: string, pages: number, ocrTried: boolean): Qui
       : `${file} has no text layer on any of its ${pages} page(s); it is probably scanned. Turn on OCR in Settings, then import it again.`,
   )
 }
+
+/**
+ * The text layer is there but holds no words: only numbers or symbols (typically page numbers on
+ * otherwise blank or image-free pages). Not a scan, so not called one.
+ */
+export function noWords(file: string, pages: number, ocrTried: boolean): QuireError {
+  return new QuireError(
+    'PDF_NO_WORDS',
+    `${file} has a text layer but no words on any of its ${pages} page(s), only numbers or symbols (such as page numbers)${
+      ocrTried ? ', and OCR found no words on them either' : ''
+    }. Check that this is the right file (an export may have lost its text).`,
+  )
+}

@@ -72,6 +72,41 @@ describe('library panel', () => {
     expect(await screen.findByRole('checkbox', { name: 'Search report.pdf' })).toBeTruthy()
   })
 
+  it('shows each bad-input code in words with what to do, one row per skipped path', async () => {
+    const { api } = await renderApp()
+    const row = (file: string, errorCode: string) => ({
+      file,
+      status: 'failed' as const,
+      pages: 0,
+      chunks: 0,
+      error: 'x',
+      errorCode,
+    })
+    await act(async () =>
+      api.emit('library.importDone', {
+        jobId: 'j5',
+        report: {
+          cancelled: false,
+          elapsed_ms: 5,
+          documents: [
+            row('/d/locked', 'PERMISSION_DENIED'),
+            row('/d/link.pdf', 'SKIPPED_SYMLINK'),
+            row('/d/caf\uFFFD.pdf', 'FILE_NAME_NOT_UTF8'),
+            row('/d/numbers.pdf', 'PDF_NO_WORDS'),
+          ],
+        },
+      }),
+    )
+    const job = screen.getByRole('region', { name: 'Import progress' })
+    expect(within(job).getByText('No permission to read it')).toBeTruthy()
+    expect(within(job).getByText(/Fix its permissions/)).toBeTruthy()
+    expect(within(job).getByText('Skipped: a link, not a file')).toBeTruthy()
+    expect(within(job).getByText(/Add the file or folder the link points to directly/)).toBeTruthy()
+    expect(within(job).getByText('File name is not valid UTF-8')).toBeTruthy()
+    expect(within(job).getByText('No words, only numbers (page numbers?)')).toBeTruthy()
+    expect(within(job).queryByText(/scanned\?\)/)).toBeNull()
+  })
+
   it('cancels a running import', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({ 'library.cancelImport': () => ({}) })
