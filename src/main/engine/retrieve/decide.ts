@@ -40,8 +40,7 @@ export async function decide(
     T,
   )
   if (absentNames.length) return { ...base, declined: true, reason: 'names-absent', decisive: absentNames }
-  const unknown: string[] = []
-  for (const w of missing) if (!(await isEnglishWord(w))) unknown.push(w)
+  const unknown = await unknownWords(missing)
   const threshold = unknown.length ? T.minCoverageWithUnknownWord : T.minCoverage
   const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
   const low = coverage < threshold && (mode === 'keyword' || bestSimilarity < T.minSimilarity)
@@ -55,8 +54,14 @@ export async function decide(
  * "rebuilt") is only the asker's paraphrase and changes nothing.
  */
 export async function coverageNeededToAnswer(unseenWords: string[], T: Tuning): Promise<number> {
-  for (const w of unseenWords) if (!(await isEnglishWord(w))) return T.minCoverageWithUnknownWord
-  return T.minCoverage
+  return (await unknownWords(unseenWords)).length ? T.minCoverageWithUnknownWord : T.minCoverage
+}
+
+/** The words in no English dictionary (Hunspell en_US or WordNet, any spelling). */
+async function unknownWords(words: string[]): Promise<string[]> {
+  const out: string[] = []
+  for (const w of words) if (!(await isEnglishWord(w))) out.push(w)
+  return out
 }
 
 /**
