@@ -71,6 +71,9 @@ export interface OllamaProblem {
   fix: string
   /** HTTP status when Ollama answered with an error. */
   status?: number
+  /** The model concerned and the installed ones, so each surface can word its own remedy. */
+  model?: string | null
+  installed?: string[]
 }
 
 export interface RetrievalTraceHit {

@@ -142,6 +142,8 @@ const ollamaProblem: z.ZodType<OllamaProblem> = z.object({
   message: z.string(),
   fix: z.string(),
   status: z.number().int().optional(),
+  model: z.string().nullable().optional(),
+  installed: z.array(z.string()).optional(),
 })
 
 const message: z.ZodType<Message> = z.object({

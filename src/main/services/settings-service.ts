@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_OLLAMA_HOST } from '@shared/chat-types.js'
-import { QuireError } from '@shared/errors.js'
 import type { Settings } from '@shared/ipc-contract.js'
+import { normalizeOllamaHost } from '@shared/ollama-host.js'
 import { readJsonFile, writeJsonFile } from './json-file.js'
 
 export const SETTINGS_FILE = 'settings.json'
@@ -23,27 +23,6 @@ const DEFAULTS: StoredSettings = {
   model: null,
   embeddingModelDir: null,
   ocr: true,
-}
-
-/** Only http(s) hosts: the Ollama host is the one network destination the app ever talks to. */
-export function normalizeOllamaHost(host: string): string {
-  const raw = host.trim()
-  let url: URL
-  try {
-    url = new URL(raw.includes('://') ? raw : `http://${raw}`)
-  } catch {
-    throw new QuireError(
-      'INVALID_SETTING',
-      `"${raw}" is not a valid Ollama address (for example ${DEFAULT_OLLAMA_HOST}).`,
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new QuireError(
-      'INVALID_SETTING',
-      `The Ollama address must start with http:// or https:// (got ${url.protocol}).`,
-    )
-  }
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`
 }
 
 /** Settings in a JSON file in the data folder; read once, written on every change. */

@@ -160,6 +160,23 @@ describe('quire ask', () => {
     expect(io.err()).not.toMatch(/\n\s+at /)
   })
 
+  it('adds a missing scheme to --ollama-url and says so; refuses an address that cannot work', async () => {
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 8192 }],
+      chat: { tokens: ['It made 4,200 tonnes [1].'] },
+    })
+    const bare = fake.url.replace(/^http:\/\//, '')
+    const io = captureIo()
+    expect(await runAsk({ question: STEEL, ollamaUrl: bare, model: MODEL, json: true }, lib.lib, io)).toBe(0)
+    expect(io.err()).toContain(`"${bare}" has no scheme: using ${fake.url}.`)
+    expect(JSON.parse(io.out())).toMatchObject({ mode: 'llm' })
+    const bad = captureIo()
+    expect(await runAsk({ question: STEEL, ollamaUrl: 'ftp://host:1', model: MODEL }, lib.lib, bad)).toBe(2)
+    expect(bad.err()).toBe(
+      'quire: --ollama-url: The Ollama address must start with http:// or https:// (got ftp:).\n',
+    )
+  })
+
   it('reports retrieval-only and declined in JSON', async () => {
     const io = captureIo()
     await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl(), json: true }, lib.lib, io)

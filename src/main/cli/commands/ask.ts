@@ -11,6 +11,7 @@ import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
 import { baseName, pagesLabel } from '@shared/labels.js'
+import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
 import type { Db } from '../../engine/store/open-database.js'
 import type { InterruptSource, Io } from '../output.js'
 import { createSpinner } from '../spinner.js'
@@ -80,12 +81,34 @@ export function toAskJson(r: AnswerResult): AskJson {
   }
 }
 
-export function createAnswerer(library: LibraryHandle, opts: OllamaCliOptions): Answerer {
+/**
+ * --ollama-url as given, made into the URL used: a missing scheme is added and said on stderr; an
+ * address that cannot work stops the command with the reason (exit 2), never silently ignored.
+ */
+export function cliOllamaUrl(given: string | undefined, io: Pick<Io, 'stderr'> | null): string | undefined {
+  if (given === undefined || given.trim() === '') return undefined
+  let used: string
+  try {
+    used = normalizeOllamaHost(given)
+  } catch (err) {
+    throw new QuireError('INVALID_ARGUMENT', `--ollama-url: ${errorMessageOf(err)}`)
+  }
+  const note = ollamaHostNote(given, used)
+  if (note) io?.stderr.write(`${note}\n`)
+  return used
+}
+
+export function createAnswerer(
+  library: LibraryHandle,
+  opts: OllamaCliOptions,
+  io: Pick<Io, 'stderr'> | null = null,
+): Answerer {
+  const host = cliOllamaUrl(opts.ollamaUrl, io)
   return new Answerer({
     search: library.search,
     db: library.db,
     ollama: {
-      ...(opts.ollamaUrl ? { host: opts.ollamaUrl } : {}),
+      ...(host ? { host } : {}),
       ...(opts.model ? { model: opts.model } : {}),
     },
   })
@@ -219,7 +242,7 @@ export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io
     const conversationId = parseConversationId(opts.conversation)
     if (!opts.question?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give a question to ask, in quotes.')
     const { result, streamed } = await streamAnswer(
-      createAnswerer(library, opts),
+      createAnswerer(library, opts, io),
       opts.question,
       { conversationId, signal: ac.signal },
       json ? null : io,

@@ -48,7 +48,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
   let conversationId: number | undefined
   let answerer
   try {
-    answerer = createAnswerer(library, opts)
+    answerer = createAnswerer(library, opts, io)
     conversationId = parseConversationId(opts.conversation)
     if (conversationId !== undefined) answerer.conversations.require(conversationId)
   } catch (err) {

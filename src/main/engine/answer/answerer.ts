@@ -357,7 +357,7 @@ export class Answerer {
     base: Pick<Draft, 'model'>,
     emit = true,
   ): Draft {
-    const fallback: FallbackAnswer = retrievalOnlyAnswer(question, response.results, problem)
+    const fallback: FallbackAnswer = retrievalOnlyAnswer(question, response.results)
     trace.packed = fallback.sources.map((s) => s.chunkId)
     if (emit) this.emitRetrieval(opts, trace, fallback.sources)
     return {

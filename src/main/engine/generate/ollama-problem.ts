@@ -1,5 +1,6 @@
 import type { OllamaProblem } from '@shared/chat-types.js'
 import { QuireError } from '@shared/errors.js'
+import { ollamaRemedy } from '@shared/ollama-remedies.js'
 
 /** The problems Quire can name when Ollama cannot be used, each with a line saying how to fix it. */
 export function describeProblem(
@@ -9,62 +10,40 @@ export function describeProblem(
   const { host } = ctx
   const model = ctx.model ?? '(none)'
   const detail = ctx.detail ? `: ${ctx.detail}` : ''
+  // The engine words remedies for the CLI; the app rewords them from the same table (problemFix).
+  const facts = { model: ctx.model ?? null, installed: ctx.installed ?? [] }
+  const fix = ollamaRemedy(kind, facts, 'cli')
+  const base = {
+    kind,
+    fix,
+    ...(ctx.model ? { model: ctx.model } : {}),
+    ...(ctx.installed ? { installed: ctx.installed } : {}),
+  }
   switch (kind) {
     case 'not-running':
+      // The socket error code (ECONNREFUSED…) means nothing to a reader; the address does.
+      return { ...base, message: `Ollama is not reachable at ${host}.` }
+    case 'model-missing':
       return {
-        kind,
-        message: `Ollama is not reachable at ${host}${detail}.`,
-        fix: 'Start Ollama on that machine ("ollama serve" or the Ollama app), or set the right address with --ollama-url.',
+        ...base,
+        message: ctx.model
+          ? `The model "${model}" is not installed in Ollama at ${host}.`
+          : `Ollama at ${host} has no chat model installed.`,
       }
-    case 'model-missing': {
-      const installed = ctx.installed ?? []
-      if (!ctx.model) {
-        return {
-          kind,
-          message: `Ollama at ${host} has no chat model installed.`,
-          fix: 'Run "ollama pull llama3.2:3b" (or another chat model) on the Ollama machine.',
-        }
-      }
-      const choose = installed.length
-        ? `, or choose an installed model with --model (${installed.join(', ')})`
-        : ''
-      return {
-        kind,
-        message: `The model "${model}" is not installed in Ollama at ${host}.`,
-        fix: `Run "ollama pull ${model}" on the Ollama machine${choose}.`,
-      }
-    }
     case 'http-error':
       return {
-        kind,
+        ...base,
         ...(ctx.status !== undefined ? { status: ctx.status } : {}),
         message: `Ollama at ${host} answered with an error${ctx.status ? ` (HTTP ${ctx.status})` : ''}${detail}.`,
-        fix: 'Check the Ollama server log; restarting Ollama often helps (it may be out of memory for this model).',
       }
     case 'timeout':
-      return {
-        kind,
-        message: `Ollama at ${host} did not respond in time${detail}.`,
-        fix: 'Check that the machine is reachable and not overloaded, then try again.',
-      }
+      return { ...base, message: `Ollama at ${host} did not respond in time${detail}.` }
     case 'stream-broken':
-      return {
-        kind,
-        message: `The connection to Ollama at ${host} broke in the middle of the answer${detail}.`,
-        fix: 'Check that Ollama is still running (it may have run out of memory), then ask again.',
-      }
+      return { ...base, message: `The connection to Ollama at ${host} broke in the middle of the answer.` }
     case 'bad-config':
-      return {
-        kind,
-        message: `"${host}" is not a valid Ollama address${detail}.`,
-        fix: 'Use an address like http://127.0.0.1:11434 (--ollama-url).',
-      }
+      return { ...base, message: `"${host}" is not a valid Ollama address${detail}.` }
     case 'bad-response':
-      return {
-        kind,
-        message: `The server at ${host} sent a reply Quire could not understand${detail}.`,
-        fix: 'Check that the address points at Ollama and that Ollama is up to date.',
-      }
+      return { ...base, message: `The server at ${host} sent a reply Quire could not understand${detail}.` }
   }
 }
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OllamaProblem } from '@shared/chat-types.js'
 import { bestSentences, declinedAnswer, hitsToSources, retrievalOnlyAnswer } from './retrieval-only.js'
 import { hit } from './test-hits.js'
-
-const problem: OllamaProblem = {
-  kind: 'not-running',
-  message: 'Ollama is not reachable at X.',
-  fix: 'Start it.',
-}
 
 const hits = [
   hit(
@@ -34,13 +27,14 @@ describe('bestSentences', () => {
 })
 
 describe('retrievalOnlyAnswer', () => {
-  it('cites the passages, quotes the likeliest sentences and says what is wrong with Ollama', () => {
-    const a = retrievalOnlyAnswer('How many tonnes did Ghent produce?', hits, problem)
+  it('cites the passages and quotes the likeliest sentences, leaving the Ollama problem to the notice', () => {
+    const a = retrievalOnlyAnswer('How many tonnes did Ghent produce?', hits)
     expect(a.sources.map((s) => s.n)).toEqual([1, 2, 3])
     expect(a.citations).toEqual(a.sources)
     expect(a.answer).toContain('[1], [2], [3]')
     expect(a.answer).toContain('"The steel plant in Ghent produced 4,200 tonnes in 2023." [1]')
-    expect(a.answer.trim().split('\n').at(-1)).toBe('Ollama: Ollama is not reachable at X. Start it.')
+    // Said once, by the notice (app) or warning line (CLI), not a third time in the text.
+    expect(a.answer).not.toContain('Ollama is not reachable')
   })
 })
 

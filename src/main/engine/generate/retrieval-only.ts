@@ -1,6 +1,5 @@
-import type { Citation, OllamaProblem } from '@shared/chat-types.js'
+import type { Citation } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
-import { problemLine } from './ollama-problem.js'
 import { passageStems } from '../text/tokens.js'
 import { queryTerms } from '../retrieve/query-terms.js'
 import { splitSentences } from './sentences.js'
@@ -97,7 +96,6 @@ export interface FallbackAnswer {
 export function retrievalOnlyAnswer(
   question: string,
   hits: SearchHit[],
-  problem: OllamaProblem,
   opts: { passages?: number; sentences?: number } = {},
 ): FallbackAnswer {
   const found = hitsToSources(hits.slice(0, opts.passages ?? 5))
@@ -117,7 +115,8 @@ export function retrievalOnlyAnswer(
     lines.push('', 'Most relevant sentences:')
     for (const b of best) lines.push(`- "${clip(b.sentence)}" [${b.n}]`)
   }
-  lines.push('', `Ollama: ${problemLine(problem)}`)
+  // What is wrong with Ollama is said once, as the answer's notice (app) or warning line (CLI),
+  // not a third time inside the answer's text.
   return { answer: lines.join('\n'), sources, citations: sources }
 }
 

@@ -1,6 +1,7 @@
 // App info, Ollama connection and model choice, embedding model state.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AnswerResult, OllamaState, OllamaStatus } from '@shared/chat-types.js'
+import { problemFix, statusFix } from '@shared/ollama-remedies.js'
 import { call, type AppInfo, type QuireApi, type Settings } from '@renderer/transport/api-types.js'
 
 export interface SettingsState {
@@ -42,7 +43,9 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
     async refreshOllama() {
       set({ checking: true })
       try {
-        set({ ollama: await call(api, 'ollama.status', {}), error: null })
+        const status = await call(api, 'ollama.status', {})
+        // The engine words fixes for the CLI (flags); the app says where in Settings to go.
+        set({ ollama: { ...status, fix: statusFix(status, 'app') }, error: null })
       } catch (err) {
         set({ error: (err as Error).message })
       } finally {
@@ -61,7 +64,7 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
             : problem.kind === 'not-running' || problem.kind === 'timeout'
               ? 'not-running'
               : 'error'
-        set({ ollama: { ...prev, state, message: problem.message, fix: problem.fix } })
+        set({ ollama: { ...prev, state, message: problem.message, fix: problemFix(problem, 'app') } })
         // A broken stream or an HTTP error may mean Ollama went away or merely hiccuped: ask it.
         if (state === 'error' && !get().checking) void get().refreshOllama()
         return

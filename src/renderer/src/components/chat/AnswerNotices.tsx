@@ -1,19 +1,31 @@
-// Everything the person should know about an answer, shown rather than hidden: retrieval-only
-// mode with the fix, passages left out, unsupported figures, stopped or broken streams.
-import type { Message, OllamaProblem, UnsupportedFigure } from '@shared/chat-types.js'
+// Everything the person should know about an answer, each said once: retrieval-only mode or a
+// broken stream with the remedy worded for the app (Settings, not CLI flags), passages left out,
+// unsupported figures, a stopped answer. The engine's warnings are the CLI's lines; the ones that
+// restate a notice shown here are not repeated.
+import type { Message, OllamaProblem } from '@shared/chat-types.js'
+import { problemFix } from '@shared/ollama-remedies.js'
 
-export function AnswerNotices({
-  message,
-  ollama,
-  unsupportedFigures,
-  fallbackFix,
-}: {
-  message: Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined'>
-  ollama: OllamaProblem | null
-  unsupportedFigures: UnsupportedFigure[]
-  fallbackFix: string | null
-}) {
-  const notices: { key: string; tone: 'info' | 'warn'; text: string; fix?: string | null }[] = []
+interface Notice {
+  key: string
+  tone: 'info' | 'warn'
+  text: string
+  fix?: string | null
+}
+
+/** Warning lines that say again what a notice above already says. */
+const RESTATES = {
+  ollama: /^Ollama: /,
+  brokeOff: /^The answer broke off: /,
+  stopped: /^Stopped[:. ]/,
+}
+
+export function answerNotices(
+  message: Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined'>,
+  ollama: OllamaProblem | null,
+  fallbackFix: string | null,
+): Notice[] {
+  const notices: Notice[] = []
+  const skip: RegExp[] = []
   if (message.mode === 'retrieval-only') {
     notices.push({
       key: 'retrieval-only',
@@ -21,29 +33,43 @@ export function AnswerNotices({
       text:
         ollama?.message ??
         'The language model was not available, so these are the most relevant passages, not a written answer.',
-      fix: ollama?.fix ?? fallbackFix,
+      fix: ollama ? problemFix(ollama, 'app') : fallbackFix,
     })
+    skip.push(RESTATES.ollama)
   }
-  if (message.status === 'stopped')
-    notices.push({ key: 'stopped', tone: 'info', text: 'Stopped. The partial answer is kept.' })
-  if (message.status === 'failed')
+  if (message.status === 'failed') {
     notices.push({
       key: 'failed',
       tone: 'warn',
-      text: message.error ?? 'The model stopped responding midway; what arrived is shown.',
-      fix: ollama?.fix ?? null,
+      text: ollama?.message ?? message.error ?? 'The model stopped responding midway; what arrived is shown.',
+      fix: ollama ? problemFix(ollama, 'app') : null,
     })
-  for (const f of unsupportedFigures) {
-    notices.push({
-      key: `fig-${f.figure}-${f.sentence}`,
-      tone: 'warn',
-      text: `“${f.figure}” does not appear in the cited passages — check it before relying on it.`,
-    })
+    skip.push(RESTATES.brokeOff, RESTATES.ollama)
   }
-  const shown = new Set(notices.map((n) => n.text))
+  if (message.status === 'stopped') {
+    const said = message.warnings.find((w) => RESTATES.stopped.test(w))
+    notices.push({ key: 'stopped', tone: 'info', text: said ?? 'Stopped. The partial answer is kept.' })
+    skip.push(RESTATES.stopped)
+  }
+  const seen = new Set(notices.map((n) => n.text))
   for (const w of message.warnings) {
-    if (!shown.has(w)) notices.push({ key: `w-${w}`, tone: 'warn', text: w })
+    if (seen.has(w) || skip.some((re) => re.test(w))) continue
+    seen.add(w)
+    notices.push({ key: `w-${w}`, tone: 'warn', text: w })
   }
+  return notices
+}
+
+export function AnswerNotices({
+  message,
+  ollama,
+  fallbackFix,
+}: {
+  message: Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined'>
+  ollama: OllamaProblem | null
+  fallbackFix: string | null
+}) {
+  const notices = answerNotices(message, ollama, fallbackFix)
   if (notices.length === 0) return null
   return (
     <ul className="notices" aria-label="Notes about this answer">

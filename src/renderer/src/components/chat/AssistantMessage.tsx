@@ -44,12 +44,7 @@ export function AssistantMessage({
       ) : (
         <AnswerText text={message.text} sources={sources} onOpen={onOpen} />
       )}
-      <AnswerNotices
-        message={message}
-        ollama={extras?.ollama ?? message.ollama}
-        unsupportedFigures={extras?.unsupportedFigures ?? []}
-        fallbackFix={fallbackFix}
-      />
+      <AnswerNotices message={message} ollama={extras?.ollama ?? message.ollama} fallbackFix={fallbackFix} />
       <SourcesList sources={sources} cited={cited} onOpen={onOpen} nearest={message.declined} />
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}

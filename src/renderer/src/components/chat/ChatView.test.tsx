@@ -140,18 +140,28 @@ describe('chat view', () => {
             messageId: 22,
             mode: 'retrieval-only',
             answer: 'The tide rises twice a day. [1]',
-            warnings: ['2 passages were left out to fit the model.'],
+            warnings: [
+              'Ollama: Ollama is not running. Start it, or set the right address with --ollama-url.',
+              '2 passages were left out to fit the model.',
+            ],
             ollama: {
               kind: 'not-running',
               message: 'Ollama is not running.',
-              fix: 'Start it with: ollama serve',
+              fix: 'Start it, or set the right address with --ollama-url.',
             },
           }),
         },
       }),
     )
+    // One notice for the problem, its remedy worded for the app; the CLI's warning line is not repeated.
     expect(await screen.findByText('Ollama is not running.')).toBeTruthy()
-    expect(screen.getByText('Start it with: ollama serve')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Start Ollama on that machine ("ollama serve" or the Ollama app), or set the right address in Settings → Language model → Host.',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText(/--ollama-url/)).toBeNull()
+    expect(screen.getAllByText(/Ollama is not running/)).toHaveLength(1)
     expect(screen.getByText('2 passages were left out to fit the model.')).toBeTruthy()
     // The answer's outcome reaches the header at once, without waiting for the next status check.
     expect(screen.getByRole('button', { name: /Language model status/ }).textContent).toBe(

@@ -1,5 +1,6 @@
 // Ollama host, connection status with the fix when it fails, and the model picker.
 import { useEffect, useState } from 'react'
+import { ollamaHostNote } from '@shared/ollama-host.js'
 import { useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 export function OllamaSection() {
@@ -8,6 +9,9 @@ export function OllamaSection() {
   const ollama = useSettings((s) => s.ollama)
   const checking = useSettings((s) => s.checking)
   const [host, setHost] = useState(current?.ollamaHost ?? '')
+  /** What the last save did to the typed address ("has no scheme: using http://…"), or why it was refused. */
+  const [hostNote, setHostNote] = useState<string | null>(null)
+  const saveError = useSettings((s) => s.error)
   useEffect(() => setHost(current?.ollamaHost ?? ''), [current?.ollamaHost])
   const ready = ollama?.state === 'ready'
   const models = ollama?.models ?? []
@@ -20,7 +24,15 @@ export function OllamaSection() {
         className="field-row"
         onSubmit={(e) => {
           e.preventDefault()
-          void settings.getState().save({ ollamaHost: host.trim() })
+          const typed = host.trim()
+          void settings
+            .getState()
+            .save({ ollamaHost: typed })
+            .then(() => {
+              const st = settings.getState()
+              if (st.error) return setHostNote(st.error)
+              setHostNote(st.settings ? ollamaHostNote(typed, st.settings.ollamaHost) : null)
+            })
         }}
       >
         <label htmlFor="ollama-host">Host</label>
@@ -29,6 +41,11 @@ export function OllamaSection() {
           {host.trim() === current?.ollamaHost ? 'Check again' : 'Save'}
         </button>
       </form>
+      {hostNote && (
+        <p className={`small ${saveError ? 'inline-error' : 'muted'}`} role="status">
+          {hostNote}
+        </p>
+      )}
       <div className={`status-box ${ready ? 'is-ok' : 'is-bad'}`} role="status">
         <strong>{checking ? 'Checking…' : (ollama?.message ?? 'Not checked yet')}</strong>
         {!ready && ollama?.fix && <code className="fix-line">{ollama.fix}</code>}

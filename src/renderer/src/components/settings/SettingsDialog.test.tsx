@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@renderer/test/render-app.js'
 import { doc, FakeError, readyOllama } from '@renderer/test/fake-api.js'
+import { normalizeOllamaHost } from '@shared/ollama-host.js'
 
 describe('settings and first run', () => {
   it('walks a new person through the checklist and shows the Ollama fix', async () => {
@@ -17,7 +18,12 @@ describe('settings and first run', () => {
         }),
     })
     const list = screen.getByRole('region', { name: 'Getting started' })
-    expect(within(list).getByText('Run: ollama serve')).toBeTruthy()
+    // Worded for the app: Settings, not the CLI's --ollama-url.
+    expect(
+      within(list).getByText(
+        'Start Ollama on that machine ("ollama serve" or the Ollama app), or set the right address in Settings → Language model → Host.',
+      ),
+    ).toBeTruthy()
     expect(within(list).getByText(/Ollama is running/).textContent).toContain('(to do)')
     expect(screen.getByRole('button', { name: /Language model status: Ollama is not running/ })).toBeTruthy()
     expect(screen.getByRole('textbox', { name: 'Question' }).getAttribute('placeholder')).toBe(
@@ -123,5 +129,30 @@ describe('settings and first run', () => {
     expect((box as HTMLInputElement).checked).toBe(false)
     await user.click(box)
     expect(api.callsTo('settings.set').at(-1)).toEqual({ ocr: true })
+  })
+
+  it('says how a host without a scheme was normalised, and why a bad one was refused', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      // The main process's rule, as settings.set applies it.
+      'settings.set': (input) => ({
+        ollamaHost: normalizeOllamaHost(input.ollamaHost ?? ''),
+        model: null,
+        ocr: true,
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const host = within(dialog).getByRole('textbox', { name: 'Host' })
+    await user.clear(host)
+    await user.type(host, '10.0.0.2:11434{Enter}')
+    expect(
+      await within(dialog).findByText('"10.0.0.2:11434" has no scheme: using http://10.0.0.2:11434.'),
+    ).toBeTruthy()
+    await user.clear(host)
+    await user.type(host, 'ftp://10.0.0.2{Enter}')
+    expect(
+      await within(dialog).findByText('The Ollama address must start with http:// or https:// (got ftp:).'),
+    ).toBeTruthy()
   })
 })
