@@ -209,6 +209,12 @@ describe('quire CLI contract', () => {
       expect(r.err).toContain('[LIBRARY_NOT_FOUND]')
       expect(fs.existsSync(typo)).toBe(false)
     }
+    for (const args of [['docs'], ['ask', 'x'], ['search', 'x']]) {
+      // --json callers get the failure as one JSON object on stdout as well.
+      const r = await cli(...args, '--library', typo, '--json')
+      expect(r.code).toBe(1)
+      expect(JSON.parse(r.out.trim())).toMatchObject({ error: { code: 'LIBRARY_NOT_FOUND' } })
+    }
     const { docs } = await smallLibrary()
     expect((await cli('ingest', docs, '--library', typo, '--json')).code).toBe(0)
     expect((await cli('docs', '--library', typo)).code).toBe(0)

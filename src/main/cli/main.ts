@@ -231,6 +231,9 @@ export async function main(
     if (typeof e.code === 'string' && e.code.startsWith('commander.')) return e.exitCode ?? 1
     const code = errorCodeOf(err)
     const remedy = code in INGEST_REMEDIES ? ingestRemedy(code).remedy : null
+    // Scripts reading --json get the failure as JSON too (same shape as ask's), not only stderr text.
+    if (argv.includes('--json'))
+      io.stdout.write(`${JSON.stringify({ error: { code, message: errorMessageOf(err), remedy } })}\n`)
     io.stderr.write(`quire: ${forTerminal(errorMessageOf(err))} [${code}]\n${remedy ? `${remedy}\n` : ''}`)
     if (process.env.QUIRE_DEBUG) io.stderr.write(`${(err as Error).stack}\n`)
     return 1
