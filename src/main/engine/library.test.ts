@@ -11,6 +11,7 @@ import {
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { Library } from './library.js'
+import { tuningWith } from './retrieve/tuning.js'
 
 const tempDir = useTempDirs()
 
@@ -193,6 +194,28 @@ describe('Library import', () => {
     expect(followUp.declined).toBe(false)
     expect(followUp.results[0]?.text).toMatch(/coral reefs/)
     await lib.close()
+  })
+
+  it('searches with the tuning it was opened with, and says why it declined', async () => {
+    const docs = tempDir()
+    await writePdf(docs, 'a.pdf', 'coral reefs')
+    const dir = tempDir()
+    const lib = await Library.open(dir)
+    await lib.ingest([docs])
+    const answered = await lib.search('What are the results for coral reefs?')
+    expect(answered.decision).toMatchObject({ declined: false, reason: 'answered' })
+    const absent = await lib.search('What are the Kubernetes results for coral reefs?')
+    expect(absent.decision).toMatchObject({
+      declined: true,
+      reason: 'names-absent',
+      decisive: ['Kubernetes'],
+    })
+    await lib.close()
+    // The same library, opened asking for more coverage than any passage can have.
+    const strict = await Library.open(dir, { tuning: tuningWith({ minCoverage: 1.01 }) })
+    const r = await strict.search('What are the results for coral reefs?')
+    expect(r.decision).toMatchObject({ declined: true, reason: 'low-coverage', threshold: 1.01 })
+    await strict.close()
   })
 
   it('reconciles a vector index that lost vectors or kept orphans', async () => {
