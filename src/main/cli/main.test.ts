@@ -235,6 +235,13 @@ describe('quire CLI contract', () => {
       expect(listed.documents.map((d: { path: string }) => d.path)).toEqual([file])
       const hits = JSON.parse((await cli('search', 'palette colour map', '--json')).out)
       expect(hits.results.length).toBeGreaterThan(0)
+      // A model imported in the app's Settings is the CLI's model too (no --model-dir needed).
+      fs.writeFileSync(
+        path.join(home, 'settings.json'),
+        JSON.stringify({ embeddingModelDir: TEST_MODEL_DIR }),
+      )
+      const hybrid = JSON.parse((await cli('search', 'palette colour map', '--json')).out)
+      expect(hybrid.mode).toBe('hybrid')
     } finally {
       if (before === undefined) delete process.env.QUIRE_HOME
       else process.env.QUIRE_HOME = before

@@ -1,14 +1,30 @@
 import path from 'node:path'
 import { packageRoot } from './package-root.js'
 import { resolveModelDir } from '../engine/embed/model-dir.js'
+import { readJsonFile } from './json-file.js'
+import { quireHome } from './quire-home.js'
+import { SETTINGS_FILE } from './settings-file.js'
 
 export const DEFAULT_MODEL_NAME = 'all-MiniLM-L6-v2'
 
-/** --model-dir wins, then QUIRE_MODEL_DIR, then the model fetched into resources/models/. */
-export function defaultModelDir(explicit?: string): string {
+/**
+ * The CLI's embedding model: --model-dir wins, then QUIRE_MODEL_DIR, then the one the app uses —
+ * a model imported in the app's Settings (its data folder, see quireHome), else the model fetched
+ * into resources/models/ — so the CLI searches the app's library the way the app does.
+ */
+export function defaultModelDir(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
   if (explicit) return path.resolve(explicit)
-  if (process.env.QUIRE_MODEL_DIR) return path.resolve(process.env.QUIRE_MODEL_DIR)
-  return path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME)
+  if (env.QUIRE_MODEL_DIR) return path.resolve(env.QUIRE_MODEL_DIR)
+  const home = quireHome(env)
+  const saved = readJsonFile(path.join(home, SETTINGS_FILE)) as { embeddingModelDir?: unknown } | null
+  const imported = typeof saved?.embeddingModelDir === 'string' ? saved.embeddingModelDir : null
+  return pickModelDir(
+    {
+      bundledDir: path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME),
+      userRoot: path.join(home, 'models'),
+    },
+    imported,
+  )
 }
 
 export interface ModelLocations {

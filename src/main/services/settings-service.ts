@@ -5,7 +5,8 @@ import type { Settings } from '@shared/ipc-contract.js'
 import { normalizeOllamaHost } from '@shared/ollama-host.js'
 import { readJsonFile, writeJsonFile } from './json-file.js'
 
-export const SETTINGS_FILE = 'settings.json'
+export { SETTINGS_FILE } from './settings-file.js'
+import { SETTINGS_FILE } from './settings-file.js'
 
 /** What is stored: the user-facing settings plus internal state the UI never edits. */
 const stored = z.object({
