@@ -68,7 +68,8 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   PDF_NO_TEXT: {
     label: 'No text layer (scanned?)',
-    remedy: 'Run OCR on it (for example with ocrmypdf) and add the result.',
+    remedy:
+      'Turn on OCR in Settings if it is off; if OCR found nothing, check the scan (resolution, contrast) and add it again.',
     retryable: false,
   },
   PDF_NO_WORDS: {

@@ -40,6 +40,7 @@ import { isAllowedRequest } from './request-policy.js'
 import { isTrustedSender } from './sender-check.js'
 import { mainWindowOptions } from './window-options.js'
 import { loadWindowState, saveWindowState } from './window-state.js'
+import { IMPORTABLE_EXTENSIONS } from '@shared/importable-files.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
@@ -69,7 +70,7 @@ async function pickPaths(folders: boolean): Promise<string[]> {
   const opts: Electron.OpenDialogOptions = {
     title: folders ? 'Import a folder of PDFs' : 'Import PDFs',
     properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
-    filters: folders ? [] : [{ name: 'PDF documents', extensions: ['pdf'] }],
+    filters: folders ? [] : [{ name: 'PDFs and scans', extensions: [...IMPORTABLE_EXTENSIONS] }],
   }
   const result = mainWindow
     ? await dialog.showOpenDialog(mainWindow, opts)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { isImportableName } from '@shared/importable-files.js'
 
 export interface DiscoveredFile {
   path: string
@@ -9,8 +10,6 @@ export interface DiscoveredFile {
    */
   problem?: { code: string; message: string }
 }
-
-const isPdfName = (p: string) => p.toLowerCase().endsWith('.pdf')
 
 /** What the OS said about a path that could not be opened, as a problem a person can act on. */
 export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): DiscoveredFile['problem'] {
@@ -41,7 +40,7 @@ export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): Dis
 
 /**
  * Expands files and folders (recursively) into the list of files to import, in a stable order.
- * Inside folders only *.pdf files are taken; a file named explicitly is always reported, so a
+ * Inside folders only PDF and image (PNG, JPEG, TIFF) files are taken; a file named explicitly is always reported, so a
  * wrong file dropped on the window gets an error instead of silently vanishing. Links inside
  * folders are reported and not followed (no loops, no pulling in files from elsewhere); a path
  * named explicitly may be a link.
@@ -65,12 +64,12 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
     }
     if (stat.isDirectory()) {
       for (const f of await walk(abs)) push(f)
-    } else if (!isPdfName(abs)) {
+    } else if (!isImportableName(abs)) {
       push({
         path: abs,
         problem: {
           code: 'NOT_SUPPORTED',
-          message: `${path.basename(abs)} is not a PDF; Quire imports PDF files only.`,
+          message: `${path.basename(abs)} is not a PDF or an image; Quire imports PDF, PNG, JPEG and TIFF files.`,
         },
       })
     } else push({ path: abs })
@@ -98,10 +97,10 @@ async function walk(dir: string): Promise<DiscoveredFile[]> {
           message: `${p} is a link (symlink), not a file; links inside folders are not followed.`,
         },
       })
-    } else if (e.name.includes('\uFFFD') && (e.isDirectory() || isPdfName(e.name))) {
+    } else if (e.name.includes('\uFFFD') && (e.isDirectory() || isImportableName(e.name))) {
       files.push({ path: p, problem: fsProblem(Object.assign(new Error(), { code: 'ENOENT' }), p, 'file') })
     } else if (e.isDirectory()) files.push(...(await walk(p)))
-    else if (e.isFile() && isPdfName(e.name)) files.push({ path: p })
+    else if (e.isFile() && isImportableName(e.name)) files.push({ path: p })
   }
   return files
 }

@@ -7,6 +7,8 @@ import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
 import { noTextLayer, noWords } from './pdf-errors.js'
 import type { OcrEngine } from '../ocr/ocr-engine.js'
 import { recognizeScannedPages } from '../ocr/ocr-stage.js'
+import { isImageName } from '../ocr/decode-image.js'
+import { parseImage } from '../ocr/parse-image.js'
 
 export interface ParsedDocument {
   title: string
@@ -35,6 +37,9 @@ export async function parseDocument(
   file: string,
   opts: ParseOptions = {},
 ): Promise<ParsedDocument> {
+  // Image files (named .png, .jpg, .tif…; their bytes decide the format) go through OCR, one page
+  // per image. A file named .pdf must be a PDF, whatever it holds.
+  if (isImageName(file)) return parseImage(bytes, file, opts)
   const name = path.basename(file)
   const doc = await openPdf(bytes, name)
   try {

@@ -83,7 +83,7 @@ describe('library store', () => {
     const store = createLibraryStore(api)
     await store.getState().uploadFiles([new File(['x'], 'notes.txt', { type: 'text/plain' })])
     expect(store.getState().notice).toBe(
-      'Skipped a file that is not a PDF: notes.txt. Only PDFs can be added; save or print them as PDF first.',
+      'Skipped a file that is not a PDF or an image: notes.txt. Only PDFs and scans (PNG, JPEG, TIFF) can be added; save or print the others as PDF first.',
     )
     expect(api.callsTo('library.upload')).toHaveLength(0)
     await store
@@ -92,16 +92,26 @@ describe('library store', () => {
         new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
         new File(['x'], 'draft.docx'),
         new File(['x'], 'notes.txt'),
+        new File(['x'], 'fax.tiff', { type: 'image/tiff' }),
       ])
-    expect(store.getState().notice).toMatch(/^Skipped 2 files that are not PDFs: draft\.docx, notes\.txt\./)
-    expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', uploadId: 'u1' }] }])
+    expect(store.getState().notice).toMatch(
+      /^Skipped 2 files that are not PDFs or images: draft\.docx, notes\.txt\./,
+    )
+    expect(api.callsTo('library.upload')).toEqual([
+      {
+        files: [
+          { name: 'a.pdf', uploadId: 'u1' },
+          { name: 'fax.tiff', uploadId: 'u2' },
+        ],
+      },
+    ])
   })
 
   it('desktop: skips non-PDF file paths but passes folders on', async () => {
     const api = createFakeApi({ 'library.import': () => ({ jobId: 'j4' }) })
     const store = createLibraryStore(api)
-    await store.getState().importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.txt'])
-    expect(api.callsTo('library.import')).toEqual([{ paths: ['/docs/a.pdf', '/docs/Q3'] }])
-    expect(store.getState().notice).toMatch(/^Skipped a file that is not a PDF: b\.txt\./)
+    await store.getState().importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.txt', '/docs/scan.JPG'])
+    expect(api.callsTo('library.import')).toEqual([{ paths: ['/docs/a.pdf', '/docs/Q3', '/docs/scan.JPG'] }])
+    expect(store.getState().notice).toMatch(/^Skipped a file that is not a PDF or an image: b\.txt\./)
   })
 })

@@ -1,5 +1,6 @@
 // "Add PDFs…": the native picker on desktop; a hidden <input type=file> in the browser.
 import { useRef } from 'react'
+import { IMPORTABLE_EXTENSIONS, IMPORTABLE_TYPES } from '@shared/importable-files.js'
 
 export function AddFilesButton({
   desktop,
@@ -36,7 +37,7 @@ export function AddFilesButton({
           ref={input}
           type="file"
           multiple
-          accept=".pdf,application/pdf"
+          accept={[...IMPORTABLE_EXTENSIONS.map((e) => `.${e}`), ...IMPORTABLE_TYPES].join(',')}
           hidden
           aria-label="Choose PDF files"
           data-testid="file-input"

@@ -1,0 +1,67 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makeTiff, pageImages } from '@tests/fixtures/scan-factory.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { discoverFiles } from '../ingest/discover-files.js'
+import { parseDocument } from '../ingest/parse-document.js'
+import { OcrEngine } from './ocr-engine.js'
+
+const tempDir = useTempDirs()
+const engine = new OcrEngine()
+afterAll(() => engine.stop())
+
+describe('image files', () => {
+  it('imports a PNG as a one-page OCR document with boxes inside the page', async () => {
+    const [png] = await pageImages({
+      pages: [{ lines: [{ text: 'Minutes of the board meeting held in April.' }] }],
+    })
+    const parsed = await parseDocument(png!, '/scans/minutes.png', { ocrEngine: engine })
+    expect(parsed.title).toBe('minutes')
+    expect(parsed.pages).toHaveLength(1)
+    expect(parsed.pages[0]!.text).toMatch(/board meeting/)
+    expect(parsed.pages[0]!.ocr?.confidence).toBeGreaterThan(60)
+    const { width, height } = parsed.pages[0]!
+    for (const it of parsed.pages[0]!.items) {
+      expect(it.x).toBeGreaterThanOrEqual(0)
+      expect(it.x + it.w).toBeLessThanOrEqual(width)
+      expect(it.y).toBeGreaterThan(height / 2)
+      expect(it.y).toBeLessThanOrEqual(height)
+    }
+  })
+
+  it('imports a multi-page TIFF page by page, a blank page kept with its note', async () => {
+    const [text, blank] = await pageImages({
+      pages: [{ lines: [{ text: 'Second shipment arrived damaged at the dock.' }] }, { lines: [] }],
+    })
+    const ocrPages: number[] = []
+    const parsed = await parseDocument(await makeTiff([text!, blank!]), 'fax.tiff', {
+      ocrEngine: engine,
+      onOcrPage: (done) => ocrPages.push(done),
+    })
+    expect(parsed.pages.map((p) => p.pageNo)).toEqual([1, 2])
+    expect(parsed.pages[0]!.text).toMatch(/shipment arrived damaged/)
+    expect(parsed.pages[1]).toMatchObject({ text: '', ocr: { confidence: null } })
+    expect(ocrPages).toEqual([0, 1, 2])
+  })
+
+  it('with OCR off an image is refused with what to do; folders pick up images, not other files', async () => {
+    const [png] = await pageImages({ pages: [{ lines: [{ text: 'x' }] }] })
+    await expect(parseDocument(png!, 'a.png', { ocr: false })).rejects.toMatchObject({
+      code: 'PDF_NO_TEXT',
+      message: expect.stringMatching(/Turn on OCR in Settings/),
+    })
+    await expect(parseDocument(Buffer.from('not an image'), 'b.png')).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/not a PNG, JPEG or TIFF/),
+    })
+    const dir = tempDir()
+    for (const f of ['a.png', 'b.JPG', 'c.tif', 'd.txt', 'e.pdf']) fs.writeFileSync(path.join(dir, f), 'x')
+    expect((await discoverFiles([dir])).map((f) => path.basename(f.path))).toEqual([
+      'a.png',
+      'b.JPG',
+      'c.tif',
+      'e.pdf',
+    ])
+  })
+})

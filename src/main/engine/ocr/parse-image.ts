@@ -1,0 +1,64 @@
+import path from 'node:path'
+import { QuireError } from '@shared/errors.js'
+import { buildPages } from '../ingest/build-pages.js'
+import { chunkPages, DEFAULT_CHUNK_OPTIONS } from '../ingest/chunk-pages.js'
+import type { RawPage } from '../ingest/extract-pdf.js'
+import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
+import { decodeImage } from './decode-image.js'
+import { OcrEngine } from './ocr-engine.js'
+import { ocrLines, type OcrPageInfo } from './ocr-page.js'
+
+/**
+ * Resolution assumed for image files: scanners and phones rarely record a trustworthy one, and it
+ * only sets the page's size in points (1 px = 72/300 pt), not what is recognised.
+ */
+export const IMAGE_DPI = 300
+
+/** An image file (PNG, JPEG, TIFF with one or more pages) → OCR'd pages and chunks, like a scanned PDF. */
+export async function parseImage(
+  bytes: Uint8Array,
+  file: string,
+  opts: ParseOptions = {},
+): Promise<ParsedDocument> {
+  const name = path.basename(file)
+  if (opts.ocr === false)
+    throw new QuireError(
+      'PDF_NO_TEXT',
+      `${name} is an image: its text can only be read with OCR. Turn on OCR in Settings, then import it again.`,
+    )
+  const images = await decodeImage(bytes, name)
+  const engine = opts.ocrEngine ?? new OcrEngine()
+  const raw: RawPage[] = []
+  const info = new Map<number, OcrPageInfo>()
+  const scale = 72 / IMAGE_DPI
+  try {
+    opts.onPage?.(images.length, images.length)
+    opts.onOcrPage?.(0, images.length)
+    for (const [i, img] of images.entries()) {
+      if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+      const result = await engine.recognize(img.png, IMAGE_DPI, opts.signal)
+      const height = img.height * scale
+      raw.push({
+        pageNo: i + 1,
+        width: img.width * scale,
+        height,
+        lines: ocrLines(result, (x, y) => [x * scale, height - y * scale]),
+      })
+      info.set(i + 1, { confidence: result.confidence })
+      opts.onOcrPage?.(i + 1, images.length)
+    }
+  } finally {
+    if (!opts.ocrEngine) await engine.stop()
+  }
+  const pages = buildPages(raw).map((p) => ({ ...p, ocr: info.get(p.pageNo)! }))
+  if (!pages.some((p) => /\p{L}/u.test(p.text)))
+    throw new QuireError(
+      'PDF_NO_TEXT',
+      `OCR recognised no text in ${name}: the image looks blank or unreadable. Check the scan (resolution, contrast), then import it again.`,
+    )
+  return {
+    title: name.replace(/\.(png|jpe?g|tiff?)$/i, ''),
+    pages,
+    chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS),
+  }
+}
