@@ -3,6 +3,7 @@
 import path from 'node:path'
 import fs from 'node:fs'
 import { startFakeOllama } from '../../tests/fake-ollama/index.js'
+import { ConversationStore } from '../../src/main/engine/chat/conversation-store.js'
 import { Answerer } from '../../src/main/engine/answer/answerer.js'
 import { Library } from '../../src/main/engine/library.js'
 import { arg, CACHE, emit, log, modelDir, ROOT } from '../lib/env.js'
@@ -27,7 +28,7 @@ const fake = await startFakeOllama({
 const lib = await Library.open(dir, { modelDir: modelDir() })
 const answerer = new Answerer({
   search: (q, o) => lib.search(q, o),
-  db: lib.db,
+  conversations: new ConversationStore(lib.db),
   ollama: { host: fake.url, model: 'llama3.2:3b' },
 })
 // Warm-up: first requests open the HTTP connection and fill caches once per session, not per question.

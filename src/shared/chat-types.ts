@@ -157,6 +157,11 @@ export type AnswerEvent =
   | { type: 'retrieval'; trace: RetrievalTrace; sources: Citation[] }
   | { type: 'token'; text: string }
   | { type: 'done'; result: AnswerResult }
+  /**
+   * The answer could not be produced at all (search broke, the library closed). The stored reply
+   * (messageId) is an empty failed message, or null when the question never reached the store.
+   */
+  | { type: 'failed'; conversationId: number; messageId: number | null; code: string; message: string }
 
 export interface Conversation {
   id: number

@@ -36,7 +36,7 @@ function answerEvents(): Promise<AnswerEvent[]> {
       if (event !== 'chat.event') return
       const p = payload as { requestId: string; event: AnswerEvent }
       seen.push(p.event)
-      if (p.event.type === 'done') {
+      if (p.event.type === 'done' || p.event.type === 'failed') {
         off()
         resolve(seen)
       }
@@ -85,6 +85,34 @@ describe('chat through the IPC contract', () => {
       ok: false,
       error: { code: 'CONVERSATION_NOT_FOUND' },
     })
+  })
+
+  it('ends with a failed event naming the stored failed reply when search itself breaks', async () => {
+    const invoke = createRouter(
+      createHandlers(env.services, {
+        shell: 'browser',
+        pickFiles: async () => [],
+        pdfUrl: String,
+        showInFolder: () => {},
+      }),
+    )
+    // A damaged library: the full-text index is gone, so the real search throws.
+    env.services.library.library.db.exec('DROP TABLE chunks_fts')
+    const answered = answerEvents()
+    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
+    if (!asked.ok) throw new Error(asked.error.message)
+    const { conversationId } = asked.data as { conversationId: number }
+    const failed = (await answered).at(-1)!
+    if (failed.type !== 'failed') throw new Error(`ended with ${failed.type}`)
+    expect(failed).toMatchObject({ conversationId, message: expect.stringMatching(/chunks_fts/) })
+    const got = await invoke('conversations.get', { id: conversationId })
+    if (!got.ok) throw new Error(got.error.message)
+    const { messages } = got.data as { messages: import('@shared/chat-types.js').Message[] }
+    expect(messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'failed'],
+    ])
+    expect(messages[1]!.id).toBe(failed.messageId)
   })
 
   it('regenerating adds another version of the same turn, and reloads keep every passage given', async () => {

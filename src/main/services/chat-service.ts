@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { QuireError, errorMessageOf } from '@shared/errors.js'
+import type { AnswerEvent } from '@shared/chat-types.js'
+import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Answerer } from '../engine/answer/answerer.js'
+import type { ConversationStore } from '../engine/chat/conversation-store.js'
 import type { EventBus } from './event-bus.js'
-import { failedAnswer } from './failed-answer.js'
 
 export interface AskInput {
   question: string
@@ -20,12 +21,13 @@ export class ChatService {
 
   constructor(
     private readonly answerer: () => Answerer,
+    private readonly conversations: () => ConversationStore,
     private readonly events: EventBus,
   ) {}
 
   ask(input: AskInput): { requestId: string; conversationId: number } {
     const answerer = this.answerer()
-    const store = answerer.conversations
+    const store = this.conversations()
     let question = input.question.trim()
     let conversationId = input.conversationId ?? null
     let regenerate: number | undefined
@@ -55,6 +57,11 @@ export class ChatService {
     this.running.set(requestId, controller)
     // Start on the next turn of the event loop, so the caller has the request id before the first
     // event for it is sent (UIs should still tolerate events that overtake the reply).
+    let ended = false
+    const emit = (event: AnswerEvent) => {
+      if (event.type === 'done' || event.type === 'failed') ended = true
+      this.events.emit('chat.event', { requestId, event })
+    }
     const run = () =>
       answerer
         .ask(question, {
@@ -62,12 +69,15 @@ export class ChatService {
           documentIds: input.documentIds,
           ...(regenerate !== undefined ? { regenerate } : {}),
           signal: controller.signal,
-          onEvent: (event) => this.events.emit('chat.event', { requestId, event }),
+          onEvent: emit,
         })
         .catch((err: unknown) => {
           console.error('[chat] answer failed', err)
-          const result = failedAnswer(question, conversation.id, errorMessageOf(err))
-          this.events.emit('chat.event', { requestId, event: { type: 'done', result } })
+          // The answerer reports failures once the question is stored; before that, this does.
+          if (!ended) {
+            const [code, message] = [errorCodeOf(err), errorMessageOf(err)]
+            emit({ type: 'failed', conversationId: conversation.id, messageId: null, code, message })
+          }
         })
         .finally(() => this.running.delete(requestId))
     setImmediate(() => void run())

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
 import { Answerer } from '../engine/answer/answerer.js'
+import { ConversationStore } from '../engine/chat/conversation-store.js'
 import type { Library } from '../engine/library.js'
 import { ChatService } from './chat-service.js'
 import { ConversationsService } from './conversations-service.js'
@@ -54,14 +55,18 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const events = new EventBus()
   const settings = new SettingsService(opts.dataDir, { ollamaHost: opts.ollamaHost })
+  // Conversations live in the library's database: a reopened library gets a new store and a new
+  // answerer writing to it.
   const makeAnswerer = (lib: Library) => {
     const { ollamaHost, model } = settings.get()
+    conversationStore = new ConversationStore(lib.db)
     return new Answerer({
       search: (q, o) => lib.search(q, o),
-      db: lib.db,
+      conversations: conversationStore,
       ollama: { host: ollamaHost, model },
     })
   }
+  let conversationStore: ConversationStore | null = null
   let answerer: Answerer | null = null
   const library = await AppLibrary.open({
     libraryDir: opts.libraryDir,
@@ -69,7 +74,6 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     settings,
     workerUrl: opts.workerUrl,
     parseWorkerUrl: opts.parseWorkerUrl,
-    // Conversations live in the library's database: a reopened library needs a new answerer.
     onReopened: (lib) => {
       answerer = makeAnswerer(lib)
     },
@@ -77,8 +81,9 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   answerer = makeAnswerer(library.library)
   const currentAnswerer = () => answerer!
   const imports = new ImportQueue(library, events)
-  const chat = new ChatService(currentAnswerer, events)
-  const conversations = new ConversationsService(() => currentAnswerer().conversations)
+  const currentConversations = () => conversationStore!
+  const chat = new ChatService(currentAnswerer, currentConversations, events)
+  const conversations = new ConversationsService(currentConversations)
   const uploads = new UploadStaging(path.join(library.dir, STAGING_FOLDER), opts.maxUploadBytes)
   await uploads.reset()
 

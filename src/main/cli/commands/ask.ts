@@ -10,6 +10,7 @@ import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
 import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
+import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { baseName, pagesLabel } from '@shared/labels.js'
 import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
 import type { Db } from '../../engine/store/open-database.js'
@@ -98,15 +99,17 @@ export function cliOllamaUrl(given: string | undefined, io: Pick<Io, 'stderr'> |
   return used
 }
 
+/** The answerer for a library; its conversations are given, or opened from the library's database. */
 export function createAnswerer(
   library: LibraryHandle,
   opts: OllamaCliOptions,
   io: Pick<Io, 'stderr'> | null = null,
+  conversations = new ConversationStore(library.db),
 ): Answerer {
   const host = cliOllamaUrl(opts.ollamaUrl, io)
   return new Answerer({
     search: library.search,
-    db: library.db,
+    conversations,
     ollama: {
       ...(host ? { host } : {}),
       ...(opts.model ? { model: opts.model } : {}),

@@ -9,6 +9,7 @@ import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { QuireError } from '@shared/errors.js'
+import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { exportConversationMarkdown } from '../../engine/chat/export-markdown.js'
 import { problemLine } from '../../engine/generate/ollama-problem.js'
 import {
@@ -47,14 +48,15 @@ const HELP = [
 export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, io: ChatIo): Promise<number> {
   let conversationId: number | undefined
   let answerer
+  let store: ConversationStore
   try {
-    answerer = createAnswerer(library, opts, io)
+    store = new ConversationStore(library.db)
+    answerer = createAnswerer(library, opts, io, store)
     conversationId = parseConversationId(opts.conversation)
-    if (conversationId !== undefined) answerer.conversations.require(conversationId)
+    if (conversationId !== undefined) store.require(conversationId)
   } catch (err) {
     return printFailure(err, io, false)
   }
-  const store = answerer.conversations
   const out = io.stdout
   const terminal = io.terminal ?? false
   const rl = createInterface({

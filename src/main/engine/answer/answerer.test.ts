@@ -4,6 +4,7 @@ import { paragraphLines, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js
 import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '@tests/helpers/report-library.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import type { AnswerEvent } from '@shared/chat-types.js'
+import { ConversationStore } from '../chat/conversation-store.js'
 import { Library } from '../library.js'
 import { Answerer, DEFAULT_ANSWER_PASSAGES } from './answerer.js'
 
@@ -54,10 +55,15 @@ async function reports(extra: Record<string, TextPdfSpec> = {}): Promise<ReportL
 function answerer(lib: Library, extra: Partial<ConstructorParameters<typeof Answerer>[0]> = {}) {
   return new Answerer({
     search: lib.search,
-    db: lib.db,
+    conversations: conversationsOf(lib),
     ollama: { host: fake.url, model: MODEL },
     ...extra,
   })
+}
+
+/** The library's conversations: the store beside the answerer, reading the same database. */
+function conversationsOf(lib: Library): ConversationStore {
+  return new ConversationStore(lib.db)
 }
 
 function documentId(lib: Library, file: string): number {
@@ -120,7 +126,7 @@ describe('Answerer with a working model', () => {
       rewrite: null,
     })
 
-    const stored = new Answerer({ search: lib.search, db: lib.db }).conversations.messages(r.conversationId)
+    const stored = conversationsOf(lib).messages(r.conversationId)
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant'])
     expect(stored[1]).toMatchObject({
       id: r.messageId,
@@ -258,7 +264,7 @@ describe('Answerer when Ollama cannot be used', () => {
     expect(r.citations.map((c) => c.chunkId)).toEqual(r.trace.hits.map((h) => h.chunkId))
     expect(r.citations[0]).toMatchObject({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] })
     expect(r.timings.first_token_ms).toBeNull()
-    const stored = a.conversations.messages(r.conversationId)[1]!
+    const stored = conversationsOf(lib).messages(r.conversationId)[1]!
     expect(stored).toMatchObject({ mode: 'retrieval-only', error: expect.stringMatching(/not reachable/) })
   })
 
@@ -294,9 +300,7 @@ describe('Answerer when Ollama cannot be used', () => {
     expect(r.ollama?.kind).toBe('stream-broken')
     expect(r.warnings.some((w) => w.startsWith('The answer broke off: The connection to Ollama'))).toBe(true)
     expect(r.citations.map((c) => c.n)).toEqual([1])
-    expect(new Answerer({ search: lib.search, db: lib.db }).conversations.message(r.messageId)?.status).toBe(
-      'failed',
-    )
+    expect(conversationsOf(lib).message(r.messageId)?.status).toBe('failed')
   })
 })
 
@@ -316,7 +320,7 @@ describe('Answerer cancellation', () => {
     })
     expect(r).toMatchObject({ status: 'stopped', mode: 'llm', answer: 'Ghent produced' })
     expect(r.warnings).toContain('Stopped: the answer is incomplete.')
-    const stored = new Answerer({ search: lib.search, db: lib.db }).conversations.message(r.messageId)
+    const stored = conversationsOf(lib).message(r.messageId)
     expect(stored).toMatchObject({ status: 'stopped', text: 'Ghent produced' })
   })
 
@@ -334,7 +338,7 @@ describe('Answerer cancellation', () => {
     expect(r).toMatchObject({ status: 'stopped', answer: '' })
     expect(r.warnings).toEqual(['Stopped before the answer began.'])
     expect(fake.chats).toHaveLength(0)
-    const stored = answerer(lib).conversations.message(r.messageId)
+    const stored = conversationsOf(lib).message(r.messageId)
     expect(stored).toMatchObject({ status: 'stopped', text: '' })
   })
 })
@@ -367,7 +371,7 @@ describe('Answerer conversations', () => {
     ])
     const rewriteReq = fake.chats[1]!.body
     expect(rewriteReq.messages[1]!.content).toContain(`User: ${STEEL_Q}`)
-    const messages = a.conversations.messages(first.conversationId)
+    const messages = conversationsOf(lib).messages(first.conversationId)
     expect(messages).toHaveLength(4)
     expect(messages[3]!.trace).toEqual(second.trace)
   })
@@ -414,7 +418,7 @@ describe('Answerer conversations', () => {
     const alone = await lib.search('And 2022?', { k: DEFAULT_ANSWER_PASSAGES })
     expect(alone.results.map((h) => h.file)).toEqual([files.report])
     expect(second.trace.hits.map((h) => h.file)).toContain(files.people)
-    const stored = answerer(lib).conversations.messages(first.conversationId)
+    const stored = conversationsOf(lib).messages(first.conversationId)
     expect(stored[3]!.trace).toEqual(second.trace)
   })
 
@@ -441,7 +445,7 @@ describe('Answerer conversations', () => {
     await expect(a.ask('Hi?', { conversationId: 42 })).rejects.toMatchObject({
       code: 'CONVERSATION_NOT_FOUND',
     })
-    expect(a.conversations.list()).toEqual([])
+    expect(conversationsOf(lib).list()).toEqual([])
   })
 
   it('records a failed reply when search itself fails, then reports the error', async () => {
@@ -449,14 +453,21 @@ describe('Answerer conversations', () => {
     // A damaged library: the full-text index is gone, so the real search throws.
     lib.db.exec('DROP TABLE chunks_fts')
     const a = answerer(lib)
-    const error: unknown = await a.ask(STEEL_Q).catch((err: unknown) => err)
+    const events: AnswerEvent[] = []
+    const error: unknown = await a
+      .ask(STEEL_Q, { onEvent: (e) => events.push(e) })
+      .catch((err: unknown) => err)
     expect(error).toBeInstanceOf(Error)
     const message = (error as Error).message
     expect(message).toMatch(/no such .*table: .*chunks_fts/)
-    const [c] = a.conversations.list()
-    expect(a.conversations.messages(c!.id).map((m) => [m.role, m.status, m.error])).toEqual([
+    const [c] = conversationsOf(lib).list()
+    const stored = conversationsOf(lib).messages(c!.id)
+    expect(stored.map((m) => [m.role, m.status, m.error])).toEqual([
       ['user', 'complete', null],
       ['assistant', 'failed', message],
     ])
+    // The event stream ends with a failure naming the stored failed reply, not a made-up result.
+    expect(events.map((e) => e.type)).toEqual(['started', 'failed'])
+    expect(events.at(-1)).toMatchObject({ conversationId: c!.id, messageId: stored[1]!.id, message })
   })
 })

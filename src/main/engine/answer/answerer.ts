@@ -5,35 +5,33 @@ import type {
   Message,
   OllamaProblem,
   OllamaStatus,
-  QuestionRewrite,
-  RetrievalTrace,
 } from '@shared/chat-types.js'
-import { QuireError, errorMessageOf } from '@shared/errors.js'
-import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
-import { ConversationStore } from '../chat/conversation-store.js'
-import { earlierQuestions, historyWindow, type HistoryWindowOptions, type Turn } from './history-window.js'
-import { rewriteFollowUp } from './rewrite-question.js'
-import type { Db } from '../store/open-database.js'
-import { buildAnswerPrompt } from '../generate/build-prompt.js'
-import { resolveCitations } from '../generate/citations.js'
+import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
+import type { ConversationStore } from '../chat/conversation-store.js'
 import {
   contextWindow,
   DEFAULT_ANSWER_TOKENS,
   DEFAULT_MAX_CONTEXT_TOKENS,
 } from '../generate/context-budget.js'
-import { findUnsupportedFigures } from '../generate/figures.js'
-import { withFocus } from '../generate/focus-sentences.js'
 import { OllamaClient, type OllamaClientOptions } from '../generate/ollama-client.js'
 import { describeProblem, problemLine } from '../generate/ollama-problem.js'
-import { declinedAnswer, retrievalOnlyAnswer, type FallbackAnswer } from '../generate/retrieval-only.js'
+import { declinedAnswer, retrievalOnlyAnswer } from '../generate/retrieval-only.js'
+import { checkAnswer } from './check.js'
+import { composePrompt, packingOf } from './compose.js'
+import { streamAnswer } from './generate.js'
+import { historyWindow, type HistoryWindowOptions } from './history-window.js'
+import { prepareQuestion, type PreparedQuestion } from './prepare.js'
+import { recordAnswer, type AnswerDraft } from './record.js'
+import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
+import { buildTrace } from './trace.js'
 
-export type SearchFn = (query: string, opts?: SearchOptions) => Promise<SearchResponse>
+export type { SearchFn }
 
 export interface AnswererOptions {
   /** The library's search (injected so the answerer does not own the library). */
   search: SearchFn
-  /** The library's database, where conversations live. */
-  db: Db
+  /** Where the turns are stored: a service of its own beside the answerer. */
+  conversations: ConversationStore
   ollama?: OllamaClient | OllamaClientOptions
   /** Passages to retrieve; packing decides how many reach the model. */
   k?: number
@@ -71,29 +69,15 @@ const DEFAULT_TEMPERATURE = 0.1
  */
 export const DEFAULT_ANSWER_PASSAGES = 6
 
-interface Draft {
-  answer: string
-  mode: AnswerResult['mode']
-  status: AnswerResult['status']
-  declined: boolean
-  citations: Citation[]
-  sources: Citation[]
-  invalidCitations: number[]
-  unsupportedFigures: AnswerResult['unsupportedFigures']
-  model: string | null
-  firstTokenMs: number | null
-  warnings: string[]
-  ollama: OllamaProblem | null
-}
-
 /**
- * Grounded answers: retrieves passages, asks the local model to answer only from them with [n]
- * citations, checks the citations and figures, and stores the turn in the conversation. When the
- * library has no answer it declines without asking the model; when Ollama cannot be used it answers
- * from retrieval alone. Never throws for Ollama failures.
+ * Grounded answers as a staged pipeline: prepare (history window, follow-up rewrite) → retrieve →
+ * compose (pack, prompt) → generate (stream) → check (citations, figures) → record. Each stage is
+ * a module with a typed record; the trace is built from those records. When the library has no
+ * answer it declines without asking the model; when Ollama cannot be used it answers from
+ * retrieval alone. Never throws for Ollama failures.
  */
 export class Answerer {
-  readonly conversations: ConversationStore
+  private readonly conversations: ConversationStore
   private ollama: OllamaClient
   private readonly search: SearchFn
   private readonly k: number
@@ -104,7 +88,7 @@ export class Answerer {
 
   constructor(opts: AnswererOptions) {
     this.search = opts.search
-    this.conversations = new ConversationStore(opts.db)
+    this.conversations = opts.conversations
     this.ollama = opts.ollama instanceof OllamaClient ? opts.ollama : new OllamaClient(opts.ollama)
     this.k = opts.k ?? DEFAULT_ANSWER_PASSAGES
     this.maxContextTokens = opts.maxContextTokens ?? DEFAULT_MAX_CONTEXT_TOKENS
@@ -149,13 +133,12 @@ export class Answerer {
     } else {
       asked = this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q })
     }
-    const turns = historyWindow(earlier, this.historyOptions)
     opts.onEvent?.({ type: 'started', conversationId: conversation.id, questionMessageId: asked.id })
     try {
-      return await this.answer(asked.text, conversation.id, turns, { ...opts, replyTo: asked.id }, started)
+      return await this.answer(asked, historyWindow(earlier, this.historyOptions), opts, started)
     } catch (err) {
       // Keep the conversation well-formed (every question has a reply) before reporting the failure.
-      this.conversations.addMessage({
+      const reply = this.conversations.addMessage({
         conversationId: conversation.id,
         role: 'assistant',
         text: '',
@@ -163,80 +146,60 @@ export class Answerer {
         error: errorMessageOf(err),
         replyTo: asked.id,
       })
+      opts.onEvent?.({
+        type: 'failed',
+        conversationId: conversation.id,
+        messageId: reply.id,
+        code: errorCodeOf(err),
+        message: errorMessageOf(err),
+      })
       throw err
     }
   }
 
   private async answer(
-    question: string,
-    conversationId: number,
-    turns: Turn[],
-    opts: AskOptions & { replyTo: number },
+    asked: Message,
+    turns: ReturnType<typeof historyWindow>,
+    opts: AskOptions,
     started: number,
   ): Promise<AnswerResult> {
     const { signal } = opts
+    const question = asked.text
     const status = await this.ollama.status()
     const model = status.state === 'ready' ? status.model : null
     const window = contextWindow(status.contextLength, this.maxContextTokens)
 
-    // Follow-ups: a standalone rewrite when the model is there, else earlier questions as search context.
-    let rewrite: QuestionRewrite | null = null
-    let rewriteRejected: RetrievalTrace['rewriteRejected'] = null
-    let context: string[] = []
-    if (turns.length > 0) {
-      if (model) {
-        const out = await rewriteFollowUp((r) => this.ollama.streamChat(r), model, turns, question, {
-          window,
-          ...(signal ? { signal } : {}),
-        })
-        rewrite = out.rewrite
-        if (!out.rewrite && out.rejected) rewriteRejected = out.rejected
-      }
-      if (!rewrite) context = earlierQuestions(turns)
-    }
-    const searchQuery = rewrite?.to ?? question
-    const searchStarted = performance.now()
-    const response = await this.search(searchQuery, {
-      k: this.k,
-      ...(context.length ? { context } : {}),
-      ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
-    })
-    const retrievalMs = performance.now() - searchStarted
-    const trace: RetrievalTrace = {
+    const prepared = await prepareQuestion({
       question,
-      rewrite,
-      rewriteRejected,
-      searchQuery,
-      context,
-      searchMode: response.mode ?? null,
-      declined: response.declined,
-      decision: response.decision ?? null,
-      hits: response.results.map((h) => ({
-        rank: h.rank,
-        chunkId: h.chunkId,
-        documentId: h.documentId,
-        file: h.file,
-        pages: h.pages,
-        score: h.score,
-      })),
-      packed: [],
-      omitted: [],
-      truncatedTop: false,
-      numCtx: null,
-      promptTokens: null,
-    }
-    const finish = (draft: Draft) => this.finish(draft, conversationId, trace, opts, started, retrievalMs)
-    const base = {
-      invalidCitations: [],
-      unsupportedFigures: [],
+      turns,
       model,
-      firstTokenMs: null,
-      warnings: [],
-      ollama: null,
+      chat: (r) => this.ollama.streamChat(r),
+      window,
+      ...(signal ? { signal } : {}),
+    })
+    const retrieved = await retrievePassages(this.search, prepared, {
+      k: this.k,
+      documentIds: opts.documentIds,
+    })
+    const { response } = retrieved
+    const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>
+      recordAnswer(this.conversations, draft, {
+        conversationId: asked.conversationId,
+        replyTo: asked.id,
+        trace: buildTrace(prepared, retrieved, packing),
+        started,
+        retrievalMs: retrieved.ms,
+      })
+    const done = (result: AnswerResult) => {
+      opts.onEvent?.({ type: 'done', result })
+      return result
     }
+    const emitRetrieval = (sources: Citation[], packing = packingOf(sources)) =>
+      opts.onEvent?.({ type: 'retrieval', trace: buildTrace(prepared, retrieved, packing), sources })
+    const base = { invalidCitations: [], unsupportedFigures: [], model, firstTokenMs: null, ollama: null }
 
     if (signal?.aborted) {
-      return finish({
+      const draft: AnswerDraft = {
         ...base,
         answer: '',
         mode: 'llm',
@@ -245,121 +208,81 @@ export class Answerer {
         citations: [],
         sources: [],
         warnings: ['Stopped before the answer began.'],
-      })
+      }
+      return done(record(draft, [], packingOf([])))
     }
 
     if (response.declined || response.results.length === 0) {
-      const d = declinedAnswer(response.results)
-      trace.packed = d.sources.map((s) => s.chunkId)
-      this.emitRetrieval(opts, trace, d.sources)
       // The library has nothing on this: the model is not asked to improvise.
-      return finish({
+      const d = declinedAnswer(response.results)
+      emitRetrieval(d.sources)
+      const draft: AnswerDraft = {
         ...base,
         ...d,
         mode: model ? 'llm' : 'retrieval-only',
         status: 'complete',
         declined: true,
-      })
+        warnings: [],
+      }
+      return done(record(draft, d.sources))
     }
 
-    if (!model)
-      return finish(this.retrievalOnly(question, response, trace, statusProblem(status), opts, base))
+    const fromRetrieval = (problem: OllamaProblem, emit = true) => {
+      const draft = this.retrievalOnly(prepared, retrieved, problem, model)
+      if (emit) emitRetrieval(draft.sources)
+      return done(record(draft, draft.sources))
+    }
+    if (!model) return fromRetrieval(statusProblem(status))
 
-    const prompt = buildAnswerPrompt(question, response.results, { window, answerTokens: this.answerTokens })
-    trace.packed = prompt.sources.map((s) => s.chunkId)
-    trace.omitted = prompt.omitted.map((h) => h.chunkId)
-    trace.truncatedTop = prompt.truncatedTop
-    trace.numCtx = prompt.numCtx
-    trace.promptTokens = prompt.promptTokens
-    if (prompt.sources.length === 0) {
-      const problem: OllamaProblem = {
+    const composed = composePrompt(question, response.results, { window, answerTokens: this.answerTokens })
+    if (composed.prompt.sources.length === 0) {
+      return fromRetrieval({
         kind: 'bad-config',
         message: `The model's context (${window} tokens) is too small to hold any passage.`,
         fix: 'Choose a model with a longer context, or raise the context limit.',
-      }
-      return finish(this.retrievalOnly(question, response, trace, problem, opts, base))
+      })
     }
-    this.emitRetrieval(opts, trace, prompt.sources)
+    emitRetrieval(composed.prompt.sources, composed.packing)
 
-    let firstTokenMs: number | null = null
-    const res = await this.ollama.streamChat({
+    const generated = await streamAnswer(this.ollama, {
       model,
-      messages: prompt.messages,
-      options: { num_ctx: prompt.numCtx, num_predict: prompt.answerTokens, temperature: this.temperature },
+      composed,
+      temperature: this.temperature,
+      started,
       ...(signal ? { signal } : {}),
       onToken: (text) => {
-        if (firstTokenMs === null) firstTokenMs = performance.now() - started
         opts.onToken?.(text)
         opts.onEvent?.({ type: 'token', text })
       },
     })
-    const text = stripThinking(res.text)
-
-    if (res.outcome === 'failed' && !text.trim()) {
+    if (generated.outcome === 'failed' && !generated.text.trim()) {
       // Nothing arrived: the model is unusable right now, so answer from retrieval.
-      const problem = res.problem ?? describeProblem('http-error', { host: this.ollama.host, model })
-      trace.packed = []
-      trace.omitted = []
-      return finish(this.retrievalOnly(question, response, trace, problem, opts, base, false))
+      return fromRetrieval(
+        generated.problem ?? describeProblem('http-error', { host: this.ollama.host, model }),
+        false,
+      )
     }
 
-    const warnings: string[] = []
-    if (prompt.omitted.length) {
-      const total = prompt.sources.length + prompt.omitted.length
-      warnings.push(
-        `${prompt.omitted.length} of ${total} retrieved passages did not fit in the model's context (${window} tokens) and were left out.`,
-      )
-    }
-    if (prompt.truncatedTop)
-      warnings.push("The top passage was too long for the model's context and was shortened.")
-    const resolved = resolveCitations(text.trim(), prompt.sources)
-    const sources = withFocus(resolved.answer, prompt.sources)
-    if (resolved.invalid.length) {
-      const list = resolved.invalid.map((n) => `[${n}]`).join(', ')
-      warnings.push(
-        `The answer cited ${list}, which ${resolved.invalid.length === 1 ? 'is not a source it was given' : 'are not sources it was given'}; removed.`,
-      )
-    }
-    const figures = findUnsupportedFigures(resolved.answer, prompt.sources)
-    for (const f of figures)
-      warnings.push(`Unsupported figure: "${f.figure}" appears in none of the cited passages.`)
-    if (res.outcome === 'complete' && res.doneReason === 'length') {
-      warnings.push(`The answer reached the length limit (${prompt.answerTokens} tokens) and was cut short.`)
-    }
-    if (res.outcome === 'stopped') warnings.push('Stopped: the answer is incomplete.')
-    if (res.outcome === 'failed' && res.problem)
-      warnings.push(`The answer broke off: ${problemLine(res.problem)}`)
-    if (res.outcome === 'complete' && resolved.citations.length === 0 && !saysNotFound(resolved.answer)) {
-      warnings.push('The answer cites no sources; check it against the passages.')
-    }
-    return finish({
-      answer: resolved.answer,
+    const checked = checkAnswer(generated, composed)
+    const draft: AnswerDraft = {
+      ...checked,
       mode: 'llm',
-      status: res.outcome,
+      status: generated.outcome,
       declined: false,
-      citations: sources.filter((s) => resolved.citations.some((c) => c.n === s.n)),
-      sources,
-      invalidCitations: resolved.invalid,
-      unsupportedFigures: figures,
       model,
-      firstTokenMs,
-      warnings,
-      ollama: res.outcome === 'failed' ? res.problem : null,
-    })
+      firstTokenMs: generated.firstTokenMs,
+      ollama: generated.outcome === 'failed' ? generated.problem : null,
+    }
+    return done(record(draft, checked.sources, composed.packing))
   }
 
   private retrievalOnly(
-    question: string,
-    response: SearchResponse,
-    trace: RetrievalTrace,
+    prepared: PreparedQuestion,
+    retrieved: Retrieved,
     problem: OllamaProblem,
-    opts: AskOptions,
-    base: Pick<Draft, 'model'>,
-    emit = true,
-  ): Draft {
-    const fallback: FallbackAnswer = retrievalOnlyAnswer(question, response.results)
-    trace.packed = fallback.sources.map((s) => s.chunkId)
-    if (emit) this.emitRetrieval(opts, trace, fallback.sources)
+    model: string | null,
+  ): AnswerDraft {
+    const fallback = retrievalOnlyAnswer(prepared.question, retrieved.response.results)
     return {
       ...fallback,
       mode: 'retrieval-only',
@@ -367,66 +290,11 @@ export class Answerer {
       declined: false,
       invalidCitations: [],
       unsupportedFigures: [],
-      model: base.model,
+      model,
       firstTokenMs: null,
       warnings: [`Ollama: ${problemLine(problem)}`],
       ollama: problem,
     }
-  }
-
-  private emitRetrieval(opts: AskOptions, trace: RetrievalTrace, sources: Citation[]): void {
-    opts.onEvent?.({ type: 'retrieval', trace: structuredClone(trace), sources })
-  }
-
-  private finish(
-    draft: Draft,
-    conversationId: number,
-    trace: RetrievalTrace,
-    opts: AskOptions & { replyTo: number },
-    started: number,
-    retrievalMs: number,
-  ): AnswerResult {
-    const timings = {
-      retrieval_ms: Math.round(retrievalMs),
-      first_token_ms: draft.firstTokenMs === null ? null : Math.round(draft.firstTokenMs),
-      total_ms: Math.round(performance.now() - started),
-    }
-    const message = this.conversations.addMessage({
-      conversationId,
-      role: 'assistant',
-      text: draft.answer,
-      citations: draft.citations,
-      trace,
-      model: draft.mode === 'llm' ? draft.model : null,
-      mode: draft.mode,
-      status: draft.status,
-      declined: draft.declined,
-      timings,
-      warnings: draft.warnings,
-      error: draft.ollama ? problemLine(draft.ollama) : null,
-      sources: draft.sources,
-      replyTo: opts.replyTo,
-      ollama: draft.ollama,
-    })
-    const result: AnswerResult = {
-      answer: draft.answer,
-      mode: draft.mode,
-      status: draft.status,
-      declined: draft.declined,
-      citations: draft.citations,
-      sources: draft.sources,
-      invalidCitations: draft.invalidCitations,
-      unsupportedFigures: draft.unsupportedFigures,
-      conversationId,
-      messageId: message.id,
-      model: draft.mode === 'llm' ? draft.model : null,
-      timings,
-      warnings: draft.warnings,
-      ollama: draft.ollama,
-      trace,
-    }
-    opts.onEvent?.({ type: 'done', result })
-    return result
   }
 }
 
@@ -438,16 +306,4 @@ function statusProblem(status: OllamaStatus): OllamaProblem {
         ? 'not-running'
         : 'http-error'
   return { kind, message: status.message, fix: status.fix ?? 'Check the Ollama server.' }
-}
-
-/** Reasoning models may inline their thinking; it is not part of the answer. */
-function stripThinking(text: string): string {
-  return text.replace(/<think>[\s\S]*?(?:<\/think>|$)/g, '')
-}
-
-/** The model's one-sentence "the sources do not contain the answer" needs no citation. */
-function saysNotFound(answer: string): boolean {
-  return /\b(do(es)? not|don't|doesn't|cannot|can't|no information|not (mention|contain|include|say|provide|state))\b/i.test(
-    answer,
-  )
 }

@@ -75,6 +75,37 @@ describe('chat store', () => {
     expect(changed).toContain(5)
   })
 
+  it('a failed answer ends the stream and shows the stored failed reply', async () => {
+    const api = createFakeApi({
+      'chat.ask': () => ({ requestId: 'r3', conversationId: 5 }),
+      'conversations.get': () => ({
+        conversation: { id: 5, title: 't', createdAt: '', updatedAt: '', messageCount: 2 },
+        messages: [
+          message(10, { role: 'user', text: 'Why?' }),
+          message(11, { text: '', status: 'failed', error: 'The library is damaged.' }),
+        ],
+      }),
+    })
+    const store = createChatStore(api)
+    await store.getState().ask('Why?')
+    store.getState().onChatEvent({
+      requestId: 'r3',
+      event: {
+        type: 'failed',
+        conversationId: 5,
+        messageId: 11,
+        code: 'X',
+        message: 'The library is damaged.',
+      },
+    })
+    await tick()
+    expect(store.getState().streaming).toBeNull()
+    expect(store.getState().messages.map((m) => [m.id, m.status])).toEqual([
+      [10, 'complete'],
+      [11, 'failed'],
+    ])
+  })
+
   it('stops a request even when Stop comes before the request id is known', async () => {
     let release!: () => void
     const api = createFakeApi({

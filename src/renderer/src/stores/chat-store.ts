@@ -131,6 +131,14 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           })
           return
         }
+        case 'failed':
+          // No answer at all: the stored conversation holds the failed reply with its reason.
+          void reload(event.conversationId).then(() => {
+            if (event.messageId === null) set({ error: event.message })
+            set({ streaming: null })
+            deps.onConversationChanged?.(event.conversationId)
+          })
+          return
       }
     }
 

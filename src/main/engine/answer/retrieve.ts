@@ -1,0 +1,24 @@
+// Stage 2, retrieve: the library's search for the prepared query, timed.
+import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
+import type { PreparedQuestion } from './prepare.js'
+
+export type SearchFn = (query: string, opts?: SearchOptions) => Promise<SearchResponse>
+
+export interface Retrieved {
+  response: SearchResponse
+  ms: number
+}
+
+export async function retrievePassages(
+  search: SearchFn,
+  prepared: PreparedQuestion,
+  opts: { k: number; documentIds?: number[] | undefined },
+): Promise<Retrieved> {
+  const started = performance.now()
+  const response = await search(prepared.searchQuery, {
+    k: opts.k,
+    ...(prepared.context.length ? { context: prepared.context } : {}),
+    ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
+  })
+  return { response, ms: performance.now() - started }
+}
