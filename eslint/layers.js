@@ -7,7 +7,7 @@
 //   src/shared ← preload;  src/shared ← renderer
 //
 // Inside the engine the same idea at a finer grain (lower rank first, equal ranks are peers that
-// must not import each other): text ← embed, vectors ← store ← ingest, retrieve, chat ←
+// must not import each other): text ← embed, store ← vectors ← ingest, retrieve, chat ←
 // generate ← answer ← library ← worker (ocr/ belongs to the ingest layer).
 import path from 'node:path'
 
@@ -38,8 +38,9 @@ const ENGINE_GROUP = { ocr: 'ingest' }
 const ENGINE_RANK = {
   text: 0,
   embed: 1,
-  vectors: 1,
-  store: 2,
+  store: 1,
+  // The vector file is written under the store's SQLite lock (one writer).
+  vectors: 2,
   ingest: 3,
   retrieve: 3,
   chat: 3,
