@@ -23,6 +23,18 @@ describe('http transport', () => {
     })
   })
 
+  it('streams an upload as the raw request body to /api/upload with the token header', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ ok: true, data: { uploadId: 'u' } })))
+    const api = createHttpTransport({ token: 't0k', fetchImpl: fetchImpl as unknown as typeof fetch })
+    const file = new Blob([new Uint8Array([37, 80, 68, 70])])
+    expect(await api.upload!(file)).toEqual({ ok: true, data: { uploadId: 'u' } })
+    expect(fetchImpl).toHaveBeenCalledWith('/api/upload', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-quire-token': 't0k' },
+      body: file,
+    })
+  })
+
   it('turns network failures and non-JSON replies into error results', async () => {
     const down = createHttpTransport({
       token: 't',

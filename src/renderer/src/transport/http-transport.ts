@@ -54,45 +54,33 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
     ensureSource().addEventListener(event, (e) => dispatch(event, parse((e as MessageEvent<string>).data)))
   }
 
+  /** POSTs with the token header; always resolves to a contract Result, never throws. */
+  async function post<T>(pathname: string, contentType: string, body: BodyInit): Promise<Result<T>> {
+    try {
+      const res = await doFetch(`${base}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, [TOKEN_HEADER]: opts.token },
+        body,
+      })
+      const parsed = (await res.json().catch(() => null)) as Result<T> | null
+      if (parsed && typeof parsed === 'object' && 'ok' in parsed) return parsed
+      return {
+        ok: false,
+        error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` },
+      }
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
+    }
+  }
+
   return {
     shell: 'browser',
-    async invoke<R extends Route>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>> {
-      try {
-        const res = await doFetch(`${base}/api/invoke/${route}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: opts.token },
-          body: JSON.stringify(input ?? {}),
-        })
-        const body = (await res.json().catch(() => null)) as Result<RouteOutput<R>> | null
-        if (body && typeof body === 'object' && 'ok' in body) return body
-        return {
-          ok: false,
-          error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` },
-        }
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err)
-        return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
-      }
+    invoke<R extends Route>(route: R, input: RouteInput<R>): Promise<Result<RouteOutput<R>>> {
+      return post(`/api/invoke/${route}`, 'application/json', JSON.stringify(input ?? {}))
     },
-    async upload(file: Blob): Promise<Result<{ uploadId: string }>> {
-      try {
-        // The raw bytes as the body: the browser streams them and the server writes them to disk.
-        const res = await doFetch(`${base}/api/upload`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/octet-stream', [TOKEN_HEADER]: opts.token },
-          body: file,
-        })
-        const body = (await res.json().catch(() => null)) as Result<{ uploadId: string }> | null
-        if (body && typeof body === 'object' && 'ok' in body) return body
-        return {
-          ok: false,
-          error: { code: 'BAD_RESPONSE', message: `The app answered with HTTP ${res.status}.` },
-        }
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err)
-        return { ok: false, error: { code: 'NETWORK', message: `Could not reach Quire: ${message}` } }
-      }
-    },
+    // The raw bytes as the body: the browser streams them and the server writes them to disk.
+    upload: (file: Blob) => post<{ uploadId: string }>('/api/upload', 'application/octet-stream', file),
     on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))
