@@ -1,6 +1,9 @@
 // The standard LangChain.js PDF recipe, as its documentation writes it: PDFLoader (one document
 // per page) → RecursiveCharacterTextSplitter (1000 characters, 200 overlap) →
-// HuggingFaceTransformersEmbeddings (q8, its defaults otherwise) → HNSWLib, saved to disk.
+// HuggingFaceTransformersEmbeddings (q8, batch 16, one call at a time) → HNSWLib, saved to disk.
+// Its defaults (512 texts per call, every call started at once) were killed at 23 GB RSS on a 24 GB
+// machine, and batch 16 with every call at once passed 15 GB; so batch 16 (the best batch of the
+// raw ONNX Runtime grid on that machine) and LangChain's own maxConcurrency: 1.
 // Usage: node ingest-langchain.mjs --corpus DIR --model DIR --out DIR
 // Prints one JSON line: {"seconds","pages","chunks","cpu_s"}. Only local files: the model is read
 // from --model (transformers.js with remote models off), nothing is downloaded.
@@ -37,6 +40,8 @@ const chunks = await splitter.splitDocuments(pages)
 const embeddings = new HuggingFaceTransformersEmbeddings({
   model: path.basename(model),
   pretrainedOptions: { dtype: 'q8' },
+  batchSize: 16,
+  maxConcurrency: 1,
 })
 const store = await HNSWLib.fromDocuments(chunks, embeddings)
 fs.rmSync(out, { recursive: true, force: true })
