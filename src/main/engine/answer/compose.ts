@@ -32,6 +32,12 @@ export function composePrompt(
       `${prompt.omitted.length} of ${total} retrieved passages did not fit in the model's context (${opts.window} tokens) and were left out.`,
     )
   }
+  if (prompt.trimmed > 0) {
+    const which = prompt.trimmed === 1 ? '1 passage was' : `${prompt.trimmed} passages were`
+    warnings.push(
+      `${which} given to the model as its most relevant sentences to fit its context (${opts.window} tokens).`,
+    )
+  }
   if (prompt.truncatedTop)
     warnings.push("The top passage was too long for the model's context and was shortened.")
   return {

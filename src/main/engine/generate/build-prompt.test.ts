@@ -103,3 +103,38 @@ describe('buildAnswerPrompt', () => {
     expect(p.numCtx).toBe(1024)
   })
 })
+
+describe('packing for laptop-sized contexts', () => {
+  // Six passages of about 320 words (the size merged passages reach), one sentence per fact.
+  const passage = (i: number) =>
+    Array.from({ length: 20 }, (_, s) =>
+      s === 7
+        ? `The harbour tide at berth ${i} reaches 4.${i} metres at spring tide according to the survey.`
+        : `Filler sentence ${s} of passage ${i} talks about moorings, visitors and office hours in general terms.`,
+    ).join(' ')
+  const hits = Array.from({ length: 6 }, (_, i) => hit(i + 1, passage(i + 1)))
+
+  it('a 2048-token model keeps at least four sources, each trimmed to its relevant sentences', () => {
+    const question = 'How high does the harbour tide reach at spring tide?'
+    const prompt = buildAnswerPrompt(question, hits, { window: 2048, answerTokens: 1024 })
+    expect(prompt.sources.length).toBeGreaterThanOrEqual(4)
+    expect(prompt.trimmed).toBe(prompt.sources.length)
+    expect(prompt.numCtx).toBeLessThanOrEqual(2048)
+    expect(prompt.promptTokens + prompt.answerTokens).toBeLessThanOrEqual(2048)
+    const request = prompt.messages[1]!.content
+    // The sentence that answers is in the prompt for each kept source, with its neighbours.
+    for (let i = 1; i <= prompt.sources.length; i++) {
+      expect(request).toContain(`The harbour tide at berth ${i} reaches 4.${i} metres`)
+      expect(request).toContain(`Filler sentence 6 of passage ${i}`)
+    }
+    expect(request).toContain(`… Filler sentence 6 of passage 1`)
+    // Citations keep the whole passage: the viewer highlights it on the page.
+    expect(prompt.sources[0]!.text).toBe(hits[0]!.text)
+  })
+
+  it('whole passages go in untouched when they fit', () => {
+    const prompt = buildAnswerPrompt('spring tide?', hits.slice(0, 2), { window: 8192, answerTokens: 1024 })
+    expect(prompt.trimmed).toBe(0)
+    expect(prompt.messages[1]!.content).toContain(hits[1]!.text)
+  })
+})

@@ -3,7 +3,7 @@ import type { SearchHit } from '@shared/library-types.js'
 import { numCtxFor } from './context-budget.js'
 import type { ChatMessage } from './ollama-client.js'
 import { packPassages } from './pack-passages.js'
-import { ANSWER_SYSTEM_PROMPT, formatAnswerRequest, formatSourceBlock } from './prompt-text.js'
+import { ANSWER_SYSTEM_PROMPT, formatAnswerRequest } from './prompt-text.js'
 import { estimateMessagesTokens } from './token-estimate.js'
 
 export interface AnswerPrompt {
@@ -11,6 +11,8 @@ export interface AnswerPrompt {
   sources: Citation[]
   omitted: SearchHit[]
   truncatedTop: boolean
+  /** Sources given as their most relevant sentences (with neighbours) to fit the window. */
+  trimmed: number
   promptTokens: number
   /** Sent as options.num_ctx: always covers the prompt and the answer room. */
   numCtx: number
@@ -37,15 +39,12 @@ export function buildAnswerPrompt(
     { role: 'user', content: formatAnswerRequest(question, []) },
   ]
   const budget = opts.window - answerTokens - estimateMessagesTokens(frame) - SAFETY_TOKENS
-  const packed = packPassages(hits, budget)
+  const packed = packPassages(hits, budget, question)
   const messages: ChatMessage[] = [
     frame[0]!,
     {
       role: 'user',
-      content: formatAnswerRequest(
-        question,
-        packed.sources.map((s) => formatSourceBlock(s.n, s)),
-      ),
+      content: formatAnswerRequest(question, packed.blocks),
     },
   ]
   const promptTokens = estimateMessagesTokens(messages)
@@ -54,6 +53,7 @@ export function buildAnswerPrompt(
     sources: packed.sources,
     omitted: packed.omitted,
     truncatedTop: packed.truncatedTop,
+    trimmed: packed.trimmed,
     promptTokens,
     numCtx: numCtxFor(promptTokens, answerTokens, opts.window),
     answerTokens,
