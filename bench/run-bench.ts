@@ -78,6 +78,8 @@ const first = await runSection<R>(
   'first-token',
   quick ? ['--reps', '2', '--questions', '20'] : ['--reps', '3', '--questions', '30'],
 )
+// OCR: word recall by dpi and pages/s on a small page sample (slow: minutes, not seconds).
+const ocr = await runSection<R>('ocr', quick ? ['--pages', '4', '--dpis', '150'] : ['--pages', '8'])
 
 const at100k = query[100_000]!
 const at1m = query[1_000_000]
@@ -135,6 +137,7 @@ const result = {
   hnsw: { chosen: hnsw.chosen, recall_at_10: hnsw.recall_at_10, n: hnsw.n, grid: hnsw.grid },
   first_token_overhead_ms: first.first_token_overhead_ms,
   first_token_overhead_p50_ms: first.first_token_overhead_p50_ms,
+  ocr,
   targets: TARGETS,
   spread: {
     ...extract.spread,

@@ -93,7 +93,7 @@ export async function ingestFiles(
     if (!REPORT_ONLY.has(code)) {
       try {
         const { replacedChunkIds } = deps.store.putFailure(
-          { path: file, title: path.basename(file).replace(/\.pdf$/i, ''), sha256, size },
+          { path: file, title: path.basename(file).replace(/\.(pdf|png|jpe?g|tiff?)$/i, ''), sha256, size },
           code,
           message,
         )

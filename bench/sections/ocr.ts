@@ -1,0 +1,169 @@
+// OCR accuracy and speed on a small sample of dev-corpus pages (OCR is slow and the machine is
+// shared, so the sample is deliberately small: --pages, default 8). Each sampled page has a text
+// layer; it is rasterised with poppler's pdftoppm at each dpi, recognised with the app's OcrEngine,
+// and scored by word recall against pdf.js's own text of the page. Throughput is then measured on
+// the real import path: the rasterised pages wrapped into scanned PDFs (no text layer) and parsed
+// through the ParsePool, one thread per core, each with its own recogniser.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PDFDocument } from 'pdf-lib'
+import { extractPage, openPdf } from '../../src/main/engine/ingest/extract-pdf.js'
+import { OcrEngine } from '../../src/main/engine/ocr/ocr-engine.js'
+import { ParsePool } from '../../src/main/engine/worker/parse-pool.js'
+import { arg, cores, emit, ensureCorpus, log } from '../lib/env.js'
+
+const SAMPLE = Number(arg('pages', '8'))
+const DPIS = arg('dpis', '150,200,300').split(',').map(Number)
+const TPUT_DPI = Number(arg('throughput-dpi', '150'))
+
+const words = (s: string) => s.toLowerCase().match(/[a-z0-9]{2,}/g) ?? []
+
+/** Share of the reference words (as a multiset) that OCR found. */
+function recall(reference: string, got: string): number {
+  const have = new Map<string, number>()
+  for (const w of words(got)) have.set(w, (have.get(w) ?? 0) + 1)
+  const want = words(reference)
+  let hit = 0
+  for (const w of want) {
+    const n = have.get(w) ?? 0
+    if (n > 0) {
+      hit++
+      have.set(w, n - 1)
+    }
+  }
+  return want.length ? hit / want.length : 1
+}
+
+/** Pages spread evenly through each PDF, text-layer pages with real prose only. */
+async function samplePages(): Promise<{ file: string; page: number; text: string }[]> {
+  const pdfs = ensureCorpus()
+  const perDoc = Math.ceil(SAMPLE / pdfs.length)
+  const out: { file: string; page: number; text: string }[] = []
+  for (const file of pdfs) {
+    const doc = await openPdf(fs.readFileSync(file), path.basename(file))
+    let taken = 0
+    for (let k = 1; k <= perDoc * 3 && taken < perDoc; k++) {
+      const page = Math.max(1, Math.round((doc.numPages * k) / (perDoc * 3 + 1)))
+      const raw = await extractPage(doc, page)
+      const text = raw.lines.map((l) => l.items.map((i) => i.str).join('')).join('\n')
+      if (words(text).length < 150) continue
+      out.push({ file, page, text })
+      taken++
+    }
+    await doc.loadingTask.destroy()
+  }
+  return out.slice(0, SAMPLE)
+}
+
+function rasterise(file: string, page: number, dpi: number, dir: string): Buffer {
+  const base = path.join(dir, `p-${path.basename(file, '.pdf')}-${page}-${dpi}`)
+  execFileSync('pdftoppm', [
+    '-r',
+    String(dpi),
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-gray',
+    '-png',
+    '-singlefile',
+    file,
+    base,
+  ])
+  return fs.readFileSync(`${base}.png`)
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ocr-bench-'))
+try {
+  const pages = await samplePages()
+  log(`ocr: ${pages.length} sampled pages`)
+  const engine = new OcrEngine()
+  await engine.recognize(rasterise(pages[0]!.file, pages[0]!.page, 72, tmp), 72) // load the model once
+  // CPU seconds (all threads of this process) as well as wall time: on a shared, overloaded machine
+  // wall time says more about the neighbours than about OCR; CPU time per page does not.
+  const cpuS = () => {
+    const u = process.cpuUsage()
+    return (u.user + u.system) / 1e6
+  }
+  const table: {
+    dpi: number
+    recall: number
+    min_recall: number
+    s_per_page_1_thread: number
+    cpu_s_per_page: number
+  }[] = []
+  for (const dpi of DPIS) {
+    const recalls: number[] = []
+    let seconds = 0
+    let cpu = 0
+    for (const p of pages) {
+      const png = rasterise(p.file, p.page, dpi, tmp)
+      const t = performance.now()
+      const c = cpuS()
+      const r = await engine.recognize(png, dpi)
+      seconds += (performance.now() - t) / 1000
+      cpu += cpuS() - c
+      recalls.push(recall(p.text, r.lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')))
+    }
+    const row = {
+      dpi,
+      recall: Math.round((recalls.reduce((a, b) => a + b, 0) / recalls.length) * 1000) / 1000,
+      min_recall: Math.round(Math.min(...recalls) * 1000) / 1000,
+      s_per_page_1_thread: Math.round((seconds / pages.length) * 100) / 100,
+      cpu_s_per_page: Math.round((cpu / pages.length) * 100) / 100,
+    }
+    log(`ocr ${dpi} dpi: recall ${row.recall} (min ${row.min_recall}), ${row.s_per_page_1_thread} s/page`)
+    table.push(row)
+  }
+  await engine.stop()
+
+  if (arg('throughput', 'yes') === 'no') {
+    emit({
+      sample_pages: pages.length,
+      sample: pages.map((p) => `${path.basename(p.file)}#${p.page}`),
+      table,
+    })
+    process.exit(0)
+  }
+  // Throughput on the import path: scanned PDFs (one per thread) through the ParsePool.
+  const workers = cores()
+  const scans: Uint8Array[] = []
+  for (let w = 0; w < workers; w++) {
+    const doc = await PDFDocument.create()
+    for (const p of pages.filter((_, i) => i % workers === w)) {
+      const img = await doc.embedPng(rasterise(p.file, p.page, TPUT_DPI, tmp))
+      const pg = doc.addPage([(img.width * 72) / TPUT_DPI, (img.height * 72) / TPUT_DPI])
+      pg.drawImage(img, { x: 0, y: 0, width: pg.getWidth(), height: pg.getHeight() })
+    }
+    scans.push(await doc.save())
+  }
+  const pool = new ParsePool(workers)
+  const t = performance.now()
+  const c0 = cpuS()
+  const parsed = await Promise.all(scans.map((b, i) => pool.parse(b, `scan-${i}.pdf`)))
+  const wall = (performance.now() - t) / 1000
+  const cpu = cpuS() - c0
+  await pool.close()
+  const ocrPages = parsed.reduce((n, d) => n + d.pages.filter((p) => p.ocr).length, 0)
+  log(`ocr throughput: ${ocrPages} pages in ${wall.toFixed(1)} s on ${workers} threads`)
+  emit({
+    sample_pages: pages.length,
+    sample: pages.map((p) => `${path.basename(p.file)}#${p.page}`),
+    table,
+    throughput: {
+      workers,
+      scan_dpi: TPUT_DPI,
+      pages: ocrPages,
+      pages_per_s: Math.round((ocrPages / wall) * 100) / 100,
+      cpu_s_per_page: Math.round((cpu / ocrPages) * 100) / 100,
+      // What the same work gives when the cores are this process's alone: cores / CPU-s per page.
+      pages_per_s_if_idle: Math.round((workers / (cpu / ocrPages)) * 100) / 100,
+      load_avg_1m_at_end: Math.round(os.loadavg()[0]! * 100) / 100,
+      note: 'import path (detection, pdf.js rendering at the OCR dpi, recognition), model load per thread included',
+    },
+  })
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true })
+}
