@@ -18,6 +18,8 @@ export interface AskInput {
  */
 export class ChatService {
   private readonly running = new Map<string, AbortController>()
+  /** Answers started and not yet settled (run() never rejects: failures become events). */
+  private readonly answering = new Set<Promise<void>>()
 
   constructor(
     private readonly answerer: () => Answerer,
@@ -80,7 +82,9 @@ export class ChatService {
           }
         })
         .finally(() => this.running.delete(requestId))
-    setImmediate(() => void run())
+    const answering = new Promise<void>((resolve) => setImmediate(() => void run().then(() => resolve())))
+    this.answering.add(answering)
+    void answering.then(() => this.answering.delete(answering))
     return { requestId, conversationId: conversation.id }
   }
 
@@ -95,6 +99,6 @@ export class ChatService {
 
   /** Resolves when no answer is in progress (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running.size) await new Promise((r) => setTimeout(r, 20))
+    while (this.answering.size) await Promise.all(this.answering)
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import PQueue from 'p-queue'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { IngestFileReport, IngestProgress, IngestReport } from '@shared/library-types.js'
 import type { LibraryService } from './app-services.js'
@@ -47,6 +48,8 @@ function failedReport(paths: string[], code: string, message: string, cancelled:
 export class ImportQueue {
   private readonly waiting: Job[] = []
   private running: Job | null = null
+  /** One batch at a time, in arrival order; onIdle() tells when all are done. */
+  private readonly queue = new PQueue({ concurrency: 1 })
 
   constructor(
     private readonly library: LibraryService,
@@ -75,7 +78,7 @@ export class ImportQueue {
       },
       null,
     )
-    void this.pump()
+    void this.queue.add(() => this.run(job))
     return job.id
   }
 
@@ -92,8 +95,8 @@ export class ImportQueue {
   }
 
   /** Resolves when nothing is queued or running (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running || this.waiting.length) await new Promise((r) => setTimeout(r, 20))
+  idle(): Promise<void> {
+    return this.queue.onIdle()
   }
 
   cancelAll(): void {
@@ -101,10 +104,11 @@ export class ImportQueue {
     this.running?.controller.abort()
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return
-    const job = this.waiting.shift()
-    if (!job) return
+  private async run(job: Job): Promise<void> {
+    // A job cancelled while it waited has been reported already.
+    const at = this.waiting.indexOf(job)
+    if (at < 0) return
+    this.waiting.splice(at, 1)
     this.running = job
     const started = this.now()
     let lastSent = 0
@@ -131,7 +135,6 @@ export class ImportQueue {
     }
     await this.finishJob(job, report)
     this.running = null
-    void this.pump()
   }
 
   private ingest(job: Job, opts: Parameters<LibraryService['ingest']>[1]): Promise<IngestReport> {
