@@ -16,6 +16,9 @@ import { useShortcuts } from './hooks/useShortcuts.js'
 import { useSettings, useStores, useUi, useViewer } from './stores/app-stores.js'
 import { applyTheme } from './stores/ui-store.js'
 
+/** Must match the floating-sidebar breakpoint in styles/window.css. */
+const NARROW_QUERY = '(max-width: 899px)'
+
 export function App() {
   const stores = useStores()
   const { api, chat, library, viewer, ui } = stores
@@ -28,6 +31,15 @@ export function App() {
   const composerRef = useRef<HTMLTextAreaElement>(null)
 
   useEffect(() => applyTheme(theme), [theme])
+  // Narrowing the window below the floating-sidebar width hides the sidebar, so the conversation is
+  // what stays in view; it can be brought back over the conversation with Ctrl/Cmd+B.
+  useEffect(() => {
+    const narrow = window.matchMedia?.(NARROW_QUERY)
+    if (!narrow) return
+    const onChange = (e: MediaQueryListEvent) => e.matches && ui.getState().toggleSidebar(false)
+    narrow.addEventListener('change', onChange)
+    return () => narrow.removeEventListener('change', onChange)
+  }, [ui])
   // The question box has focus when the window opens: typing a question is the first thing to do.
   useEffect(() => composerRef.current?.focus(), [])
 
@@ -106,6 +118,14 @@ export function App() {
           <Settings size={18} aria-hidden="true" />
         </button>
       </header>
+      {sidebarOpen && (
+        // Only shown (by CSS) when the sidebar floats over the conversation: a click beside it closes it.
+        <div
+          className="sidebar-scrim"
+          aria-hidden="true"
+          onClick={() => ui.getState().toggleSidebar(false)}
+        />
+      )}
       <aside className="sidebar" id="sidebar" hidden={!sidebarOpen}>
         <HistorySidebar searchRef={searchRef} onNew={newConversation} />
         <LibraryPanel onOpenSettings={() => setSettingsOpen(true)} />
