@@ -47,6 +47,8 @@ const ENGINE_RANK = {
   generate: 4,
   answer: 5,
   library: 6,
+  // The full check and repair drive a Library (they re-import damaged documents).
+  'check-library': 7,
   worker: 7,
 }
 

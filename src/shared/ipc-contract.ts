@@ -19,6 +19,7 @@ import type {
   EmbeddingStatus,
   IngestProgress,
   IngestReport,
+  LibraryCheckReport,
   LibraryDocument,
   SearchHit,
   SearchDecision,
@@ -29,6 +30,13 @@ import type {
 const id = z.number().int().positive()
 const empty = z.object({})
 const searchMode = z.enum(['hybrid', 'keyword'])
+const libraryCheckReport: z.ZodType<LibraryCheckReport> = z.object({
+  ok: z.boolean(),
+  problems: z.array(z.string()),
+  repaired: z.boolean(),
+  reimported: z.array(z.string()),
+  unrecoverable: z.array(z.object({ path: z.string(), reason: z.string() })),
+})
 
 const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   id,
@@ -239,6 +247,8 @@ export const routes = {
   },
   /** "Delete this library": every document, upload copy and conversation. Asks for an explicit yes. */
   'library.delete': { input: z.object({ confirm: z.literal(true) }), output: empty },
+  /** Settings › Check library: SQLite's full checks; with repair, rebuilds and re-imports damaged documents. */
+  'library.check': { input: z.object({ repair: z.boolean() }), output: libraryCheckReport },
   'library.importModelFolder': { input: z.object({ path: z.string().min(1) }), output: embeddingStatus },
   'search.query': {
     input: z.object({

@@ -150,3 +150,15 @@ export interface EmbeddingStatus {
   modelDir: string | null
   reason: string | null
 }
+
+/** `quire check` and Settings › Check library: what SQLite's full checks found, and what repair did. */
+export interface LibraryCheckReport {
+  ok: boolean
+  /** SQLite's and the full-text index's own messages; empty when ok. */
+  problems: string[]
+  repaired: boolean
+  /** Documents imported again from their files because their rows were damaged. */
+  reimported: string[]
+  /** Documents that could not be brought back, and why. */
+  unrecoverable: { path: string; reason: string }[]
+}

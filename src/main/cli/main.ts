@@ -14,6 +14,7 @@ import { INGEST_REMEDIES, ingestRemedy } from '@shared/ingest-remedies.js'
 const commands = {
   ask: () => import('./commands/ask.js'),
   chat: () => import('./commands/chat.js'),
+  check: () => import('./commands/check.js'),
   conversations: () => import('./commands/conversations.js'),
   docs: () => import('./commands/docs.js'),
   ingest: () => import('./commands/ingest.js'),
@@ -118,6 +119,29 @@ export function buildCli(
           .then((m) =>
             m.removeCommand(file, { library: existingLibrary(o), modelDir: defaultModelDir(o.modelDir) }, io),
           ),
+      ),
+    )
+
+  program
+    .command('check')
+    .description("check the library's database and full-text index for damage (after a crash, a full disk…)")
+    .option('--library <dir>', LIBRARY_HELP)
+    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--repair', 'rebuild the indexes and re-import damaged documents from their files', false)
+    .option('--json', 'print JSON', false)
+    .action((o) =>
+      run(
+        commands.check().then((m) =>
+          m.checkCommand(
+            {
+              library: existingLibrary(o),
+              modelDir: defaultModelDir(o.modelDir),
+              repair: o.repair,
+              json: o.json,
+            },
+            io,
+          ),
+        ),
       ),
     )
 

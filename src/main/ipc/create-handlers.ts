@@ -76,6 +76,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       await services.deleteLibrary()
       return {}
     },
+    'library.check': ({ repair }) => services.checkLibrary(repair),
     'library.importModelFolder': ({ path }) => {
       shell.authorizePaths?.([path])
       return library.importModelFolder(path)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
+import type { LibraryCheckReport } from '@shared/library-types.js'
 import { Answerer } from '../engine/answer/answerer.js'
 import { ConversationStore } from '../engine/chat/conversation-store.js'
 import type { Library } from '../engine/library.js'
@@ -44,6 +45,8 @@ export interface AppServices {
   updateSettings(patch: { ollamaHost?: string; model?: string | null }): Settings
   /** Stops imports and answers, then deletes the library folder and starts an empty one. */
   deleteLibrary(): Promise<void>
+  /** The full integrity check; a repair first waits for running imports and answers to end. */
+  checkLibrary(repair: boolean): Promise<LibraryCheckReport>
   close(): Promise<void>
 }
 
@@ -108,6 +111,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       await Promise.all([imports.idle(), chat.idle()])
       await library.deleteEverything()
       events.emit('library.changed', {})
+    },
+    async checkLibrary(repair) {
+      if (!repair) return library.check(false)
+      await Promise.all([imports.idle(), chat.idle()])
+      const report = await library.check(true)
+      events.emit('library.changed', {})
+      return report
     },
     async close() {
       imports.cancelAll()

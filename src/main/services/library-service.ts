@@ -4,6 +4,7 @@ import type {
   EmbeddingStatus,
   IngestProgress,
   IngestReport,
+  LibraryCheckReport,
   LibraryDocument,
   SearchOptions,
   SearchResponse,
@@ -14,6 +15,7 @@ import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
+import { checkLibrary, repairLibrary } from '../engine/check-library.js'
 import { deleteCopy } from './upload-copies.js'
 import type { SettingsService } from './settings-service.js'
 
@@ -91,6 +93,22 @@ export class AppLibrary implements LibraryService {
       throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
     }
     await deleteCopy(this.dir, file)
+  }
+
+  /**
+   * The full check; with repair, closes the library, repairs it (rebuilding the database from the
+   * files when its tables are damaged) and opens it again. Callers stop imports and answers first.
+   */
+  async check(repair: boolean): Promise<LibraryCheckReport> {
+    if (!repair) return checkLibrary(this.lib, { repair: false })
+    const modelDir = AppLibrary.modelDirFor(this.opts)
+    await this.lib.close()
+    try {
+      return await repairLibrary(this.dir, { modelDir })
+    } finally {
+      this.lib = await Library.open(this.dir, { modelDir })
+      this.opts.onReopened?.(this.lib)
+    }
   }
 
   /**

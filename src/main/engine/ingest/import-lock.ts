@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
-import { SqliteLock } from '../store/sqlite-lock.js'
+import { SqliteLock } from '../vectors/sqlite-lock.js'
 
 export const IMPORT_LOCK_FILE = 'import.lock'
 

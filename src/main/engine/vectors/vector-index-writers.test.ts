@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { SqliteLock } from '../store/sqlite-lock.js'
+import { SqliteLock } from './sqlite-lock.js'
 import { VECTOR_LOCK_FILE, VectorIndex } from './vector-index.js'
 import { verifyHnswFile } from './verify-hnsw-file.js'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { threadId } from 'node:worker_threads'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
-import { SqliteLock } from '../store/sqlite-lock.js'
+import { SqliteLock } from './sqlite-lock.js'
 import { verifyHnswFile } from './verify-hnsw-file.js'
 
 export interface VectorIndexParams {

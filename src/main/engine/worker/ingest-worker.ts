@@ -33,6 +33,7 @@ try {
     throw err
   })
   try {
+    lib.assertWritable()
     const deps = { store: lib.store, embedder: lib.embedder, vectors: lib.vectors }
     const report = await ingestFiles(deps, job.paths, {
       parse,

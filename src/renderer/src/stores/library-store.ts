@@ -1,6 +1,12 @@
 // Library state: documents, which ones a question searches, and import batches with per-file progress.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { IngestProgress, IngestReport, IngestStage, LibraryDocument } from '@shared/library-types.js'
+import type {
+  IngestProgress,
+  IngestReport,
+  IngestStage,
+  LibraryCheckReport,
+  LibraryDocument,
+} from '@shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '@renderer/transport/api-types.js'
 import { baseName } from '@shared/labels.js'
 import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
@@ -59,6 +65,8 @@ export interface LibraryState {
   showInFolder(documentId: number): Promise<void>
   /** Deletes the whole library (documents, upload copies, conversations). */
   deleteLibrary(): Promise<boolean>
+  /** Settings › Check library: the full integrity check, or check and repair; null when the call failed. */
+  checkLibrary(repair: boolean): Promise<LibraryCheckReport | null>
   remove(documentId: number): Promise<void>
   toggle(documentId: number): void
   setAllChecked(checked: boolean): void
@@ -288,6 +296,17 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           await call(api, 'library.showInFolder', { documentId })
         } catch (err) {
           set({ error: (err as Error).message })
+        }
+      },
+
+      async checkLibrary(repair) {
+        try {
+          const report = await call(api, 'library.check', { repair })
+          if (repair) void get().refreshStatus()
+          return report
+        } catch (err) {
+          set({ error: (err as Error).message })
+          return null
         }
       },
 

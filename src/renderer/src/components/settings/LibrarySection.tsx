@@ -1,6 +1,7 @@
 // Where the library keeps its files (and the copies of PDFs added in the browser), and
 // "Delete this library", which removes all of it after an explicit confirmation.
 import { useState } from 'react'
+import type { LibraryCheckReport } from '@shared/library-types.js'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
 
 export function LibrarySection() {
@@ -9,9 +10,17 @@ export function LibrarySection() {
   const info = useSettings((s) => s.info)
   const [confirming, setConfirming] = useState(false)
   const [deleted, setDeleted] = useState(false)
+  const [checking, setChecking] = useState<'check' | 'repair' | null>(null)
+  const [check, setCheck] = useState<LibraryCheckReport | null>(null)
   const dir = status?.libraryDir ?? info?.libraryDir ?? null
   const browser = info?.shell === 'browser'
   const sep = dir?.includes('\\') ? '\\' : '/'
+
+  async function runCheck(repair: boolean): Promise<void> {
+    setChecking(repair ? 'repair' : 'check')
+    setCheck(await library.getState().checkLibrary(repair))
+    setChecking(null)
+  }
 
   async function deleteAll(): Promise<void> {
     if (!(await library.getState().deleteLibrary())) return
@@ -44,6 +53,27 @@ export function LibrarySection() {
           <>The library keeps its index and your conversations here; your PDFs stay where they are.</>
         )}
       </p>
+      <div className="library-check">
+        <button
+          type="button"
+          className="btn-small"
+          disabled={checking !== null}
+          onClick={() => void runCheck(false)}
+        >
+          {checking === 'check' ? 'Checking…' : 'Check library'}
+        </button>
+        {check && !check.ok && (
+          <button
+            type="button"
+            className="btn-small"
+            disabled={checking !== null}
+            onClick={() => void runCheck(true)}
+          >
+            {checking === 'repair' ? 'Repairing…' : 'Repair'}
+          </button>
+        )}
+        {check && <CheckResult report={check} />}
+      </div>
       {deleted && (
         <p className="small" role="status">
           The library was deleted. It is empty now.
@@ -75,5 +105,33 @@ export function LibrarySection() {
         </button>
       )}
     </section>
+  )
+}
+
+function CheckResult({ report }: { report: LibraryCheckReport }) {
+  const headline = report.ok
+    ? report.repaired
+      ? 'The library was damaged and is repaired.'
+      : 'The library is sound: no damage found.'
+    : report.repaired
+      ? 'Repair could not fix everything. Move the library folder aside and add your PDFs to a new one; the PDFs themselves are untouched.'
+      : 'The library is damaged. Repair rebuilds its indexes and adds damaged documents again from their files.'
+  return (
+    <div className="small" role="status">
+      <p>{headline}</p>
+      {report.problems.length > 0 && (
+        <ul className="muted">
+          {report.problems.slice(0, 5).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {report.reimported.length > 0 && <p>{report.reimported.length} documents were added again.</p>}
+      {report.unrecoverable.map((u) => (
+        <p key={u.path}>
+          Not restored: <code>{u.path}</code> — {u.reason}
+        </p>
+      ))}
+    </div>
   )
 }

@@ -155,4 +155,34 @@ describe('settings and first run', () => {
       await within(dialog).findByText('The Ollama address must start with http:// or https:// (got ftp:).'),
     ).toBeTruthy()
   })
+
+  it('checks the library from Settings and repairs it when damaged', async () => {
+    const user = userEvent.setup()
+    let damaged = true
+    const { api } = await renderApp({
+      'library.check': ({ repair }) => {
+        if (repair) damaged = false
+        return damaged
+          ? {
+              ok: false,
+              problems: ['Tree 5 page 7: btreeInitPage() returns error code 11'],
+              repaired: false,
+              reimported: [],
+              unrecoverable: [],
+            }
+          : { ok: true, problems: [], repaired: true, reimported: ['/docs/a.pdf'], unrecoverable: [] }
+      },
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
+      name: 'Library',
+    })
+    await user.click(within(section).getByRole('button', { name: 'Check library' }))
+    expect(await within(section).findByText(/The library is damaged/)).toBeTruthy()
+    expect(within(section).getByText(/btreeInitPage/)).toBeTruthy()
+    await user.click(within(section).getByRole('button', { name: 'Repair' }))
+    expect(await within(section).findByText('The library was damaged and is repaired.')).toBeTruthy()
+    expect(within(section).getByText('1 documents were added again.')).toBeTruthy()
+    expect(api.callsTo('library.check')).toEqual([{ repair: false }, { repair: true }])
+  })
 })

@@ -1,0 +1,49 @@
+import { checkLibrary, repairLibrary } from '../../engine/check-library.js'
+import { Library } from '../../engine/library.js'
+import type { Io } from '../output.js'
+import { printJson } from '../output.js'
+
+export interface CheckCommandOptions {
+  library: string
+  modelDir: string
+  repair: boolean
+  json: boolean
+}
+
+/**
+ * `quire check [--repair]`: SQLite's full integrity check and the full-text index's own check;
+ * with --repair, rebuilds the indexes and re-imports damaged documents from their files.
+ * Exit 0 when the library is sound (after repair), 1 when damage remains.
+ */
+export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<number> {
+  const report = opts.repair
+    ? await repairLibrary(opts.library, { modelDir: opts.modelDir })
+    : await checkOnly(opts)
+  if (opts.json) {
+    printJson(io, report)
+    return report.ok ? 0 : 1
+  }
+  if (report.ok && !report.repaired) io.stdout.write('The library is sound: no damage found.\n')
+  else if (report.ok) io.stdout.write('The library was damaged and is repaired.\n')
+  else {
+    io.stdout.write('The library is damaged:\n')
+    for (const p of report.problems) io.stdout.write(`  ${p}\n`)
+    if (!report.repaired) io.stdout.write('Run `quire check --repair` to rebuild what can be rebuilt.\n')
+    else
+      io.stdout.write(
+        'Repair could not fix everything. Move this library folder aside and import your PDFs into a new one (your PDFs themselves are untouched).\n',
+      )
+  }
+  for (const f of report.reimported) io.stdout.write(`re-imported  ${f}\n`)
+  for (const u of report.unrecoverable) io.stdout.write(`not restored ${u.path}: ${u.reason}\n`)
+  return report.ok ? 0 : 1
+}
+
+async function checkOnly(opts: CheckCommandOptions) {
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+  try {
+    return await checkLibrary(lib, { repair: false })
+  } finally {
+    await lib.close()
+  }
+}
