@@ -13,14 +13,14 @@ describe('quire check', () => {
   it('says what is wrong and exits 1; --repair repairs and exits 0', async () => {
     const docs = tempDir()
     const libDir = tempDir()
-    const file = path.join(docs, 'a.pdf')
-    fs.writeFileSync(file, await makeTextPdf(sampleTextSpec('granite quarry', 6)))
+    for (let i = 0; i < 3; i++)
+      fs.writeFileSync(path.join(docs, `doc-${i}.pdf`), await makeTextPdf(sampleTextSpec(`granite ${i}`, 6)))
     const run = async (...args: string[]) => {
       const io = captureIo()
       const code = await main([...args, '--library', libDir, '--model-dir', '/nonexistent'], io)
       return { code, out: io.out() }
     }
-    expect((await run('ingest', file, '--json')).code).toBe(0)
+    expect((await run('ingest', docs, '--json')).code).toBe(0)
     corruptLeafOf(path.join(libDir, 'library.sqlite'), 'chunks')
     const checked = await run('check', '--json')
     expect(checked.code).toBe(1)
