@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { QuireError } from '@shared/errors.js'
 import type { FileRecord } from '../engine/store/library-store.js'
+import { isImageName } from '@shared/importable-files.js'
+import { imageAsPdf } from '../engine/ocr/image-as-pdf.js'
 
 /** Every PDF starts with this (pdf.js tolerates up to 1 KiB of junk before it; so do we). */
 const PDF_MAGIC = Buffer.from('%PDF-')
@@ -36,8 +38,12 @@ export async function readServablePdf(doc: FileRecord | null, documentId: number
     throw new QuireError('FILE_NOT_FOUND', `The file of "${doc.title}" is no longer at ${doc.path}.`)
   }
   if (bytes.length !== doc.size) throw changed(doc)
-  if (bytes.subarray(0, MAGIC_WINDOW).indexOf(PDF_MAGIC) < 0) throw changed(doc)
+  const image = isImageName(doc.path)
+  if (!image && bytes.subarray(0, MAGIC_WINDOW).indexOf(PDF_MAGIC) < 0) throw changed(doc)
   if (createHash('sha256').update(bytes).digest('hex') !== doc.sha256) throw changed(doc)
+  // An imported scan saved as an image opens in the viewer as a PDF made in memory (same page sizes
+  // as at import, so highlights land on the words).
+  if (image) return imageAsPdf(bytes, doc.title)
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
 }
 

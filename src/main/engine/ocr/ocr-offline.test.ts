@@ -10,6 +10,25 @@ const tempDir = useTempDirs()
 const root = path.resolve(import.meta.dirname, '../../../..')
 
 describe('OCR offline', () => {
+  it('the guard itself catches a real outbound connection (control)', async () => {
+    const dir = tempDir()
+    const netLog = path.join(dir, 'net.log')
+    const script = `fetch('https://example.invalid/').catch(() => {}); require('node:net').connect(80, '192.0.2.1').on('error', () => {})`
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', './tests/helpers/refuse-network.mjs', '-e', script],
+      {
+        cwd: root,
+        env: { ...process.env, QUIRE_NET_LOG: netLog },
+      },
+    )
+    const attempts = fs
+      .readFileSync(netLog, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('attempt '))
+    expect(attempts).toHaveLength(2)
+  })
+
   it('recognises a scanned page with every outbound connection refused, in every thread', async () => {
     const dir = tempDir()
     const [image] = await pageImages({
