@@ -30,6 +30,13 @@ export interface Citation {
    * viewer; the rest of the passage is marked faintly). Absent for passages nothing cited.
    */
   focus?: string[]
+  /** Content hash of the cited document: a re-import of the same file heals the citation. */
+  sha256?: string
+  /**
+   * Set when the cited document is no longer in the library (read time): when it left, if known.
+   * The stored `text` is still the passage as it was cited.
+   */
+  removed?: { at: string | null }
   /** The labels printed on `pages` (pdf.js page labels, e.g. "ix", "9"), when the PDF has them. */
   pageLabels?: (string | null)[]
   /** True when the passage comes from a page read by OCR (a scan): its text may misread digits. */

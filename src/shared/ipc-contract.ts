@@ -121,6 +121,8 @@ const citation: z.ZodType<Citation> = z.object({
   pages: z.array(z.number().int()),
   text: z.string(),
   focus: z.array(z.string()).optional(),
+  sha256: z.string().optional(),
+  removed: z.object({ at: z.string().nullable() }).optional(),
   pageLabels: z.array(z.string().nullable()).optional(),
   ocr: z.boolean().optional(),
 })

@@ -143,3 +143,47 @@ describe('titleFromQuestion', () => {
     expect(long.endsWith('word…')).toBe(true)
   })
 })
+
+describe('citations across library changes', () => {
+  const addDoc = (path: string, sha = 'abc') =>
+    Number(
+      db
+        .prepare(
+          `INSERT INTO documents (path, title, sha256, size, pages, status) VALUES (?, ?, ?, 1, 4, 'indexed')`,
+        )
+        .run(path, 'Report', sha).lastInsertRowid,
+    )
+
+  it('says when a cited document was removed, keeps the passage, and heals when the same file returns', () => {
+    const store = new ConversationStore(db)
+    const docId = addDoc('/lib/report.pdf')
+    const c = store.create('q')
+    store.addMessage({ conversationId: c.id, role: 'user', text: 'q' })
+    const cited = { ...citation, documentId: docId, file: '/lib/report.pdf', title: 'Report' }
+    store.addMessage({
+      conversationId: c.id,
+      role: 'assistant',
+      text: 'It made 4,200 tonnes [1].',
+      citations: [cited],
+      sources: [cited],
+    })
+    expect(store.messages(c.id)[1]!.citations[0]).toMatchObject({ documentId: docId, sha256: 'abc' })
+    expect(store.messages(c.id)[1]!.citations[0]!.removed).toBeUndefined()
+
+    db.prepare(`DELETE FROM documents WHERE id = ?`).run(docId)
+    const gone = store.messages(c.id)[1]!
+    expect(gone.citations[0]!.removed?.at).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(gone.citations[0]!.text).toBe('It made 4,200 tonnes.')
+    expect(gone.sources[0]!.removed).toBeDefined()
+
+    // Another document now holding the old id does not capture the citation.
+    addDoc('/lib/other.pdf', 'zzz')
+    expect(store.messages(c.id)[1]!.citations[0]!.removed).toBeDefined()
+    // The same bytes imported again, under another path and id: the old citation follows them.
+    const back = addDoc('/lib/moved/report.pdf')
+    expect(back).not.toBe(docId)
+    const healed = store.messages(c.id)[1]!.citations[0]!
+    expect(healed).toMatchObject({ documentId: back, file: '/lib/moved/report.pdf' })
+    expect(healed.removed).toBeUndefined()
+  })
+})

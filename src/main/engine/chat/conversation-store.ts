@@ -12,6 +12,7 @@ import type {
 } from '@shared/chat-types.js'
 import { QuireError } from '@shared/errors.js'
 import type { Db } from '../store/open-database.js'
+import { CitationLinks } from './citation-links.js'
 import { ftsQuery } from './fts-query.js'
 
 interface ConversationRow {
@@ -118,7 +119,10 @@ export function titleFromQuestion(question: string): string {
 export class ConversationStore {
   private readonly q
 
+  private readonly links: CitationLinks
+
   constructor(readonly db: Db) {
+    this.links = new CitationLinks(db)
     this.q = {
       insertConversation: db.prepare(`INSERT INTO conversations (title) VALUES (?)`),
       byId: db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ?`),
@@ -180,12 +184,19 @@ export class ConversationStore {
   }
 
   messages(conversationId: number): Message[] {
-    return (this.q.messages.all(conversationId) as MessageRow[]).map(toMessage)
+    return (this.q.messages.all(conversationId) as MessageRow[]).map((r) => this.linked(toMessage(r)))
   }
 
   message(id: number): Message | null {
     const row = this.q.message.get(id) as MessageRow | undefined
-    return row ? toMessage(row) : null
+    return row ? this.linked(toMessage(row)) : null
+  }
+
+  /** Citations as they read in today's library: healed after a re-import, or marked removed. */
+  private linked(m: Message): Message {
+    if (m.citations.length === 0 && m.sources.length === 0) return m
+    const resolve = (c: Citation) => this.links.resolve(c)
+    return { ...m, citations: m.citations.map(resolve), sources: m.sources.map(resolve) }
   }
 
   addMessage(m: NewMessage): Message {
@@ -194,7 +205,7 @@ export class ConversationStore {
         conversationId: m.conversationId,
         role: m.role,
         text: m.text,
-        citations: JSON.stringify(m.citations ?? []),
+        citations: JSON.stringify(this.links.stamp(m.citations ?? [])),
         trace: m.trace ? JSON.stringify(m.trace) : null,
         model: m.model ?? null,
         mode: m.mode ?? null,
@@ -204,7 +215,7 @@ export class ConversationStore {
         warnings: JSON.stringify(m.warnings ?? []),
         error: m.error ?? null,
         replyTo: m.replyTo ?? null,
-        sources: JSON.stringify(m.sources ?? []),
+        sources: JSON.stringify(this.links.stamp(m.sources ?? [])),
         problem: m.ollama ? JSON.stringify(m.ollama) : null,
       })
       this.q.touch.run(m.conversationId)

@@ -141,4 +141,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE pages ADD COLUMN ocr_confidence REAL;
     `,
   },
+  {
+    version: 6,
+    name: 'document-removals',
+    // When an indexed document leaves the library: old answers cite documents by content hash, so
+    // a citation whose file is gone can say when it was removed, and one whose file came back
+    // (same bytes, any path) points at it again.
+    sql: `
+      CREATE TABLE document_removals (
+        sha256 TEXT NOT NULL,
+        path TEXT NOT NULL,
+        title TEXT NOT NULL,
+        removed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE INDEX document_removals_sha256 ON document_removals(sha256);
+      CREATE TRIGGER documents_removed AFTER DELETE ON documents WHEN old.status = 'indexed' BEGIN
+        INSERT INTO document_removals (sha256, path, title) VALUES (old.sha256, old.path, old.title);
+      END;
+    `,
+  },
 ]

@@ -12,6 +12,8 @@ export interface ViewerTarget {
   /** Sentences of the passage that carry the claim: marked strongly, the rest of the passage faintly. */
   focus?: string[]
   citationN: number | null
+  /** The cited document left the library: the stored passage is shown instead of the PDF. */
+  removed?: { file: string; at: string | null }
 }
 
 export interface ViewerState {

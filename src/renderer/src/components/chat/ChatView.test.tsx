@@ -241,6 +241,33 @@ describe('chat view', () => {
     expect(within(questions[0]!).queryByText(/Searched for/)).toBeNull()
   })
 
+  it('a citation to a removed document says so in words and shows the stored passage', async () => {
+    const { user, api, stores } = await setup()
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    const gone = { ...source, file: '/lib/report.pdf', removed: { at: '2026-11-20T10:00:00Z' } }
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: { type: 'done', result: result({ citations: [gone], sources: [gone] }) },
+      }),
+    )
+    const answer = await screen.findByRole('article', { name: 'Answer' })
+    await user.click(
+      within(answer).getByRole('button', { name: 'Source 1: Alpha, p. 2 (removed from the library)' }),
+    )
+    const viewer = screen.getByRole('complementary', { name: 'PDF viewer' })
+    expect(within(viewer).getByRole('status').textContent).toMatch(
+      /^report\.pdf was removed from the library on .*2026\. Add the same file again to open it here\.$/,
+    )
+    expect(within(viewer).getByText('The tide rises twice a day.')).toBeTruthy()
+    expect(within(viewer).queryByText(/Opening/)).toBeNull()
+    expect(api.callsTo('library.pdfUrl')).toEqual([])
+    expect(stores.viewer.getState().target?.removed).toEqual({
+      file: '/lib/report.pdf',
+      at: '2026-11-20T10:00:00Z',
+    })
+  })
+
   it('copies the answer as plain text with its sources, and a single passage', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')

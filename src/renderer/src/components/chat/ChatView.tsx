@@ -40,6 +40,7 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
       passagePages: c.pages,
       focus: c.focus ?? [],
       citationN: c.n,
+      ...(c.removed ? { removed: { file: c.file, at: c.removed.at } } : {}),
     })
   }
 

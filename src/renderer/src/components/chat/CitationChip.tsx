@@ -19,11 +19,11 @@ export function CitationChip({
       </span>
     )
   }
-  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}${citation.ocr ? ' (scanned page, OCR text)' : ''}`
+  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}${citation.ocr ? ' (scanned page, OCR text)' : ''}${citation.removed ? ' (removed from the library)' : ''}`
   return (
     <button
       type="button"
-      className="cite-chip"
+      className={`cite-chip${citation.removed ? ' is-removed' : ''}`}
       aria-label={`Source ${n}: ${where}`}
       title={where}
       onClick={() => onOpen(citation)}

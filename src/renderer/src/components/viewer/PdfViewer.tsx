@@ -8,6 +8,7 @@ import { call } from '@renderer/transport/api-types.js'
 import { openPdf, type OpenedPdf } from './pdf-loader.js'
 import { PdfPage } from './PdfPage.js'
 import { usePageText } from './usePageText.js'
+import { RemovedSource } from './RemovedSource.js'
 import { ViewerToolbar } from './ViewerToolbar.js'
 
 export function PdfViewer() {
@@ -23,7 +24,8 @@ export function PdfViewer() {
   const [activeFind, setActiveFind] = useState(0)
   const [findMiss, setFindMiss] = useState(false)
   const findRef = useRef<HTMLInputElement>(null)
-  const documentId = target?.documentId ?? null
+  // A removed document has no PDF to load: its stored passage is shown instead.
+  const documentId = target && !target.removed ? target.documentId : null
   const page = target?.page ?? 1
   const { text, get } = usePageText(api, documentId, page)
 
@@ -96,6 +98,7 @@ export function PdfViewer() {
   }
 
   if (!target) return null
+  if (target.removed) return <RemovedSource target={target} onClose={() => viewer.getState().close()} />
   const findStatus =
     matches.length > 0
       ? `${activeFind + 1} of ${matches.length} on this page`
