@@ -1,3 +1,4 @@
+import { batchFraction, estimateEtaSeconds } from '@shared/ingest-progress.js'
 import type { IngestProgress } from '@shared/library-types.js'
 import type { Io } from './output.js'
 import { forTerminal } from './terminal-text.js'
@@ -21,12 +22,10 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
       if (now - last < 80 && p.stage !== 'done') return
       last = now
       const width = 24
-      const within = p.total > 0 ? p.done / p.total : 0
-      const frac =
-        p.filesTotal > 0 ? Math.min(1, (p.filesDone + (p.stage === 'done' ? 0 : within)) / p.filesTotal) : 1
+      // The app's progress model: stage-weighted, so the bar and the ETA agree with the app's.
+      const frac = p.filesTotal > 0 ? batchFraction(p) : 1
       const filled = Math.round(frac * width)
-      const elapsed = (now - started) / 1000
-      const eta = frac > 0.02 ? Math.round((elapsed / frac) * (1 - frac)) : null
+      const eta = estimateEtaSeconds(p, now - started)
       const name = forTerminal(p.file.split(/[\\/]/).pop() ?? '')
       // OCR is slow per page: show which scanned page the recogniser is on.
       const stage = p.stage === 'recognizing' ? `OCR page ${p.done}/${p.total}` : p.stage

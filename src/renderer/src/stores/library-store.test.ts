@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi, doc } from '@renderer/test/fake-api.js'
-import { createLibraryStore, stageFraction } from './library-store.js'
+import { fileFraction } from '@shared/ingest-progress.js'
+import { createLibraryStore } from './library-store.js'
 
 describe('library store', () => {
   it('tracks per-file progress from events that arrive before the upload call returns', async () => {
@@ -31,7 +32,7 @@ describe('library store', () => {
     expect(job.jobId).toBe('j1')
     expect(job.files).toHaveLength(1)
     expect(job.files[0]).toMatchObject({ name: 'a.pdf', stage: 'embedding' })
-    expect(job.files[0]!.fraction).toBeCloseTo(stageFraction({ stage: 'embedding', done: 1, total: 2 }))
+    expect(job.files[0]!.fraction).toBeCloseTo(fileFraction({ stage: 'embedding', done: 1, total: 2 }))
     expect(job.etaSeconds).toBe(12)
     expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', uploadId: 'u1' }] }])
     expect(api.uploads.map((b) => Array.from(b))).toEqual([[37, 80, 68, 70]])

@@ -1,13 +1,8 @@
 // Library state: documents, which ones a question searches, and import batches with per-file progress.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  IngestProgress,
-  IngestReport,
-  IngestStage,
-  LibraryCheckReport,
-  LibraryDocument,
-} from '@shared/library-types.js'
+import type { IngestReport, IngestStage, LibraryCheckReport, LibraryDocument } from '@shared/library-types.js'
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '@renderer/transport/api-types.js'
+import { fileFraction } from '@shared/ingest-progress.js'
 import { baseName } from '@shared/labels.js'
 import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
 import { uploadName } from '@renderer/lib/upload-name.js'
@@ -74,35 +69,6 @@ export interface LibraryState {
   searchScope(): number[] | undefined
   onProgress(e: EventMap['library.progress']): void
   onImportDone(e: EventMap['library.importDone']): void
-}
-
-// Rough share of a file's work done when each stage starts; extraction and embedding dominate.
-const STAGE_START: Record<IngestStage, number> = {
-  queued: 0,
-  reading: 0.02,
-  extracting: 0.05,
-  // Text extraction is quick; OCR of scanned pages (when there are any) takes the rest of the share.
-  recognizing: 0.1,
-  chunking: 0.4,
-  embedding: 0.45,
-  indexing: 0.92,
-  done: 1,
-}
-const STAGE_END: Record<IngestStage, number> = {
-  queued: 0,
-  reading: 0.05,
-  extracting: 0.1,
-  recognizing: 0.4,
-  chunking: 0.45,
-  embedding: 0.92,
-  indexing: 1,
-  done: 1,
-}
-
-export function stageFraction(p: Pick<IngestProgress, 'stage' | 'done' | 'total'>): number {
-  const start = STAGE_START[p.stage]
-  const within = p.total > 0 ? Math.min(1, p.done / p.total) : 0
-  return start + (STAGE_END[p.stage] - start) * within
 }
 
 function row(key: string, over: Partial<FileProgress> = {}): FileProgress {
@@ -363,7 +329,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           const update = {
             path: progress.file,
             stage: progress.stage,
-            fraction: stageFraction(progress),
+            fraction: fileFraction(progress),
             errorCode: null,
             error: null,
           }

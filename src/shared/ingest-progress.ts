@@ -1,4 +1,7 @@
-import type { IngestProgress } from '@shared/library-types.js'
+// The one import progress model: how far a file and a batch are, and the time left. The import
+// queue sends the ETA with each progress event, the app's bars and the CLI's bar draw the same
+// fractions, so the ETA and the bar beside it always agree.
+import type { IngestProgress } from './library-types.js'
 
 /** Share of one file's work each stage has reached when it starts (embedding dominates). */
 const STAGE_START: Record<IngestProgress['stage'], number> = {
@@ -23,12 +26,16 @@ const STAGE_END: Record<IngestProgress['stage'], number> = {
   done: 1,
 }
 
+/** Fraction of the current file done, 0..1, from its stage and the progress within the stage. */
+export function fileFraction(p: Pick<IngestProgress, 'stage' | 'done' | 'total'>): number {
+  const within = p.total > 0 ? Math.min(1, Math.max(0, p.done / p.total)) : 0
+  return STAGE_START[p.stage] + (STAGE_END[p.stage] - STAGE_START[p.stage]) * within
+}
+
 /** Fraction of the whole batch done, 0..1, from files finished plus the current file's stage. */
 export function batchFraction(p: IngestProgress): number {
   if (p.filesTotal <= 0) return 0
-  const within = p.total > 0 ? Math.min(1, Math.max(0, p.done / p.total)) : 0
-  const fileShare =
-    p.stage === 'done' ? 0 : STAGE_START[p.stage] + (STAGE_END[p.stage] - STAGE_START[p.stage]) * within
+  const fileShare = p.stage === 'done' ? 0 : fileFraction(p)
   return Math.min(1, (p.filesDone + fileShare) / p.filesTotal)
 }
 
