@@ -7,13 +7,15 @@ import { pathAliases } from './path-aliases'
 // from the asar archive by electron-builder). Every other dependency is externalized too by
 // electron-vite's default (it ships in node_modules), except in the preload, which must be one
 // self-contained file because sandboxed preloads cannot require packages.
-// tesseract.js too: it starts its recogniser thread from a script file in its package.
+// tesseract.js too: it starts its recogniser thread from a script file in its package; and
+// @napi-rs/canvas (OCR renders pages on it), whose loader picks its .node binary at run time.
 const NATIVE = [
   'better-sqlite3',
   'hnswlib-node',
   'onnxruntime-node',
   '@huggingface/transformers',
   'tesseract.js',
+  '@napi-rs/canvas',
 ]
 
 export default defineConfig({
