@@ -67,8 +67,9 @@ export function recordAnswer(
     mode: draft.mode,
     status: draft.status,
     declined: draft.declined,
-    citations: draft.citations,
-    sources: draft.sources,
+    // As stored: stamped with the document's hash and the labels printed on the cited pages.
+    citations: message.citations,
+    sources: message.sources,
     invalidCitations: draft.invalidCitations,
     unsupportedFigures: draft.unsupportedFigures,
     conversationId: at.conversationId,

@@ -21,18 +21,29 @@ export class CitationLinks {
       bySha: db.prepare(
         `SELECT id, path, title, sha256 FROM documents WHERE sha256 = ? AND status = 'indexed' ORDER BY id DESC LIMIT 1`,
       ),
+      label: db.prepare(`SELECT label FROM pages WHERE document_id = ? AND page_no = ?`),
       removedAt: db.prepare(
         `SELECT removed_at FROM document_removals WHERE sha256 = ? ORDER BY removed_at DESC LIMIT 1`,
       ),
     }
   }
 
-  /** Adds each citation's document hash (at storing time, while the document is there). */
+  /**
+   * Adds each citation's document hash and the labels printed on its pages (at storing time, while
+   * the document is there).
+   */
   stamp(citations: Citation[]): Citation[] {
     return citations.map((c) => {
-      if (c.sha256) return c
       const doc = this.q.byId.get(c.documentId) as DocRow | undefined
-      return doc ? { ...c, sha256: doc.sha256 } : c
+      if (!doc) return c
+      const labels = c.pages.map(
+        (p) => (this.q.label.get(c.documentId, p) as { label: string | null } | undefined)?.label ?? null,
+      )
+      return {
+        ...c,
+        sha256: c.sha256 ?? doc.sha256,
+        ...(labels.some((l) => l !== null) ? { pageLabels: labels } : {}),
+      }
     })
   }
 

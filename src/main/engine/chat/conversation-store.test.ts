@@ -186,4 +186,16 @@ describe('citations across library changes', () => {
     expect(healed).toMatchObject({ documentId: back, file: '/lib/moved/report.pdf' })
     expect(healed.removed).toBeUndefined()
   })
+
+  it('stores the labels printed on the cited pages with the citation', () => {
+    const store = new ConversationStore(db)
+    const docId = addDoc('/lib/report.pdf')
+    const page = db.prepare(`INSERT INTO pages (document_id, page_no, text, label) VALUES (?, ?, '', ?)`)
+    page.run(docId, 3, '9')
+    page.run(docId, 4, '10')
+    const c = store.create('q')
+    const cited = { ...citation, documentId: docId }
+    store.addMessage({ conversationId: c.id, role: 'assistant', text: 'x [1].', citations: [cited] })
+    expect(store.messages(c.id)[0]!.citations[0]!.pageLabels).toEqual(['9', '10'])
+  })
 })

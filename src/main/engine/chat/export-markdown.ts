@@ -7,6 +7,8 @@ interface BibEntry {
   file: string
   title: string
   pages: number[]
+  /** The labels printed on those pages, when the PDF has them ("p. 9 (PDF p. 25)"). */
+  pageLabels: (string | null)[]
 }
 
 /**
@@ -24,7 +26,16 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
     if (n === undefined) {
       n = bibliography.length + 1
       numberOf.set(key, n)
-      bibliography.push({ n, file: c.file, title: c.title, pages: [...c.pages].sort((a, b) => a - b) })
+      const sorted = c.pages
+        .map((p, i) => ({ p, label: c.pageLabels?.[i] ?? null }))
+        .sort((a, b) => a.p - b.p)
+      bibliography.push({
+        n,
+        file: c.file,
+        title: c.title,
+        pages: sorted.map((x) => x.p),
+        pageLabels: sorted.map((x) => x.label),
+      })
     }
     return n
   }
@@ -51,7 +62,7 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
     for (const b of bibliography) {
       const name = baseName(b.file)
       const title = b.title && b.title !== name ? ` — ${b.title}` : ''
-      out.push(`${b.n}. ${name}${title}, ${pagesLabel(b.pages)}`)
+      out.push(`${b.n}. ${name}${title}, ${pagesLabel(b.pages, b.pageLabels)}`)
     }
     out.push('')
   }

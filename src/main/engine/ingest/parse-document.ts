@@ -83,6 +83,9 @@ export async function parseDocument(
       throw layerChars > 0 ? noWords(name, doc.numPages, ocrTried) : noTextLayer(name, doc.numPages, ocrTried)
     }
     const title = await documentTitle(doc, name)
+    // Page labels are optional and sometimes malformed: a document without them is still fine.
+    const labels = await doc.getPageLabels().catch(() => null)
+    if (labels) for (const p of pages) p.label = labels[p.pageNo - 1]?.trim() || null
     return { title, pages, chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS) }
   } finally {
     await doc.loadingTask.destroy()

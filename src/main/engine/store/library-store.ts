@@ -106,8 +106,8 @@ export class LibraryStore {
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
       ),
       insertPage: db.prepare(
-        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence, label)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
         `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems)
@@ -184,6 +184,7 @@ export class LibraryStore {
           p.height,
           p.ocr ? 1 : 0,
           p.ocr?.confidence ?? null,
+          p.label ?? null,
         )
       }
       const chunkIds: number[] = []

@@ -160,4 +160,11 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 7,
+    name: 'page-labels',
+    // The page label printed on each page (pdf.js getPageLabels: "ix", "9", "A-3"), NULL when the
+    // PDF defines none; citations show it next to the PDF page index ("p. 9 (PDF p. 25)").
+    sql: `ALTER TABLE pages ADD COLUMN label TEXT;`,
+  },
 ]

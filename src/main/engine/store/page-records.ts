@@ -20,6 +20,8 @@ export interface CleanPage {
   items: TextItemBox[]
   /** Set when the page's text came from OCR: its mean word confidence (null: nothing recognised). */
   ocr?: { confidence: number | null }
+  /** The label printed on the page (PDF page labels), when the PDF defines one. */
+  label?: string | null
 }
 
 /** A passage of one document, as chunked and stored. */

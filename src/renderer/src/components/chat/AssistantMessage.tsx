@@ -31,10 +31,10 @@ export function AssistantMessage({
   onOpen,
 }: AssistantMessageProps) {
   // Every passage the answer was given (stored with it), else the cited ones of older answers.
-  const sources = extras?.sources.length
-    ? extras.sources
-    : message.sources.length
-      ? message.sources
+  const sources = message.sources.length
+    ? message.sources
+    : extras?.sources.length
+      ? extras.sources
       : message.citations
   const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
   return (
