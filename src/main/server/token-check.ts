@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { TOKEN_HEADER } from '@shared/ipc-contract.js'
+import { TOKEN_HEADER } from '@shared/ipc-channels.js'
 
 /** Never a cookie: cookies are shared by every port of 127.0.0.1 (RFC 6265 §8.5). */
 export type TokenSource = 'header' | 'query'

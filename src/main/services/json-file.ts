@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileAtomic } from '../engine/store/atomic-file.js'
 
 /** Reads a JSON file; null when it is missing or unreadable (a corrupt settings file must not stop the app). */
 export function readJsonFile(file: string): unknown {
@@ -10,10 +11,8 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-/** Writes through a temp file and a rename, so a crash mid-write never leaves half a file. */
+/** Writes through a temp file, fsync and rename, so a crash mid-write never leaves half a file. */
 export function writeJsonFile(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const tmp = `${file}.${process.pid}.tmp`
-  fs.writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`)
-  fs.renameSync(tmp, file)
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`)
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { threadId } from 'node:worker_threads'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
+import { replaceFile, writeFileAtomic } from '../store/atomic-file.js'
 import { SqliteLock } from './sqlite-lock.js'
 import { verifyHnswFile } from './verify-hnsw-file.js'
 
@@ -229,11 +229,15 @@ export class VectorIndex {
       // Slots an add reused took their deleted label out of hnswlib's table: forget those.
       const inFile = new Set(this.index.getIdsList())
       this.deleted = new Set([...this.deleted].filter((id) => inFile.has(id)))
-      replaceFile(file, (tmp) => {
-        this.index.writeIndexSync(tmp)
-        const wrong = verifyHnswFile(tmp, count)
-        if (wrong) throw diskFull(`the vector index could not be written completely (${wrong})`)
-      })
+      replaceFile(
+        file,
+        (tmp) => {
+          this.index.writeIndexSync(tmp)
+          const wrong = verifyHnswFile(tmp, count)
+          if (wrong) throw diskFull(`the vector index could not be written completely (${wrong})`)
+        },
+        diskFull,
+      )
       const manifest: VectorManifest = {
         model: this.model,
         dim: this.dim,
@@ -245,7 +249,7 @@ export class VectorIndex {
         generation,
         deleted: [...this.deleted],
       }
-      writeFileAtomic(path.join(this.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
+      writeFileAtomic(path.join(this.dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2), diskFull)
       this.generation = generation
       this.dirty = false
     } finally {
@@ -295,42 +299,10 @@ function diskFull(what: string): QuireError {
   )
 }
 
-/**
- * Writes `file` through a temp file named for this process and thread (the app's main thread and
- * its import worker share a pid), fsyncs and renames it; on any failure the temp file is removed
- * and the old file stays. ENOSPC/EDQUOT become DISK_FULL.
- */
-function replaceFile(file: string, write: (tmp: string) => void): void {
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`
-  try {
-    write(tmp)
-    fsyncFile(tmp)
-    fs.renameSync(tmp, file)
-  } catch (err) {
-    fs.rmSync(tmp, { force: true })
-    const code = (err as NodeJS.ErrnoException).code
-    if (code === 'ENOSPC' || code === 'EDQUOT') throw diskFull(`${path.basename(file)} could not be saved`)
-    throw err
-  }
-}
-
 export function readManifest(dir: string): VectorManifest | null {
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as VectorManifest
   } catch {
     return null
   }
-}
-
-function fsyncFile(file: string): void {
-  const fd = fs.openSync(file, 'r+')
-  try {
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-export function writeFileAtomic(file: string, data: string): void {
-  replaceFile(file, (tmp) => fs.writeFileSync(tmp, data))
 }

@@ -1,12 +1,10 @@
 // Browser-mode transport: the same API object as the preload, over HTTP (invoke) and SSE (events).
 // The per-run token comes from the page URL; the server refuses requests without it.
 import type { EventMap, EventName, QuireApi, Result, Route, RouteInput, RouteOutput } from './api-types.js'
+// From the constants file, not the contract: the renderer bundle should not carry zod.
+import { TOKEN_HEADER } from '@shared/ipc-channels.js'
 
 type Listener = (payload: unknown) => void
-
-// Same value as the contract's TOKEN_HEADER; not imported because that module builds zod schemas
-// at load time and the renderer bundle should not carry zod.
-const TOKEN_HEADER = 'x-quire-token'
 
 export interface HttpTransportOptions {
   baseUrl?: string

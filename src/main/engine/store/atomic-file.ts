@@ -1,0 +1,42 @@
+// The one way Quire replaces a file on disk (vector index, its manifest, settings, window state):
+// write a temp file, fsync it, rename it over the old one. A crash or a full disk leaves the old
+// file whole, and the temp file is removed.
+import fs from 'node:fs'
+import path from 'node:path'
+import { threadId } from 'node:worker_threads'
+
+/** Turns a full-disk failure into the caller's own error (what was kept, what to do). */
+export type DiskFullError = (what: string) => Error
+
+/**
+ * Writes `file` through a temp file named for this process and thread (the app's main thread and
+ * its import worker share a pid), fsyncs and renames it; on any failure the temp file is removed
+ * and the old file stays. ENOSPC/EDQUOT go through `onDiskFull` when given.
+ */
+export function replaceFile(file: string, write: (tmp: string) => void, onDiskFull?: DiskFullError): void {
+  const tmp = `${file}.${process.pid}-${threadId}.tmp`
+  try {
+    write(tmp)
+    fsyncFile(tmp)
+    fs.renameSync(tmp, file)
+  } catch (err) {
+    fs.rmSync(tmp, { force: true })
+    const code = (err as NodeJS.ErrnoException).code
+    if (onDiskFull && (code === 'ENOSPC' || code === 'EDQUOT'))
+      throw onDiskFull(`${path.basename(file)} could not be saved`)
+    throw err
+  }
+}
+
+export function writeFileAtomic(file: string, data: string, onDiskFull?: DiskFullError): void {
+  replaceFile(file, (tmp) => fs.writeFileSync(tmp, data), onDiskFull)
+}
+
+function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, 'r+')
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
