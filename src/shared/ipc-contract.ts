@@ -245,6 +245,8 @@ export const routes = {
       libraryDir: z.string(),
       documents: z.number().int(),
       chunks: z.number().int(),
+      /** The vector index being rebuilt in the background (searches use keywords meanwhile). */
+      vectorRebuild: z.object({ done: z.number().int(), total: z.number().int() }).nullable().optional(),
     }),
   },
   /** "Delete this library": every document, upload copy and conversation. Asks for an explicit yes. */

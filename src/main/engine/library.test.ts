@@ -234,6 +234,36 @@ describe('Library import', () => {
     vectorCountMatchesChunks(lib)
     await lib.close()
   })
+
+  it('rebuilds a lost vector index as a background job with progress, answering in keyword mode meanwhile', async () => {
+    const docs = tempDir()
+    const libDir = tempDir()
+    for (let i = 0; i < 4; i++) await writePdf(docs, `d${i}.pdf`, `volcanic soil study ${i}`, 6)
+    let lib = await Library.open(libDir, { modelDir: TEST_MODEL_DIR })
+    await lib.ingest([docs])
+    await lib.close()
+    fs.rmSync(path.join(libDir, 'vectors.hnsw')) // lost
+
+    const progress: [number, number][] = []
+    lib = await Library.open(libDir, {
+      modelDir: TEST_MODEL_DIR,
+      reconcile: 'background',
+      onReconcile: (done, total) => progress.push([done, total]),
+    })
+    // Before: open awaited the whole rebuild, so nothing could be searched until it ended.
+    expect(lib.vectorRebuild()).not.toBeNull()
+    const during = await lib.search('volcanic soil study 2', { k: 3 })
+    expect(during.mode).toBe('keyword')
+    expect(during.results.length).toBeGreaterThan(0)
+    await lib.rebuildDone()
+    expect(lib.vectorRebuild()).toBeNull()
+    const total = lib.store.indexedChunkIds().length
+    expect(progress.at(0)).toEqual([0, total])
+    expect(progress.at(-1)).toEqual([total, total])
+    expect((await lib.search('volcanic soil study 2', { k: 3 })).mode).toBe('hybrid')
+    vectorCountMatchesChunks(lib)
+    await lib.close()
+  })
 })
 
 describe('Library crash safety', () => {

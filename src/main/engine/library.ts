@@ -42,6 +42,12 @@ export interface LibraryOpenOptions {
   /** Reports progress while reconciliation embeds chunks the vector index is missing. */
   onReconcile?: (done: number, total: number) => void
   /**
+   * 'background': open returns at once and the vector index is rebuilt as a job (vectorRebuild()
+   * reports its progress) while searches answer in keyword mode; a lost index of a large library
+   * takes a minute to rebuild and blocked the first search. Default 'wait'.
+   */
+  reconcile?: 'wait' | 'background'
+  /**
    * Searches and listings open read-only: they never write vectors.hnsw (a search that saved its
    * in-memory copy during an import dropped the vectors the import saved meanwhile).
    */
@@ -95,7 +101,42 @@ export class Library {
     tuning: Tuning | undefined,
   ) {
     this.store = new LibraryStore(db)
-    this.searcher = new HybridSearch({ db, embedder, vectors, tuning })
+    this.searcher = new HybridSearch({
+      db,
+      embedder,
+      vectors,
+      tuning,
+      vectorsReady: () => this.rebuild === null,
+    })
+  }
+
+  private rebuild: { done: number; total: number; job: Promise<unknown> } | null = null
+  private closing = false
+
+  /** Progress of the background vector rebuild; null when none runs. */
+  vectorRebuild(): { done: number; total: number } | null {
+    return this.rebuild && { done: this.rebuild.done, total: this.rebuild.total }
+  }
+
+  /** Resolves when the background rebuild (if any) has ended. */
+  async rebuildDone(): Promise<void> {
+    await this.rebuild?.job
+  }
+
+  private startRebuild(onProgress?: (done: number, total: number) => void): void {
+    const state = { done: 0, total: 0, job: Promise.resolve() as Promise<unknown> }
+    this.rebuild = state
+    state.job = this.reconcile((done, total) => {
+      state.done = done
+      state.total = total
+      onProgress?.(done, total)
+    })
+      .catch(() => {
+        // A failed rebuild leaves keyword mode on for the chunks it lacks; the next open retries.
+      })
+      .finally(() => {
+        if (this.rebuild === state) this.rebuild = null
+      })
   }
 
   static async open(dir: string, opts: LibraryOpenOptions = {}): Promise<Library> {
@@ -128,7 +169,8 @@ export class Library {
         })
       : null
     const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder, opts.tuning)
-    if (vectors) await lib.reconcile(opts.onReconcile)
+    if (vectors && opts.reconcile === 'background') lib.startRebuild(opts.onReconcile)
+    else if (vectors) await lib.reconcile(opts.onReconcile)
     return lib
   }
 
@@ -146,7 +188,8 @@ export class Library {
     this.vectors.remove(orphans)
     const missing = chunkIds.filter((id) => !this.vectors!.has(id))
     const batch = 256
-    for (let i = 0; i < missing.length; i += batch) {
+    onProgress?.(0, missing.length)
+    for (let i = 0; i < missing.length && !this.closing; i += batch) {
       const rows = this.store.chunkTexts(missing.slice(i, i + batch))
       const vecs = await this.embedder.embed(rows.map((r) => embeddingText(r.heading, r.text)))
       this.vectors.add(
@@ -247,6 +290,8 @@ export class Library {
   }
 
   async close(): Promise<void> {
+    this.closing = true
+    await this.rebuild?.job
     try {
       this.vectors?.close()
     } finally {

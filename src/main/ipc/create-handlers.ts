@@ -70,6 +70,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
         libraryDir: library.dir,
         documents: docs.length,
         chunks: docs.reduce((sum, d) => sum + d.chunks, 0),
+        vectorRebuild: library.vectorRebuild(),
       }
     },
     'library.delete': async () => {

@@ -25,6 +25,8 @@ export interface PageData {
 export interface LibraryService {
   readonly dir: string
   documents(): LibraryDocument[]
+  /** Progress of the background vector rebuild; null when none runs. */
+  vectorRebuild(): { done: number; total: number } | null
   /** Imports files and folders in the worker; resolves when the batch ends (or is cancelled). */
   ingest(
     paths: string[],

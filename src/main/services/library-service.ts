@@ -46,7 +46,12 @@ export class AppLibrary implements LibraryService {
   }
 
   static async open(opts: AppLibraryOptions): Promise<AppLibrary> {
-    const lib = await Library.open(opts.libraryDir, { modelDir: AppLibrary.modelDirFor(opts) })
+    // A lost or damaged vector index is rebuilt as a job: the window opens and answers (keyword
+    // mode) at once, and Settings/the library panel show the rebuild's progress.
+    const lib = await Library.open(opts.libraryDir, {
+      modelDir: AppLibrary.modelDirFor(opts),
+      reconcile: 'background',
+    })
     return new AppLibrary(lib, opts)
   }
 
@@ -60,6 +65,10 @@ export class AppLibrary implements LibraryService {
 
   documents(): LibraryDocument[] {
     return this.lib.documents()
+  }
+
+  vectorRebuild(): { done: number; total: number } | null {
+    return this.lib.vectorRebuild()
   }
 
   async ingest(

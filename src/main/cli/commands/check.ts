@@ -16,9 +16,14 @@ export interface CheckCommandOptions {
  * Exit 0 when the library is sound (after repair), 1 when damage remains.
  */
 export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<number> {
+  // Opening rebuilds a lost or damaged vector index; its progress goes to stderr.
+  const onReconcile = (done: number, total: number) => {
+    if (total > 0 && !opts.json)
+      io.stderr.write(`Rebuilding the vector index: ${done} of ${total} passages\n`)
+  }
   const report = opts.repair
-    ? await repairLibrary(opts.library, { modelDir: opts.modelDir })
-    : await checkOnly(opts)
+    ? await repairLibrary(opts.library, { modelDir: opts.modelDir, onReconcile })
+    : await checkOnly(opts, onReconcile)
   if (opts.json) {
     printJson(io, report)
     return report.ok ? 0 : 1
@@ -39,8 +44,8 @@ export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<n
   return report.ok ? 0 : 1
 }
 
-async function checkOnly(opts: CheckCommandOptions) {
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
+async function checkOnly(opts: CheckCommandOptions, onReconcile: (done: number, total: number) => void) {
+  const lib = await Library.open(opts.library, { modelDir: opts.modelDir, onReconcile })
   try {
     return await checkLibrary(lib, { repair: false })
   } finally {

@@ -16,6 +16,8 @@ export interface RetrievalDeps {
   db: Db
   embedder: Embedder | null
   vectors: VectorIndex | null
+  /** False while the vector index is being rebuilt: searches answer in keyword mode meanwhile. */
+  vectorsReady?: () => boolean
   /** Retrieval constants (tuning.ts); the documented defaults unless an evaluation varies them. */
   tuning?: Tuning
 }
@@ -37,7 +39,10 @@ export class HybridSearch {
   }
 
   get mode(): 'hybrid' | 'keyword' {
-    return this.deps.embedder && this.deps.vectors && this.deps.vectors.size > 0 ? 'hybrid' : 'keyword'
+    const ready = this.deps.vectorsReady?.() ?? true
+    return ready && this.deps.embedder && this.deps.vectors && this.deps.vectors.size > 0
+      ? 'hybrid'
+      : 'keyword'
   }
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResponse> {

@@ -147,7 +147,10 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
 
       async refreshStatus() {
         try {
-          set({ status: await call(api, 'library.status', {}) })
+          const status = await call(api, 'library.status', {})
+          set({ status })
+          // While the vector index is rebuilt in the background, its progress is polled once a second.
+          if (status.vectorRebuild) setTimeout(() => void get().refreshStatus(), 1000)
         } catch {
           // The status card shows "unknown" rather than an error: nothing the person can do here.
         }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@renderer/test/render-app.js'
@@ -291,5 +291,25 @@ describe('library panel', () => {
     expect(screen.getByText('9 pages, 4 by OCR')).toBeTruthy()
     expect(screen.getByText('page 7: low OCR confidence; page 9: no text found (blank page?)')).toBeTruthy()
     expect(screen.getByText('2 pages, scanned, read by OCR')).toBeTruthy()
+  })
+
+  it('shows the background vector rebuild with its progress until it ends', async () => {
+    let calls = 0
+    await renderApp({
+      'library.status': () => ({
+        embedding: { mode: 'hybrid', model: 'all-MiniLM-L6-v2', modelDir: '/m', reason: null },
+        libraryDir: '/lib',
+        documents: 1,
+        chunks: 3000,
+        vectorRebuild: calls++ === 0 ? { done: 1024, total: 3000 } : null,
+      }),
+    })
+    const lib = screen.getByRole('region', { name: 'Library' })
+    expect(within(lib).getByRole('status').textContent).toMatch(
+      /Rebuilding the meaning-search index: 1,024 of 3,000 passages\. Questions use keyword search/,
+    )
+    await waitFor(() => expect(within(lib).queryByText(/Rebuilding the meaning-search index/)).toBeNull(), {
+      timeout: 3000,
+    })
   })
 })
