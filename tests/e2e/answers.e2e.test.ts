@@ -168,4 +168,35 @@ describe('answers an analyst can trust at a glance (issue 11)', () => {
       .toContain('Ollama not reachable')
     await step.screenshot(page, 'answers-06-ollama-down')
   })
+
+  it('a citation to a removed document says so and keeps the passage; re-adding the file heals it', async () => {
+    // Row actions show on hover, as a person reaches for them.
+    await page.locator('.doc-row').first().hover()
+    await page.getByRole('button', { name: /^Remove harbour-handbook\.pdf/ }).click()
+    await page.getByRole('button', { name: /^Confirm remove harbour-handbook\.pdf/ }).click()
+    await page.getByRole('checkbox', { name: /^Search / }).waitFor({ state: 'detached' })
+    // Reopen the conversation so its citations are read against today's library.
+    await page.reload()
+    const chip = lastAnswer()
+      .getByRole('button', { name: /\(removed from the library\)$/ })
+      .first()
+    await chip.waitFor({ timeout: 30_000 })
+    await chip.click()
+    const viewer = page.getByRole('complementary', { name: 'PDF viewer' })
+    await viewer.getByText(/^harbour-handbook\.pdf was removed from the library on /).waitFor()
+    expect(await viewer.locator('blockquote').innerText()).toContain('4.2 metres')
+    await step.screenshot(page, 'answers-07-removed-source')
+    await viewer.getByRole('button', { name: 'Close viewer' }).click()
+
+    await step.addPdfWithInput(page, 'harbour-handbook.pdf', await harbourPdf())
+    await page
+      .getByRole('checkbox', { name: /^Search / })
+      .first()
+      .waitFor({ timeout: 90_000 })
+    await page.reload()
+    await lastAnswer()
+      .getByRole('button', { name: /^Source 1: Harbour Handbook, p\. 2$/ })
+      .first()
+      .waitFor()
+  })
 })
