@@ -2,28 +2,21 @@
 // name and pathForFile; never ipcRenderer itself, and the Electron event object never reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import type { EventName, QuireApi } from '@shared/ipc-contract.js'
+import { createEventHub } from '@shared/event-hub.js'
 import { IPC_EVENT_CHANNEL, IPC_GRANT_PATH_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-channels.js'
 
-type Listener = (payload: unknown) => void
-const listeners = new Map<string, Set<Listener>>()
+const events = createEventHub()
 
 // One IPC subscription for every event; listeners are dispatched by event name.
 ipcRenderer.on(IPC_EVENT_CHANNEL, (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
   if (typeof name !== 'string') return
-  for (const listener of listeners.get(name) ?? []) listener(payload)
+  events.emit(name, payload)
 })
 
 const api: QuireApi = {
   shell: 'desktop',
   invoke: (route, input) => ipcRenderer.invoke(IPC_INVOKE_CHANNEL, route, input),
-  on: (event: EventName, listener) => {
-    const set = listeners.get(event) ?? new Set<Listener>()
-    set.add(listener as Listener)
-    listeners.set(event, set)
-    return () => {
-      set.delete(listener as Listener)
-    }
-  },
+  on: (event: EventName, listener) => events.on(event, listener as (payload: unknown) => void),
   // Only a real File from a drop (or <input type=file>) has a path; the main process records it
   // as granted before the page can ask to import it. Synchronous, so the grant lands first.
   pathForFile: (file) => {

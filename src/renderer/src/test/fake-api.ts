@@ -1,5 +1,6 @@
 // An in-memory stand-in for the transport API object (the renderer's injected dependency), with
 // scripted route handlers, recorded calls, and a way to push events as the main process would.
+import { createEventHub } from '@shared/event-hub.js'
 import type {
   EventMap,
   EventName,
@@ -120,7 +121,7 @@ export function defaultHandlers(): Handlers {
 }
 
 export function createFakeApi(overrides: Handlers = {}): FakeApi {
-  const listeners = new Map<string, Set<(p: unknown) => void>>()
+  const events = createEventHub()
   const calls: { route: Route; input: unknown }[] = []
   const handlers: Handlers = { ...defaultHandlers(), ...overrides }
   const uploads: Uint8Array[] = []
@@ -145,13 +146,10 @@ export function createFakeApi(overrides: Handlers = {}): FakeApi {
       }
     },
     on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(listener as (p: unknown) => void)
-      return () => set.delete(listener as (p: unknown) => void)
+      return events.on(event, listener as (p: unknown) => void)
     },
     emit(event, payload) {
-      for (const l of listeners.get(event) ?? []) l(payload)
+      events.emit(event, payload)
     },
     callsTo(route) {
       return calls.filter((c) => c.route === route).map((c) => c.input)

@@ -2,9 +2,8 @@
 // The per-run token comes from the page URL; the server refuses requests without it.
 import type { EventMap, EventName, QuireApi, Result, Route, RouteInput, RouteOutput } from './api-types.js'
 // From the constants file, not the contract: the renderer bundle should not carry zod.
+import { createEventHub } from '@shared/event-hub.js'
 import { TOKEN_HEADER } from '@shared/ipc-channels.js'
-
-type Listener = (payload: unknown) => void
 
 export interface HttpTransportOptions {
   baseUrl?: string
@@ -21,12 +20,12 @@ export function tokenFromLocation(search: string): string {
 export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
   const base = opts.baseUrl ?? ''
   const doFetch = opts.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
-  const listeners = new Map<string, Set<Listener>>()
+  const events = createEventHub()
   const attached = new Set<string>()
   let source: EventSource | null = null
 
   function dispatch(event: string, payload: unknown): void {
-    for (const l of listeners.get(event) ?? []) l(payload)
+    events.emit(event, payload)
   }
 
   function ensureSource(): EventSource {
@@ -80,11 +79,9 @@ export function createHttpTransport(opts: HttpTransportOptions): QuireApi {
     // The raw bytes as the body: the browser streams them and the server writes them to disk.
     upload: (file: Blob) => post<{ uploadId: string }>('/api/upload', 'application/octet-stream', file),
     on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(listener as Listener)
+      const off = events.on(event, listener as (payload: unknown) => void)
       attachNamed(event)
-      return () => set.delete(listener as Listener)
+      return off
     },
   }
 }
