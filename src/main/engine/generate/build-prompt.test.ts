@@ -3,7 +3,7 @@ import { buildAnswerPrompt } from './build-prompt.js'
 import { packPassages } from './pack-passages.js'
 import { pagesLabel } from '@shared/labels.js'
 import { formatSourceBlock } from './prompt-text.js'
-import { hit } from './test-hits.js'
+import { hit } from '@tests/helpers/search-hits.js'
 import { estimateMessagesTokens } from './token-estimate.js'
 
 const words = (n: number, seed = 'word') => Array.from({ length: n }, (_, i) => `${seed}${i}`).join(' ') + '.'

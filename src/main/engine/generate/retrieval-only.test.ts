@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bestSentences, declinedAnswer, hitsToSources, retrievalOnlyAnswer } from './retrieval-only.js'
-import { hit } from './test-hits.js'
+import { hit } from '@tests/helpers/search-hits.js'
 
 const hits = [
   hit(
