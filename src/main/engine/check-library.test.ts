@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { corruptLeafOf } from '@tests/helpers/corrupt-page.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { ConversationStore } from './chat/conversation-store.js'
 import { checkLibrary, repairLibrary } from './check-library.js'
 import { DB_FILE, Library } from './library.js'
 
@@ -67,4 +68,39 @@ describe('library check and repair', () => {
       await after.close()
     })
   }
+
+  it('a damaged page of messages is found and repaired; the documents and conversations stay', async () => {
+    const { libDir, files } = await library()
+    let lib = await Library.open(libDir)
+    const conversations = new ConversationStore(lib.db)
+    for (let c = 0; c < 3; c++) {
+      const { id } = conversations.create(`Conversation ${c}`)
+      for (let m = 0; m < 6; m++)
+        conversations.addMessage({
+          conversationId: id,
+          role: m % 2 ? 'assistant' : 'user',
+          text: `message ${m} `.repeat(40),
+        })
+    }
+    await lib.close()
+    corruptLeafOf(path.join(libDir, DB_FILE), 'messages')
+    lib = await Library.open(libDir)
+    expect((await checkLibrary(lib, { repair: false })).ok).toBe(false)
+    await lib.close()
+    expect(await repairLibrary(libDir)).toMatchObject({ ok: true, repaired: true, unrecoverable: [] })
+    lib = await Library.open(libDir)
+    expect(
+      lib
+        .documents()
+        .map((d) => d.path)
+        .sort(),
+    ).toEqual([...files].sort())
+    expect(
+      new ConversationStore(lib.db)
+        .list()
+        .map((c) => c.title)
+        .sort(),
+    ).toEqual(['Conversation 0', 'Conversation 1', 'Conversation 2'])
+    await lib.close()
+  })
 })

@@ -162,17 +162,35 @@ function rebuildDatabase(dir: string): void {
   try {
     db.prepare('ATTACH DATABASE ? AS old').run(file)
     db.pragma('foreign_keys = OFF')
-    for (const table of ['meta', 'conversations', 'messages']) {
-      try {
-        db.exec(`INSERT INTO main.${table} SELECT * FROM old.${table}`)
-      } catch {
-        // Rows past the damage are lost with it; the report's problems said which table.
-      }
-    }
+    for (const table of ['meta', 'conversations', 'messages']) copyReadableRows(db, table)
     db.exec('DETACH DATABASE old')
   } finally {
     db.close()
   }
   for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
   fs.renameSync(fresh, file)
+}
+
+/** Copies a table whole, or where its pages are damaged, row by row: only the damaged rows are lost. */
+function copyReadableRows(db: Db, table: string): void {
+  try {
+    db.exec(`INSERT INTO main.${table} SELECT * FROM old.${table}`)
+    return
+  } catch {
+    // Damaged somewhere: fall back to one row at a time below.
+  }
+  let max: number
+  try {
+    max = (db.prepare(`SELECT max(rowid) FROM old.${table}`).pluck().get() as number | null) ?? 0
+  } catch {
+    return
+  }
+  const one = db.prepare(`INSERT OR IGNORE INTO main.${table} SELECT * FROM old.${table} WHERE rowid = ?`)
+  for (let id = 1; id <= max; id++) {
+    try {
+      one.run(id)
+    } catch {
+      // This row sits in the damaged page.
+    }
+  }
 }
