@@ -16,6 +16,7 @@ import {
 import { IPC_EVENT_CHANNEL, IPC_GRANT_PATH_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/ipc-contract.js'
 import { DEFAULT_MODEL_NAME } from '../services/model-locations.js'
 import { packageRoot } from '../services/package-root.js'
+import { adoptLegacyLibrary } from '../services/legacy-library.js'
 import { quireHome } from '../services/quire-home.js'
 import workerPath from '../engine/worker/ingest-worker.ts?modulePath'
 import parseWorkerPath from '../engine/worker/parse-worker.ts?modulePath'
@@ -61,9 +62,14 @@ function resourcesDir(): string {
 }
 
 // The library lives in the one data folder the CLI and browser mode use too (Chromium's own
-// caches stay in Electron's userData).
+// caches stay in Electron's userData). A library an earlier build kept in userData is moved
+// there on first start (see adoptLegacyLibrary), never left behind.
+let resolvedDataDir: string | null = null
 function dataDir(): string {
-  return quireHome()
+  resolvedDataDir ??= process.env.QUIRE_HOME
+    ? quireHome()
+    : adoptLegacyLibrary(quireHome(), app.getPath('userData'))
+  return resolvedDataDir
 }
 
 async function pickPaths(folders: boolean): Promise<string[]> {
