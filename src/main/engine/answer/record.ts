@@ -1,31 +1,15 @@
 // Stage 6, record: the finished answer stored as the reply to its question, and the result
 // handed to the caller built from that stored message.
-import type {
-  AnswerMode,
-  AnswerResult,
-  AnswerStatus,
-  Citation,
-  OllamaProblem,
-  RetrievalTrace,
-  UnsupportedFigure,
-} from '@shared/chat-types.js'
+import type { AnswerResult, RetrievalTrace } from '@shared/chat-types.js'
 import type { ConversationStore } from '../chat/conversation-store.js'
 import { problemLine } from '../generate/ollama-problem.js'
 
-/** Everything about an answer the stages decided, before it is stored. */
-export interface AnswerDraft {
-  answer: string
-  mode: AnswerMode
-  status: AnswerStatus
-  declined: boolean
-  citations: Citation[]
-  sources: Citation[]
-  invalidCitations: number[]
-  unsupportedFigures: UnsupportedFigure[]
-  model: string | null
+/**
+ * Everything about an answer the stages decided, before it is stored: the result's own fields
+ * (one definition, in @shared) without what storing adds, plus the raw first-token time.
+ */
+export type AnswerDraft = Omit<AnswerResult, 'conversationId' | 'messageId' | 'timings' | 'trace'> & {
   firstTokenMs: number | null
-  warnings: string[]
-  ollama: OllamaProblem | null
 }
 
 export function recordAnswer(
