@@ -3,20 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CAPACITY_GROWTH, VectorIndex } from './vector-index.js'
+import { consecutiveIds as ids, unitVectors as seededUnitVectors } from '@tests/helpers/unit-vectors.js'
 
 const DIM = 8
-
-function unitVectors(n: number, seed: number): Float32Array[] {
-  let x = seed
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1
-  return Array.from({ length: n }, () => {
-    const v = Float32Array.from({ length: DIM }, rnd)
-    const norm = Math.hypot(...v)
-    return v.map((c) => c / norm)
-  })
-}
-
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i)
+const unitVectors = (n: number, seed: number) => seededUnitVectors(n, seed, DIM)
 
 describe('VectorIndex capacity', () => {
   let dir: string

@@ -5,23 +5,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { consecutiveIds as ids, unitVectors as seededUnitVectors } from '@tests/helpers/unit-vectors.js'
 import { SqliteLock } from './sqlite-lock.js'
 import { VECTOR_LOCK_FILE, VectorIndex } from './vector-index.js'
 import { verifyHnswFile } from './verify-hnsw-file.js'
 
 const tempDir = useTempDirs()
 const DIM = 8
-
-function unitVectors(n: number, seed: number): Float32Array[] {
-  let x = seed
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1
-  return Array.from({ length: n }, () => {
-    const v = Float32Array.from({ length: DIM }, rnd)
-    const norm = Math.hypot(...v)
-    return v.map((c) => c / norm)
-  })
-}
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i)
+const unitVectors = (n: number, seed: number) => seededUnitVectors(n, seed, DIM)
 
 describe('VectorIndex writers', () => {
   it('two writers that loaded the same file each keep the other one’s vectors', () => {
