@@ -1,6 +1,6 @@
 import type { Citation, UnsupportedFigure } from '@shared/chat-types.js'
 import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
-import { splitSentences } from './sentences.js'
+import { splitSentences } from '../text/sentences.js'
 
 // A figure: digits with optional thousands separators and decimals. Not when glued to a letter
 // before it ("Q3", "COVID-19", "H2O"): those are names, not quantities.

@@ -2,7 +2,7 @@
 // the viewer can highlight them strongly (the rest of the passage faintly) and a reader sees at a
 // glance what supports the claim instead of a page of yellow.
 import type { Citation } from '@shared/chat-types.js'
-import { splitSentences } from './sentences.js'
+import { splitSentences } from '../text/sentences.js'
 import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
 import { bestSentences } from './retrieval-only.js'
 

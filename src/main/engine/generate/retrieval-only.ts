@@ -2,7 +2,7 @@ import type { Citation } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { passageStems } from '../text/tokens.js'
 import { queryTerms } from '../retrieve/query-terms.js'
-import { splitSentences } from './sentences.js'
+import { splitSentences } from '../text/sentences.js'
 
 export interface ScoredSentence {
   sentence: string

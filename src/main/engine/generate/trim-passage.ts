@@ -3,7 +3,7 @@
 // so the model (and anyone reading the prompt) sees that text was left out.
 import type { Citation } from '@shared/chat-types.js'
 import { bestSentences } from './retrieval-only.js'
-import { splitSentences } from './sentences.js'
+import { splitSentences } from '../text/sentences.js'
 
 /** Best sentences kept per passage; each brings the sentence before and after it. */
 const BEST = 2

@@ -3,6 +3,7 @@ import type { Chunk, CleanPage } from '../store/page-records.js'
 import { buildPages } from './build-pages.js'
 import { chunkPages, DEFAULT_CHUNK_OPTIONS, validateChunkOptions, type ChunkOptions } from './chunk-pages.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
+import { splitSentences } from '../text/sentences.js'
 import { mulberry32 } from '@tests/helpers/seeded-random.js'
 
 const VOCAB = (
@@ -238,6 +239,24 @@ describe('chunkPages', () => {
     const chunks = chunkPages(buildPages([raw]))
     expect(chunks).toHaveLength(1)
     expect(chunks[0]!.heading).toBe('Abstract')
+  })
+
+  it('cuts text into the sentences answers use (one splitter, text/sentences.ts)', () => {
+    // Decimals, abbreviations, initials and a figure number: none of them ends a sentence.
+    const prose =
+      'Costs rose by 4.5 per cent in Ghent, e.g. in the north. See Fig. 3 for the regional ' +
+      'details of the rise. J. Smith wrote the report in May of that year. Output fell sharply.'
+    const lines: RawLine[] = []
+    let y = 740
+    for (const text of [prose.slice(0, 70), prose.slice(71, 140), prose.slice(141)]) {
+      lines.push({ fontSize: BODY, y, items: [{ str: text, x: 72, y, w: text.length * 5, h: BODY }] })
+      y -= 14
+    }
+    const pages = buildPages([{ pageNo: 1, width: 612, height: 792, lines }])
+    // Chunks of at most 12 words close at every unit, so each chunk is exactly one sentence.
+    const chunks = chunkPages(pages, { targetWords: 5, maxWords: 12, overlapWords: 0 })
+    expect(chunks.map((c) => ws(c.text))).toEqual(splitSentences(prose))
+    expect(chunks).toHaveLength(4)
   })
 
   it('returns no chunks for pages without text', () => {

@@ -1,5 +1,6 @@
 import type { PageSpan } from '@shared/library-types.js'
 import type { Chunk, CleanPage } from '../store/page-records.js'
+import { sentenceBreaks } from '../text/sentences.js'
 
 export interface ChunkOptions {
   /** Soft target: a chunk closes at the first paragraph end after this many words. */
@@ -80,7 +81,7 @@ function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
     const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
     let para: { start: number; end: number } | null = null
     const flush = () => {
-      if (para) units.push(...splitSentences(page, para.start, para.end, headingPath(), maxWords))
+      if (para) units.push(...paragraphUnits(page, para.start, para.end, headingPath(), maxWords))
       para = null
     }
     for (const line of page.lines) {
@@ -112,9 +113,8 @@ function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
   return units
 }
 
-const SENTENCE_END = /[.!?]["')\]]?\s+(?=["'([]?[A-Z0-9])/g
-
-function splitSentences(
+/** One paragraph's sentences (text/sentences.ts, the rule answers use too) as located units. */
+function paragraphUnits(
   page: CleanPage,
   start: number,
   end: number,
@@ -134,7 +134,7 @@ function splitSentences(
     }
     last = to
   }
-  for (const m of text.matchAll(SENTENCE_END)) cut(m.index + m[0].length, false)
+  for (const end of sentenceBreaks(text)) cut(end, false)
   cut(text.length, true)
   return out
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { splitSentences } from './sentences.js'
+import { sentenceBreaks, splitSentences } from './sentences.js'
 
 describe('splitSentences', () => {
   it('splits at sentence ends but not at decimals or abbreviations', () => {
@@ -33,5 +33,14 @@ describe('splitSentences', () => {
       '- first item',
       '- second item',
     ])
+  })
+})
+
+describe('sentenceBreaks', () => {
+  it('gives the offsets where the next sentence starts, across line breaks', () => {
+    const text = 'Costs rose by 4.5 bn.\nSee Fig. 3 for\ndetails. J. Smith agreed.'
+    const breaks = sentenceBreaks(text)
+    expect(breaks.map((b) => text.slice(b, b + 3))).toEqual(['See', 'J. '])
+    expect(sentenceBreaks('No end here')).toEqual([])
   })
 })
