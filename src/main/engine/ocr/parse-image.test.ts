@@ -30,6 +30,25 @@ describe('image files', () => {
     }
   })
 
+  it('imports a JPEG (lossy, as cameras and many scanners write) as a one-page OCR document', async () => {
+    const [png] = await pageImages({
+      pages: [{ lines: [{ text: 'Receipt for the replacement boiler installed on Friday.' }] }],
+    })
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas')
+    const img = await loadImage(png!)
+    const canvas = createCanvas(img.width, img.height)
+    canvas.getContext('2d').drawImage(img, 0, 0)
+    const jpeg = await canvas.encode('jpeg', 60)
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
+    // Named .jpeg: the format comes from the bytes, the title from the name without its extension.
+    const parsed = await parseDocument(jpeg, '/photos/receipt.jpeg', { ocrEngine: engine })
+    expect(parsed.title).toBe('receipt')
+    expect(parsed.pages).toHaveLength(1)
+    expect(parsed.pages[0]!.text).toMatch(/replacement boiler installed/)
+    expect(parsed.pages[0]!.ocr?.confidence).toBeGreaterThan(60)
+    expect(parsed.chunks[0]!.text).toContain('boiler')
+  })
+
   it('imports a multi-page TIFF page by page, a blank page kept with its note', async () => {
     const [text, blank] = await pageImages({
       pages: [{ lines: [{ text: 'Second shipment arrived damaged at the dock.' }] }, { lines: [] }],

@@ -16,6 +16,8 @@ export interface FileProgress {
   stage: IngestStage | 'failed' | 'skipped' | 'cancelled'
   /** 0..1 across all stages of this file. */
   fraction: number
+  /** Scanned pages recognised so far and in all, while the file is in the OCR stage. */
+  ocrPages?: { done: number; total: number } | null
   errorCode: string | null
   error: string | null
 }
@@ -333,6 +335,8 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
             path: progress.file,
             stage: progress.stage,
             fraction: fileFraction(progress),
+            ocrPages:
+              progress.stage === 'recognizing' ? { done: progress.done, total: progress.total } : null,
             errorCode: null,
             error: null,
           }

@@ -32,7 +32,12 @@ function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) 
         <span className="import-file-name" title={file.key}>
           {file.name}
         </span>
-        <span className="import-file-stage">{remedy ? remedy.label : STAGE_WORDS[file.stage]}</span>
+        <span className="import-file-stage">
+          {remedy ? remedy.label : STAGE_WORDS[file.stage]}
+          {!remedy && file.stage === 'recognizing' && file.ocrPages && file.ocrPages.total > 0
+            ? ` · ${file.ocrPages.done}/${file.ocrPages.total} pages`
+            : ''}
+        </span>
         {onRetry && (
           <button
             type="button"

@@ -121,6 +121,31 @@ describe('library panel', () => {
     expect(api.callsTo('library.cancelImport')).toEqual([{ jobId: 'j9' }])
   })
 
+  it('counts scanned pages while they are read by OCR, page by page', async () => {
+    const { api } = await renderApp()
+    const ocr = (done: number) =>
+      act(() =>
+        api.emit('library.progress', {
+          jobId: 'j7',
+          progress: { stage: 'recognizing', file: '/scan.pdf', done, total: 3, filesDone: 0, filesTotal: 1 },
+          etaSeconds: null,
+        }),
+      )
+    ocr(0)
+    const job = screen.getByRole('region', { name: 'Import progress' })
+    expect(within(job).getByText('Reading scanned pages (OCR) · 0/3 pages')).toBeTruthy()
+    ocr(2)
+    expect(within(job).getByText('Reading scanned pages (OCR) · 2/3 pages')).toBeTruthy()
+    act(() =>
+      api.emit('library.progress', {
+        jobId: 'j7',
+        progress: { stage: 'chunking', file: '/scan.pdf', done: 0, total: 1, filesDone: 0, filesTotal: 1 },
+        etaSeconds: null,
+      }),
+    )
+    expect(within(job).getByText('Splitting into passages')).toBeTruthy()
+  })
+
   it('shows failed documents in plain words, removes after confirming, and scopes the search', async () => {
     const user = userEvent.setup()
     const { api, stores } = await renderApp({
