@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
@@ -31,6 +32,14 @@ export type OcrLanguage = keyof typeof OCR_LANGUAGES
 const localRequire = createRequire(import.meta.url)
 
 /**
+ * Set once per worker. Automatic page segmentation (columns, tables, headings) as on any scan.
+ */
+const RECOGNITION_PARAMETERS = {
+  tessedit_pageseg_mode: PSM.AUTO,
+  preserve_interword_spaces: '0',
+} as const
+
+/**
  * Folder holding `<lang>.traineddata.gz`. The LSTM "best_int" model: tesseract.js's own choice for
  * its default LSTM engine, a quarter of the size of the legacy+LSTM data. Resolved from
  * node_modules (or the packaged app's unpacked resources): never a URL, so nothing is fetched.
@@ -48,19 +57,36 @@ function workerScript(): string {
     .replace('app.asar' + path.sep, 'app.asar.unpacked' + path.sep)
 }
 
+/** Recognisers an engine runs at most: one per core, so a single scanned document keeps both busy. */
+export const DEFAULT_OCR_THREADS = Math.max(1, Math.min(2, availableParallelism()))
+
+export interface OcrEngineOptions {
+  /** Pages recognised at once, each on its own tesseract.js worker thread, started on demand. */
+  threads?: number
+}
+
 /**
- * One tesseract.js worker (its own thread running the wasm core). Recognising a page cannot be
- * interrupted inside the wasm call, so cancelling terminates the worker: the page stops at once and
- * the next page starts a fresh one.
+ * A few tesseract.js workers (each its own thread running the wasm core), started when the first
+ * pages arrive and kept for the engine's life: loading the language data costs about a second.
+ * Recognising a page cannot be interrupted inside the wasm call, so cancelling terminates the
+ * workers: the pages stop at once and the next page starts fresh ones.
  */
 export class OcrEngine {
-  private worker: Promise<Worker> | null = null
+  readonly threads: number
+  private started: Promise<Worker>[] = []
+  private idle: Promise<Worker>[] = []
+  private waiting: ((w: Promise<Worker>) => void)[] = []
 
-  constructor(private readonly lang: OcrLanguage = 'eng') {}
+  constructor(
+    private readonly lang: OcrLanguage = 'eng',
+    opts: OcrEngineOptions = {},
+  ) {
+    this.threads = Math.max(1, opts.threads ?? DEFAULT_OCR_THREADS)
+  }
 
-  private start(): Promise<Worker> {
-    this.worker ??= (async () => {
-      const w = await createWorker(this.lang, OEM.LSTM_ONLY, {
+  private startWorker(): Promise<Worker> {
+    const w = (async () => {
+      const worker = await createWorker(this.lang, OEM.LSTM_ONLY, {
         langPath: languageDataDir(this.lang),
         workerPath: workerScript(),
         gzip: true,
@@ -68,10 +94,26 @@ export class OcrEngine {
         cacheMethod: 'none',
         workerBlobURL: false,
       })
-      await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' })
-      return w
+      await worker.setParameters(RECOGNITION_PARAMETERS)
+      return worker
     })()
-    return this.worker
+    this.started.push(w)
+    return w
+  }
+
+  /** An idle worker, a new one while fewer than `threads` run, else the next one released. */
+  private acquire(): Promise<Worker> {
+    const idle = this.idle.pop()
+    if (idle) return idle
+    if (this.started.length < this.threads) return this.startWorker()
+    return new Promise<Promise<Worker>>((resolve) => this.waiting.push(resolve)).then((w) => w)
+  }
+
+  private release(w: Promise<Worker>): void {
+    if (!this.started.includes(w)) return // stopped meanwhile
+    const next = this.waiting.shift()
+    if (next) next(w)
+    else this.idle.push(w)
   }
 
   /**
@@ -80,8 +122,6 @@ export class OcrEngine {
    */
   async recognize(image: Buffer, dpi: number, signal?: AbortSignal): Promise<OcrResult> {
     if (signal?.aborted) throw cancelled()
-    const worker = await this.start()
-    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
     let onAbort: (() => void) | null = null
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
@@ -90,20 +130,33 @@ export class OcrEngine {
       }
       signal?.addEventListener('abort', onAbort, { once: true })
     })
+    const slot = this.acquire()
     try {
-      const res = await Promise.race([worker.recognize(image, {}, { blocks: true, text: false }), aborted])
+      const res = await Promise.race([
+        slot.then(async (worker) => {
+          await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
+          return worker.recognize(image, {}, { blocks: true, text: false })
+        }),
+        aborted,
+      ])
       return toResult(res.data.blocks ?? [])
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort)
       aborted.catch(() => undefined)
+      this.release(slot)
     }
   }
 
-  /** Ends the worker thread; a later recognize() starts a new one. */
+  /** Ends the worker threads; a later recognize() starts new ones. */
   async stop(): Promise<void> {
-    const w = this.worker
-    this.worker = null
-    if (w) await (await w.catch(() => null))?.terminate().catch(() => undefined)
+    const all = this.started
+    this.started = []
+    this.idle = []
+    // Anyone queued for a worker gets a stopped one and fails like the page it waited behind.
+    const gone = Promise.reject(cancelled())
+    gone.catch(() => undefined)
+    for (const wake of this.waiting.splice(0)) wake(gone)
+    await Promise.all(all.map(async (w) => (await w.catch(() => null))?.terminate().catch(() => undefined)))
   }
 }
 

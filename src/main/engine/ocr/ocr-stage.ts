@@ -37,10 +37,16 @@ export async function recognizeScannedPages(
   const found = new Map<number, OcrPageInfo>()
   if (todo.length === 0) return found
   const engine = opts.engine ?? new OcrEngine()
-  try {
-    opts.onOcrPage?.(0, todo.length)
-    for (const [k, pageNo] of todo.entries()) {
+  // As many pages in flight as the engine has recognisers: while one page is being recognised the
+  // next is rendered, and on an idle machine a single scanned document keeps every core busy.
+  // Progress counts pages finished, in whatever order they finish.
+  let next = 0
+  let done = 0
+  let failed = false
+  const lane = async () => {
+    while (next < todo.length && !failed) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+      const pageNo = todo[next++]!
       const page = await doc.getPage(pageNo)
       try {
         const { raw: ocrRaw, info } = await ocrPdfPage(page, engine, opts.signal)
@@ -49,8 +55,21 @@ export async function recognizeScannedPages(
       } finally {
         page.cleanup()
       }
-      opts.onOcrPage?.(k + 1, todo.length)
+      opts.onOcrPage?.(++done, todo.length)
     }
+  }
+  try {
+    opts.onOcrPage?.(0, todo.length)
+    const lanes = Array.from({ length: Math.min(engine.threads, todo.length) }, () =>
+      lane().catch((err: unknown) => {
+        failed = true // the other lanes stop at their next page
+        throw err
+      }),
+    )
+    // Settled, not all(): no lane is left running (or rejecting unheard) after the stage returns.
+    const ended = await Promise.allSettled(lanes)
+    const err = ended.find((r) => r.status === 'rejected')
+    if (err) throw err.reason
   } finally {
     if (!opts.engine) await engine.stop()
   }
