@@ -129,33 +129,54 @@ export interface RetrievalTrace {
 }
 
 export interface AnswerTimings {
-  retrieval_ms: number
-  first_token_ms: number | null
-  total_ms: number
+  retrievalMs: number
+  firstTokenMs: number | null
+  totalMs: number
 }
 
-export interface AnswerResult {
-  answer: string
+/**
+ * Something the person should know about an answer, as data: each surface words it itself from
+ * one table (src/shared/answer-warnings.ts). `note` keeps a line stored before warnings were
+ * structured that no kind matched, word for word.
+ */
+export type AnswerWarning =
+  | { kind: 'passages-omitted'; omitted: number; total: number; window: number }
+  | { kind: 'passages-trimmed'; count: number; window: number }
+  | { kind: 'top-passage-shortened' }
+  | { kind: 'invalid-citations'; numbers: number[] }
+  | { kind: 'unsupported-figure'; figure: string }
+  | { kind: 'length-limit'; answerTokens: number }
+  | { kind: 'stopped' }
+  | { kind: 'stopped-before-start' }
+  | { kind: 'no-citations' }
+  /** The model could not be used: the answer is the most relevant passages. */
+  | { kind: 'retrieval-only'; problem: OllamaProblem }
+  /** The model's stream broke midway: what arrived is kept. */
+  | { kind: 'broke-off'; problem: OllamaProblem }
+  | { kind: 'note'; text: string }
+
+/** A stored answer: the assistant's reply with the mode, trace and timings every answer has. */
+export type AnswerMessage = Message & {
+  role: 'assistant'
   mode: AnswerMode
-  status: AnswerStatus
-  declined: boolean
-  /** Sources the answer cites, in number order. */
-  citations: Citation[]
-  /** Every passage given to the model or shown, numbered as in the answer. */
-  sources: Citation[]
-  /** Citation numbers the model used that referred to no provided source (removed from `answer`). */
+  trace: RetrievalTrace
+  timings: AnswerTimings
+}
+
+/** What checking an answer found that is not stored with the message (its warnings say it in words). */
+export interface AnswerExtras {
+  /** Citation numbers the model used that referred to no provided source (removed from the text). */
   invalidCitations: number[]
   unsupportedFigures: UnsupportedFigure[]
-  conversationId: number
-  /** The stored assistant message. */
-  messageId: number
-  model: string | null
-  timings: AnswerTimings
-  /** Everything the person should know about this answer, one line each. */
-  warnings: string[]
-  /** Set when the model could not be used (retrieval-only) or broke midway. */
-  ollama: OllamaProblem | null
-  trace: RetrievalTrace
+}
+
+/**
+ * A finished answer, the same shape from the engine to every surface: the message as stored,
+ * and what the checks found beside it.
+ */
+export interface AnswerResult {
+  message: AnswerMessage
+  extras: AnswerExtras
 }
 
 /** Streamed to the caller while an answer is produced. */
@@ -203,7 +224,7 @@ export interface Message {
   status: AnswerStatus
   declined: boolean
   timings: AnswerTimings | null
-  warnings: string[]
+  warnings: AnswerWarning[]
   error: string | null
   createdAt: string
 }

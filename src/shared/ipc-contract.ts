@@ -6,8 +6,10 @@ import { z } from 'zod'
 import type {
   AnswerEvent,
   AnswerMode,
+  AnswerResult,
   AnswerStatus,
   AnswerTimings,
+  AnswerWarning,
   Citation,
   Conversation,
   Message,
@@ -134,9 +136,9 @@ const retrievalTrace = z.custom<RetrievalTrace>(
 )
 
 const answerTimings: z.ZodType<AnswerTimings> = z.object({
-  retrieval_ms: z.number(),
-  first_token_ms: z.number().nullable(),
-  total_ms: z.number(),
+  retrievalMs: z.number(),
+  firstTokenMs: z.number().nullable(),
+  totalMs: z.number(),
 })
 
 const ollamaProblem: z.ZodType<OllamaProblem> = z.object({
@@ -156,7 +158,24 @@ const ollamaProblem: z.ZodType<OllamaProblem> = z.object({
   installed: z.array(z.string()).optional(),
 })
 
-const message: z.ZodType<Message> = z.object({
+const answerMode: z.ZodType<AnswerMode> = z.enum(['llm', 'retrieval-only'])
+const count = z.number().int().nonnegative()
+const answerWarning: z.ZodType<AnswerWarning> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('passages-omitted'), omitted: count, total: count, window: count }),
+  z.object({ kind: z.literal('passages-trimmed'), count, window: count }),
+  z.object({ kind: z.literal('top-passage-shortened') }),
+  z.object({ kind: z.literal('invalid-citations'), numbers: z.array(z.number().int()) }),
+  z.object({ kind: z.literal('unsupported-figure'), figure: z.string() }),
+  z.object({ kind: z.literal('length-limit'), answerTokens: count }),
+  z.object({ kind: z.literal('stopped') }),
+  z.object({ kind: z.literal('stopped-before-start') }),
+  z.object({ kind: z.literal('no-citations') }),
+  z.object({ kind: z.literal('retrieval-only'), problem: ollamaProblem }),
+  z.object({ kind: z.literal('broke-off'), problem: ollamaProblem }),
+  z.object({ kind: z.literal('note'), text: z.string() }),
+])
+
+const messageFields = {
   id,
   conversationId: id,
   role: z.enum(['user', 'assistant']),
@@ -167,14 +186,47 @@ const message: z.ZodType<Message> = z.object({
   ollama: ollamaProblem.nullable(),
   trace: retrievalTrace.nullable(),
   model: z.string().nullable(),
-  mode: z.enum(['llm', 'retrieval-only']).nullable() as z.ZodType<AnswerMode | null>,
+  mode: answerMode.nullable(),
   status: z.enum(['complete', 'stopped', 'failed']) as z.ZodType<AnswerStatus>,
   declined: z.boolean(),
   timings: answerTimings.nullable(),
-  warnings: z.array(z.string()),
+  warnings: z.array(answerWarning),
   error: z.string().nullable(),
   createdAt: z.string(),
+}
+const message: z.ZodType<Message> = z.object(messageFields)
+
+/** A finished answer: the stored message (an answer always has its trace and timings) and the checks' extras. */
+export const answerResult: z.ZodType<AnswerResult> = z.object({
+  message: z.object({
+    ...messageFields,
+    role: z.literal('assistant'),
+    mode: answerMode,
+    trace: retrievalTrace,
+    timings: answerTimings,
+  }),
+  extras: z.object({
+    invalidCitations: z.array(z.number().int()),
+    unsupportedFigures: z.array(
+      z.object({ figure: z.string(), sentence: z.string(), checkedAgainst: z.array(z.number().int()) }),
+    ),
+  }),
 })
+
+/** What streams while an answer is produced (`chat.event`), checked like a route's output. */
+export const answerEvent: z.ZodType<AnswerEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('started'), conversationId: id, questionMessageId: id }),
+  z.object({ type: z.literal('retrieval'), trace: retrievalTrace, sources: z.array(citation) }),
+  z.object({ type: z.literal('token'), text: z.string() }),
+  z.object({ type: z.literal('done'), result: answerResult }),
+  z.object({
+    type: z.literal('failed'),
+    conversationId: id,
+    messageId: id.nullable(),
+    code: z.string(),
+    message: z.string(),
+  }),
+])
 
 const ollamaStatus: z.ZodType<OllamaStatus> = z.object({
   state: z.enum(['not-running', 'model-missing', 'error', 'ready']),
@@ -313,6 +365,10 @@ export interface EventPayloads {
   'chat.event': { requestId: string; event: AnswerEvent }
 }
 export type EventName = keyof EventPayloads
+/** Payload schemas of the events the engine shapes (an answer streaming in), checked in the tests. */
+export const eventSchemas = {
+  'chat.event': z.object({ requestId: z.string(), event: answerEvent }),
+} satisfies Partial<Record<EventName, z.ZodType>>
 export const EVENT_NAMES: readonly EventName[] = [
   'library.progress',
   'library.importDone',

@@ -119,7 +119,9 @@ describe('quire ask', () => {
     expect(a.mode).toBe('retrieval-only')
     expect(a.answer).toContain('16 bar')
     expect(a.citations[0].file).toBe(file)
-    expect(a.warnings.join(' ')).toMatch(/ollama/i)
+    expect(a.warnings).toEqual([
+      { kind: 'retrieval-only', text: expect.stringMatching(/^Ollama: .*--ollama-url/) },
+    ])
     expect(r.err).not.toMatch(/\n\s+at /)
   })
 })

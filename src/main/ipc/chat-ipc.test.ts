@@ -1,7 +1,8 @@
 import path from 'node:path'
 import fs from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AnswerEvent } from '@shared/chat-types.js'
+import type { AnswerEvent, Message } from '@shared/chat-types.js'
+import { eventSchemas } from '@shared/ipc-contract.js'
 import { startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { Library } from '../engine/library.js'
@@ -64,7 +65,10 @@ describe('chat through the IPC contract', () => {
     expect(events.some((e) => e.type === 'token')).toBe(true)
     const done = events.at(-1)!
     if (done.type !== 'done') throw new Error('no done event')
-    expect(done.result).toMatchObject({ mode: 'llm', status: 'complete', conversationId })
+    expect(done.result.message).toMatchObject({ mode: 'llm', status: 'complete', conversationId })
+    // Every event has the shape the contract promises the UI.
+    for (const event of events)
+      expect(() => eventSchemas['chat.event'].parse({ requestId, event })).not.toThrow()
 
     const list = await invoke('conversations.list', {})
     expect(list).toMatchObject({ ok: true, data: [{ id: conversationId, messageCount: 2 }] })
@@ -74,6 +78,8 @@ describe('chat through the IPC contract', () => {
     })
     const got = await invoke('conversations.get', { id: conversationId })
     expect(got).toMatchObject({ ok: true, data: { messages: [{ role: 'user' }, { role: 'assistant' }] } })
+    // One shape end to end: the answer as streamed is the answer as stored and read back.
+    expect(got.ok && (got.data as { messages: Message[] }).messages[1]).toEqual(done.result.message)
     expect(await invoke('conversations.rename', { id: conversationId, title: 'Ice / snow?' })).toMatchObject({
       ok: true,
       data: { title: 'Ice / snow?' },
@@ -134,7 +140,7 @@ describe('chat through the IPC contract', () => {
     const again = await invoke('chat.ask', {
       question: 'ignored: the stored question is asked again',
       conversationId,
-      regenerateMessageId: first.result.messageId,
+      regenerateMessageId: first.result.message.id,
     })
     if (!again.ok) throw new Error(again.error.message)
     const second = (await answered).at(-1)!
@@ -150,7 +156,7 @@ describe('chat through the IPC contract', () => {
     expect(ollama.chats.at(-1)!.body.messages.at(-1)!.content).toContain(
       'What does the section on glaciers describe?',
     )
-    expect(messages[2]!.sources.length).toBe(second.result.sources.length)
+    expect(messages[2]!.sources.length).toBe(second.result.message.sources.length)
     expect(messages[2]!.sources.length).toBeGreaterThan(0)
   })
 

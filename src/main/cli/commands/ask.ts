@@ -5,7 +5,8 @@
  * the argument parser: the caller passes parsed options, the open library and the output streams,
  * and closes the library afterwards.
  */
-import type { AnswerResult, Citation } from '@shared/chat-types.js'
+import type { AnswerMode, AnswerResult, AnswerWarning, Citation } from '@shared/chat-types.js'
+import { warningText } from '@shared/answer-warnings.js'
 import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
 import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
@@ -48,10 +49,16 @@ function jsonPassage(c: Citation): JsonPassage {
   return { n: c.n, file: c.file, pages: c.pages, text: c.text, ...(c.ocr ? { ocr: true as const } : {}) }
 }
 
-/** The --json contract: exactly these keys. */
+/** A warning in --json: its kind (stable, for scripts) and the line the CLI prints for it. */
+export interface JsonWarning {
+  kind: AnswerWarning['kind']
+  text: string
+}
+
+/** The --json contract: exactly these keys (snake_case: the CLI's JSON is the one place it is used). */
 export interface AskJson {
   answer: string
-  mode: AnswerResult['mode']
+  mode: AnswerMode
   declined: boolean
   citations: JsonPassage[]
   /** Every passage given to the model (or shown, when it could not be used), same shape as citations. */
@@ -62,23 +69,27 @@ export interface AskJson {
   decline_reason: string | null
   conversation_id: number
   model: string | null
-  timings: AnswerResult['timings']
-  warnings: string[]
+  timings: { retrieval_ms: number; first_token_ms: number | null; total_ms: number }
+  warnings: JsonWarning[]
 }
 
-export function toAskJson(r: AnswerResult): AskJson {
+export function toAskJson({ message: m }: AnswerResult): AskJson {
   return {
-    answer: r.answer,
-    mode: r.mode,
-    declined: r.declined,
-    citations: r.citations.map(jsonPassage),
-    sources: r.sources.map(jsonPassage),
-    search_query: r.trace.searchQuery,
-    decline_reason: r.declined ? declineReason(r.trace.decision) : null,
-    conversation_id: r.conversationId,
-    model: r.model,
-    timings: r.timings,
-    warnings: r.warnings,
+    answer: m.text,
+    mode: m.mode,
+    declined: m.declined,
+    citations: m.citations.map(jsonPassage),
+    sources: m.sources.map(jsonPassage),
+    search_query: m.trace.searchQuery,
+    decline_reason: m.declined ? declineReason(m.trace.decision) : null,
+    conversation_id: m.conversationId,
+    model: m.model,
+    timings: {
+      retrieval_ms: m.timings.retrievalMs,
+      first_token_ms: m.timings.firstTokenMs,
+      total_ms: m.timings.totalMs,
+    },
+    warnings: m.warnings.map((w) => ({ kind: w.kind, text: warningText(w, 'cli') })),
   }
 }
 
@@ -141,21 +152,21 @@ function sourceLine(c: Citation): string {
  * Everything after the streamed text: the non-streamed answer (retrieval-only, declined), a marker
  * for stopped or broken answers, the sources, and warnings on stderr.
  */
-export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): void {
+export function printAnswerTail({ message: r, extras }: AnswerResult, io: Io, streamedText: string): void {
   const out = io.stdout
-  const shown = streamedText || r.answer
-  if (!streamedText) out.write(r.answer)
+  const shown = streamedText || r.text
+  if (!streamedText) out.write(r.text)
   const gap = shown === '' || /\s$/.test(shown) ? '' : ' '
   if (r.status === 'stopped') out.write(`${gap}[stopped]`)
   if (r.status === 'failed') out.write(`${gap}[answer broke off]`)
   out.write('\n')
   // The streamed text is what the model wrote; the checked answer can differ (citations to
   // sources it was never given are removed). What stays on screen must be the checked one.
-  if (streamedText && r.answer.trim() && streamedText.trim() !== r.answer.trim()) {
-    const why = r.invalidCitations.length
-      ? `without ${r.invalidCitations.map((n) => `[${n}]`).join(', ')}, which cited no source it was given`
+  if (streamedText && r.text.trim() && streamedText.trim() !== r.text.trim()) {
+    const why = extras.invalidCitations.length
+      ? `without ${extras.invalidCitations.map((n) => `[${n}]`).join(', ')}, which cited no source it was given`
       : 'as checked against its sources'
-    out.write(`\nThe answer ${why}:\n${r.answer}\n`)
+    out.write(`\nThe answer ${why}:\n${r.text}\n`)
   }
   const declinedBecause = r.declined ? declineReason(r.trace.decision) : null
   if (declinedBecause) out.write(`${declinedBecause}\n`)
@@ -168,12 +179,10 @@ export function printAnswerTail(r: AnswerResult, io: Io, streamedText: string): 
       if (withText) out.write(`      ${excerpt(c.text)}\n`)
     }
   }
-  for (const w of r.warnings) io.stderr.write(`! ${w}\n`)
+  for (const w of r.warnings) io.stderr.write(`! ${warningText(w, 'cli')}\n`)
   const model =
     r.mode === 'llm' && r.model ? ` · ${r.model}` : r.mode === 'retrieval-only' ? ' · retrieval only' : ''
-  io.stderr.write(
-    `(conversation ${r.conversationId}${model} · ${(r.timings.total_ms / 1000).toFixed(1)} s)\n`,
-  )
+  io.stderr.write(`(conversation ${r.conversationId}${model} · ${(r.timings.totalMs / 1000).toFixed(1)} s)\n`)
 }
 
 /**

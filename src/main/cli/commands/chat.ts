@@ -127,7 +127,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
           { conversationId, signal: current.signal },
           io,
         )
-        conversationId = result.conversationId
+        conversationId = result.message.conversationId
         printAnswerTail(result, io, streamed)
       } catch (err) {
         printFailure(err, io, false)

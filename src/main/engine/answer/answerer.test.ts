@@ -3,7 +3,8 @@ import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '@tests/fake-oll
 import { paragraphLines, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
 import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '@tests/helpers/report-library.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import type { AnswerEvent } from '@shared/chat-types.js'
+import { warningText } from '@shared/answer-warnings.js'
+import type { AnswerEvent, AnswerWarning } from '@shared/chat-types.js'
 import { ConversationStore } from '../chat/conversation-store.js'
 import { Library } from '../library.js'
 import { Answerer, DEFAULT_ANSWER_PASSAGES } from './answerer.js'
@@ -33,6 +34,9 @@ function steelOutputPdf(pages: number): TextPdfSpec {
     }),
   }
 }
+
+/** The warnings as the CLI prints them, one per line. */
+const cliLines = (warnings: AnswerWarning[]) => warnings.map((w) => warningText(w, 'cli')).join('\n')
 
 const tempDir = useTempDirs()
 let fake: FakeOllama
@@ -81,23 +85,23 @@ describe('Answerer with a working model', () => {
     })
     const events: AnswerEvent['type'][] = []
     const tokens: string[] = []
-    const r = await answerer(lib).ask(STEEL_Q, {
+    const { message: r, extras } = await answerer(lib).ask(STEEL_Q, {
       onToken: (t) => tokens.push(t),
       onEvent: (e) => events.push(e.type),
     })
     expect(tokens.join('')).toBe('Ghent produced 4,200 tonnes in 2023 [1].')
     expect(events).toEqual(['started', 'retrieval', 'token', 'token', 'token', 'done'])
     expect(r).toMatchObject({
-      answer: 'Ghent produced 4,200 tonnes in 2023 [1].',
+      role: 'assistant',
+      text: 'Ghent produced 4,200 tonnes in 2023 [1].',
       mode: 'llm',
       status: 'complete',
       declined: false,
       model: MODEL,
-      invalidCitations: [],
-      unsupportedFigures: [],
       warnings: [],
       ollama: null,
     })
+    expect(extras).toEqual({ invalidCitations: [], unsupportedFigures: [] })
     expect(r.citations).toEqual([
       expect.objectContaining({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] }),
     ])
@@ -108,8 +112,8 @@ describe('Answerer with a working model', () => {
       [2, files.people],
     ])
     expect(r.sources[1]!.pages).toContain(REPORT_FACTS.staff.page)
-    expect(r.timings.first_token_ms).not.toBeNull()
-    expect(r.timings.total_ms).toBeGreaterThanOrEqual(r.timings.first_token_ms!)
+    expect(r.timings.firstTokenMs).not.toBeNull()
+    expect(r.timings.totalMs).toBeGreaterThanOrEqual(r.timings.firstTokenMs!)
 
     const body = fake.chats[0]!.body
     expect(body.model).toBe(MODEL)
@@ -128,15 +132,8 @@ describe('Answerer with a working model', () => {
 
     const stored = conversationsOf(lib).messages(r.conversationId)
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant'])
-    expect(stored[1]).toMatchObject({
-      id: r.messageId,
-      text: r.answer,
-      model: MODEL,
-      mode: 'llm',
-      status: 'complete',
-    })
-    expect(stored[1]!.citations).toEqual(r.citations)
-    expect(stored[1]!.trace).toEqual(r.trace)
+    // The result's message is the stored message, not a copy rebuilt from other fields.
+    expect(stored[1]).toEqual(r)
   })
 
   it('cites the page that holds the answer for a question about the other report', async () => {
@@ -145,11 +142,11 @@ describe('Answerer with a working model', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['The company employed 1,200 people [1].'] },
     })
-    const r = await answerer(lib).ask('How many people did the company employ?')
+    const { message: r, extras } = await answerer(lib).ask('How many people did the company employ?')
     expect(r.citations).toEqual([expect.objectContaining({ n: 1, file: files.people })])
     expect(r.citations[0]!.pages).toContain(REPORT_FACTS.staff.page)
     expect(r.citations[0]!.text).toContain(REPORT_FACTS.staff.text)
-    expect(r.unsupportedFigures).toEqual([])
+    expect(extras.unsupportedFigures).toEqual([])
   })
 
   it('drops citations to sources never provided and says so', async () => {
@@ -158,12 +155,15 @@ describe('Answerer with a working model', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['It made 4,200 tonnes [1][7].', ' Staff: 1,200 [9].'] },
     })
-    const r = await answerer(lib).ask(STEEL_Q)
+    const { message: r, extras } = await answerer(lib).ask(STEEL_Q)
     expect(r.sources).toHaveLength(2)
-    expect(r.answer).toBe('It made 4,200 tonnes [1]. Staff: 1,200.')
-    expect(r.invalidCitations).toEqual([7, 9])
+    expect(r.text).toBe('It made 4,200 tonnes [1]. Staff: 1,200.')
+    expect(extras.invalidCitations).toEqual([7, 9])
     expect(r.citations.map((c) => c.n)).toEqual([1])
-    expect(r.warnings).toContain('The answer cited [7], [9], which are not sources it was given; removed.')
+    expect(r.warnings).toContainEqual({ kind: 'invalid-citations', numbers: [7, 9] })
+    expect(r.warnings.map((w) => warningText(w, 'cli'))).toContain(
+      'The answer cited [7], [9], which are not sources it was given; removed.',
+    )
   })
 
   it('flags a figure that appears in none of the cited passages', async () => {
@@ -172,17 +172,17 @@ describe('Answerer with a working model', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced 4,500 tonnes in 2023 [1].'] },
     })
-    const r = await answerer(lib).ask(STEEL_Q)
-    expect(r.unsupportedFigures).toEqual([
+    const { message: r, extras } = await answerer(lib).ask(STEEL_Q)
+    expect(extras.unsupportedFigures).toEqual([
       { figure: '4,500', sentence: 'Ghent produced 4,500 tonnes in 2023.', checkedAgainst: [1] },
     ])
-    expect(r.warnings).toContain('Unsupported figure: "4,500" appears in none of the cited passages.')
+    expect(r.warnings).toContainEqual({ kind: 'unsupported-figure', figure: '4,500' })
   })
 
   it('fits a small context by giving passages as their relevant sentences, in rank order, and says so', async () => {
     const { lib } = await reports({ 'steel-output.pdf': steelOutputPdf(24) })
     fake.setScript({ models: [{ name: MODEL, contextLength: 2048 }] })
-    const r = await answerer(lib).ask('Steel output?')
+    const { message: r } = await answerer(lib).ask('Steel output?')
     // The default number of passages is asked for, and the library has more than that to give.
     expect(r.trace.hits).toHaveLength(DEFAULT_ANSWER_PASSAGES)
     const retrieved = r.trace.hits.map((h) => h.chunkId)
@@ -191,7 +191,7 @@ describe('Answerer with a working model', () => {
     expect(r.trace.packed.length).toBeGreaterThanOrEqual(4)
     expect(r.trace.packed).toEqual(retrieved.slice(0, r.trace.packed.length))
     expect(r.trace.omitted).toEqual(retrieved.slice(r.trace.packed.length))
-    expect(r.warnings.join('\n')).toMatch(
+    expect(cliLines(r.warnings)).toMatch(
       /passages? (was|were) given to the model as its most relevant sentences to fit its context \(2048 tokens\)/,
     )
     expect(fake.chats[0]!.body.options!.num_ctx).toBe(r.trace.numCtx)
@@ -200,7 +200,7 @@ describe('Answerer with a working model', () => {
   it('respects the configured context cap below the model length', async () => {
     const { lib } = await reports({ 'steel-output.pdf': steelOutputPdf(24) })
     fake.setScript({ models: [{ name: MODEL, contextLength: 131072 }] })
-    const r = await answerer(lib, { maxContextTokens: 8192, k: 40 }).ask('Steel output?')
+    const { message: r } = await answerer(lib, { maxContextTokens: 8192, k: 40 }).ask('Steel output?')
     // k reaches search: far more than the default number of passages came back.
     expect(r.trace.hits.length).toBeGreaterThan(DEFAULT_ANSWER_PASSAGES)
     expect(r.trace.numCtx).toBe(8192)
@@ -213,10 +213,10 @@ describe('Answerer declining', () => {
   it('answers "not found" with the nearest passages and never asks the model', async () => {
     const { lib, files } = await reports()
     // Rotterdam is in no document: the engine declines, but steel passages are still the nearest.
-    const r = await answerer(lib).ask('How much steel did the Rotterdam plant produce in 2023?')
+    const { message: r } = await answerer(lib).ask('How much steel did the Rotterdam plant produce in 2023?')
     expect(r.declined).toBe(true)
     expect(r.trace.declined).toBe(true)
-    expect(r.answer).toMatch(/^Not found in your documents\. The nearest passages are \[1\] and \[2\]/)
+    expect(r.text).toMatch(/^Not found in your documents\. The nearest passages are \[1\] and \[2\]/)
     expect(r.citations.map((c) => [c.n, c.file])).toEqual([
       [1, files.report],
       [2, files.people],
@@ -228,8 +228,8 @@ describe('Answerer declining', () => {
 
   it('declines a question about something the library never mentions', async () => {
     const { lib } = await reports()
-    const r = await answerer(lib).ask('Who won the 1966 World Cup?')
-    expect(r).toMatchObject({ declined: true, answer: 'Not found in your documents.', citations: [] })
+    const { message: r } = await answerer(lib).ask('Who won the 1966 World Cup?')
+    expect(r).toMatchObject({ declined: true, text: 'Not found in your documents.', citations: [] })
     expect(r.trace).toMatchObject({ declined: true, hits: [] })
     expect(fake.chats).toHaveLength(0)
   })
@@ -238,8 +238,8 @@ describe('Answerer declining', () => {
     const lib = await Library.open(tempDir('quire-empty-library-'))
     cleanups.push(() => lib.close())
     expect(lib.documents()).toEqual([])
-    const r = await answerer(lib).ask('How much steel did Ghent produce in 2023?')
-    expect(r).toMatchObject({ declined: true, answer: 'Not found in your documents.', citations: [] })
+    const { message: r } = await answerer(lib).ask('How much steel did Ghent produce in 2023?')
+    expect(r).toMatchObject({ declined: true, text: 'Not found in your documents.', citations: [] })
     expect(r.trace.hits).toEqual([])
     expect(fake.chats).toHaveLength(0)
   })
@@ -249,29 +249,33 @@ describe('Answerer when Ollama cannot be used', () => {
   it('answers retrieval-only when Ollama is not running, with one line on how to fix it', async () => {
     const { lib, files } = await reports()
     const a = answerer(lib, { ollama: { host: await deadOllamaUrl(), model: MODEL } })
-    const r = await a.ask('How much steel did Ghent produce?')
+    const { message: r } = await a.ask('How much steel did Ghent produce?')
     expect(r).toMatchObject({ mode: 'retrieval-only', status: 'complete', declined: false, model: null })
     expect(r.ollama?.kind).toBe('not-running')
     // The quoted sentence carries the page's heading ("12 Production") in front: see the report.
-    expect(r.answer).toMatch(/^- ".*The Ghent plant produced 4,200 tonnes of steel in 2023\." \[1\]$/m)
+    expect(r.text).toMatch(/^- ".*The Ghent plant produced 4,200 tonnes of steel in 2023\." \[1\]$/m)
     // The problem is said once, as the warning line, not again inside the answer's text.
-    expect(r.answer).not.toContain('not reachable')
-    expect(r.warnings).toHaveLength(1)
-    expect(r.warnings[0]).toMatch(/^Ollama: Ollama is not reachable at http:\S+\. Start Ollama.*--ollama-url/)
-    expect(r.warnings[0]).not.toContain('ECONNREFUSED')
+    expect(r.text).not.toContain('not reachable')
+    expect(r.warnings).toEqual([{ kind: 'retrieval-only', problem: r.ollama }])
+    expect(cliLines(r.warnings)).toMatch(
+      /^Ollama: Ollama is not reachable at http:\S+\. Start Ollama.*--ollama-url/,
+    )
+    expect(cliLines(r.warnings)).not.toContain('ECONNREFUSED')
     expect(r.citations.map((c) => c.chunkId)).toEqual(r.trace.hits.map((h) => h.chunkId))
     expect(r.citations[0]).toMatchObject({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] })
-    expect(r.timings.first_token_ms).toBeNull()
+    expect(r.timings.firstTokenMs).toBeNull()
     const stored = conversationsOf(lib).messages(r.conversationId)[1]!
     expect(stored).toMatchObject({ mode: 'retrieval-only', error: expect.stringMatching(/not reachable/) })
   })
 
   it('names the missing model and the pull command', async () => {
     const { lib } = await reports()
-    const r = await answerer(lib, { ollama: { host: fake.url, model: 'mistral:7b' } }).ask(STEEL_Q)
+    const { message: r } = await answerer(lib, { ollama: { host: fake.url, model: 'mistral:7b' } }).ask(
+      STEEL_Q,
+    )
     expect(r.mode).toBe('retrieval-only')
     expect(r.ollama).toMatchObject({ kind: 'model-missing' })
-    expect(r.warnings[0]).toContain('ollama pull mistral:7b')
+    expect(cliLines(r.warnings)).toContain('ollama pull mistral:7b')
     expect(fake.chats).toHaveLength(0)
   })
 
@@ -281,10 +285,10 @@ describe('Answerer when Ollama cannot be used', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { status: 500, error: 'CUDA out of memory' },
     })
-    const r = await answerer(lib).ask(STEEL_Q)
+    const { message: r } = await answerer(lib).ask(STEEL_Q)
     expect(r.mode).toBe('retrieval-only')
     expect(r.ollama).toMatchObject({ kind: 'http-error', status: 500 })
-    expect(r.warnings.join('\n')).toContain('CUDA out of memory')
+    expect(cliLines(r.warnings)).toContain('CUDA out of memory')
   })
 
   it('keeps what arrived when the stream breaks midway, and says it broke', async () => {
@@ -293,12 +297,13 @@ describe('Answerer when Ollama cannot be used', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced ', '4,200 tonnes [1]', ' and then', ' more'], dropAfter: 2 },
     })
-    const r = await answerer(lib).ask(STEEL_Q)
-    expect(r).toMatchObject({ mode: 'llm', status: 'failed', answer: 'Ghent produced 4,200 tonnes [1]' })
+    const { message: r } = await answerer(lib).ask(STEEL_Q)
+    expect(r).toMatchObject({ mode: 'llm', status: 'failed', text: 'Ghent produced 4,200 tonnes [1]' })
     expect(r.ollama?.kind).toBe('stream-broken')
-    expect(r.warnings.some((w) => w.startsWith('The answer broke off: The connection to Ollama'))).toBe(true)
+    expect(r.warnings).toContainEqual({ kind: 'broke-off', problem: r.ollama })
+    expect(cliLines(r.warnings)).toMatch(/^The answer broke off: The connection to Ollama/m)
     expect(r.citations.map((c) => c.n)).toEqual([1])
-    expect(conversationsOf(lib).message(r.messageId)?.status).toBe('failed')
+    expect(conversationsOf(lib).message(r.id)?.status).toBe('failed')
   })
 })
 
@@ -310,15 +315,15 @@ describe('Answerer cancellation', () => {
       chat: { tokens: ['Ghent ', 'produced ', 'a lot'], hangAfter: 2 },
     })
     const ac = new AbortController()
-    const r = await answerer(lib).ask(STEEL_Q, {
+    const { message: r } = await answerer(lib).ask(STEEL_Q, {
       signal: ac.signal,
       onToken: (t) => {
         if (t === 'produced ') ac.abort()
       },
     })
-    expect(r).toMatchObject({ status: 'stopped', mode: 'llm', answer: 'Ghent produced' })
-    expect(r.warnings).toContain('Stopped: the answer is incomplete.')
-    const stored = conversationsOf(lib).message(r.messageId)
+    expect(r).toMatchObject({ status: 'stopped', mode: 'llm', text: 'Ghent produced' })
+    expect(r.warnings).toContainEqual({ kind: 'stopped' })
+    const stored = conversationsOf(lib).message(r.id)
     expect(stored).toMatchObject({ status: 'stopped', text: 'Ghent produced' })
   })
 
@@ -327,16 +332,16 @@ describe('Answerer cancellation', () => {
     const ac = new AbortController()
     // Stop is pressed as soon as the question is stored, while the model's status and the
     // passages are being fetched.
-    const r = await answerer(lib).ask(STEEL_Q, {
+    const { message: r } = await answerer(lib).ask(STEEL_Q, {
       signal: ac.signal,
       onEvent: (e) => {
         if (e.type === 'started') ac.abort()
       },
     })
-    expect(r).toMatchObject({ status: 'stopped', answer: '' })
-    expect(r.warnings).toEqual(['Stopped before the answer began.'])
+    expect(r).toMatchObject({ status: 'stopped', text: '' })
+    expect(r.warnings).toEqual([{ kind: 'stopped-before-start' }])
     expect(fake.chats).toHaveLength(0)
-    const stored = conversationsOf(lib).message(r.messageId)
+    const stored = conversationsOf(lib).message(r.id)
     expect(stored).toMatchObject({ status: 'stopped', text: '' })
   })
 })
@@ -353,25 +358,28 @@ describe('Answerer conversations', () => {
     })
     const a = answerer(lib)
     const first = await a.ask(STEEL_Q)
-    const second = await a.ask('And in 2022?', { conversationId: first.conversationId })
-    expect(second.trace).toMatchObject({
+    const second = await a.ask('And in 2022?', { conversationId: first.message.conversationId })
+    expect(second.message.trace).toMatchObject({
       question: 'And in 2022?',
       searchQuery: 'How much steel did Ghent produce in 2022?',
       context: [],
     })
-    expect(second.trace.rewrite).toMatchObject({
+    expect(second.message.trace.rewrite).toMatchObject({
       from: 'And in 2022?',
       to: 'How much steel did Ghent produce in 2022?',
     })
-    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
-    expect(second.citations).toEqual([
+    expect(second.message.trace.hits[0]).toMatchObject({
+      file: files.report,
+      pages: [REPORT_FACTS.steel.page],
+    })
+    expect(second.message.citations).toEqual([
       expect.objectContaining({ n: 1, file: files.report, pages: [REPORT_FACTS.steel.page] }),
     ])
     const rewriteReq = fake.chats[1]!.body
     expect(rewriteReq.messages[1]!.content).toContain(`User: ${STEEL_Q}`)
-    const messages = conversationsOf(lib).messages(first.conversationId)
+    const messages = conversationsOf(lib).messages(first.message.conversationId)
     expect(messages).toHaveLength(4)
-    expect(messages[3]!.trace).toEqual(second.trace)
+    expect(messages[3]!.trace).toEqual(second.message.trace)
   })
 
   it('does not search with a "rewrite" that is really an answer: the earlier turns become context', async () => {
@@ -383,14 +391,17 @@ describe('Answerer conversations', () => {
     })
     const a = answerer(lib)
     const first = await a.ask(STEEL_Q)
-    const second = await a.ask('And in 2022?', { conversationId: first.conversationId })
-    expect(second.trace).toMatchObject({
+    const second = await a.ask('And in 2022?', { conversationId: first.message.conversationId })
+    expect(second.message.trace).toMatchObject({
       rewrite: null,
       rewriteRejected: { text: 'It made 3,900 tonnes [1].', reason: 'cites-sources' },
       searchQuery: 'And in 2022?',
       context: [STEEL_Q],
     })
-    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
+    expect(second.message.trace.hits[0]).toMatchObject({
+      file: files.report,
+      pages: [REPORT_FACTS.steel.page],
+    })
   })
 
   it('uses earlier questions as retrieval context when no model is available, across a reopen', async () => {
@@ -403,21 +414,24 @@ describe('Answerer conversations', () => {
     await fixture.lib.close()
     const lib = await fixture.reopen()
     const second = await answerer(lib, { ollama: { host, model: MODEL } }).ask('And 2022?', {
-      conversationId: first.conversationId,
+      conversationId: first.message.conversationId,
     })
-    expect(second.conversationId).toBe(first.conversationId)
-    expect(second.trace).toMatchObject({
+    expect(second.message.conversationId).toBe(first.message.conversationId)
+    expect(second.message.trace).toMatchObject({
       rewrite: null,
       searchQuery: 'And 2022?',
       context: ['Ghent steel output 2023?'],
     })
-    expect(second.trace.hits[0]).toMatchObject({ file: files.report, pages: [REPORT_FACTS.steel.page] })
+    expect(second.message.trace.hits[0]).toMatchObject({
+      file: files.report,
+      pages: [REPORT_FACTS.steel.page],
+    })
     // The earlier question's "2023" reached search: on its own, "And 2022?" finds only page 12.
     const alone = await lib.search('And 2022?', { k: DEFAULT_ANSWER_PASSAGES })
     expect(alone.results.map((h) => h.file)).toEqual([files.report])
-    expect(second.trace.hits.map((h) => h.file)).toContain(files.people)
-    const stored = conversationsOf(lib).messages(first.conversationId)
-    expect(stored[3]!.trace).toEqual(second.trace)
+    expect(second.message.trace.hits.map((h) => h.file)).toContain(files.people)
+    const stored = conversationsOf(lib).messages(first.message.conversationId)
+    expect(stored[3]!.trace).toEqual(second.message.trace)
   })
 
   it('passes document filters through to search', async () => {
@@ -430,7 +444,7 @@ describe('Answerer conversations', () => {
       models: [{ name: MODEL, contextLength: 4096 }],
       chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] },
     })
-    const r = await answerer(lib).ask(STEEL_Q, { documentIds: [reportId] })
+    const { message: r } = await answerer(lib).ask(STEEL_Q, { documentIds: [reportId] })
     expect(r.trace.hits.length).toBeGreaterThan(0)
     for (const h of r.trace.hits) expect(h).toMatchObject({ documentId: reportId, file: files.report })
     expect(r.sources.every((s) => s.documentId === reportId)).toBe(true)

@@ -14,7 +14,7 @@ import {
   DEFAULT_MAX_CONTEXT_TOKENS,
 } from '../generate/context-budget.js'
 import { OllamaClient, type OllamaClientOptions } from '../generate/ollama-client.js'
-import { describeProblem, problemLine } from '../generate/ollama-problem.js'
+import { describeProblem } from '../generate/ollama-problem.js'
 import { declinedAnswer, retrievalOnlyAnswer } from '../generate/retrieval-only.js'
 import { checkAnswer } from './check.js'
 import { composePrompt, packingOf } from './compose.js'
@@ -207,7 +207,7 @@ export class Answerer {
         declined: false,
         citations: [],
         sources: [],
-        warnings: ['Stopped before the answer began.'],
+        warnings: [{ kind: 'stopped-before-start' }],
       }
       return done(record(draft, [], packingOf([])))
     }
@@ -292,7 +292,7 @@ export class Answerer {
       unsupportedFigures: [],
       model,
       firstTokenMs: null,
-      warnings: [`Ollama: ${problemLine(problem)}`],
+      warnings: [{ kind: 'retrieval-only', problem }],
       ollama: problem,
     }
   }
@@ -305,5 +305,12 @@ function statusProblem(status: OllamaStatus): OllamaProblem {
       : status.state === 'not-running'
         ? 'not-running'
         : 'http-error'
-  return { kind, message: status.message, fix: status.fix ?? 'Check the Ollama server.' }
+  return {
+    kind,
+    message: status.message,
+    fix: status.fix ?? 'Check the Ollama server.',
+    // The model and the installed ones, so the app can word its own remedy ("choose an installed one").
+    ...(status.model ? { model: status.model } : {}),
+    ...(status.models.length ? { installed: status.models } : {}),
+  }
 }

@@ -1,11 +1,10 @@
 // Stage 5, check: citations resolved against the sources the model was given (numbers pointing
 // nowhere are removed and reported), the passage sentences each claim rests on, figures that
 // appear in none of the cited passages, and what the reader should be warned of.
-import type { Citation, UnsupportedFigure } from '@shared/chat-types.js'
+import type { AnswerWarning, Citation, UnsupportedFigure } from '@shared/chat-types.js'
 import { resolveCitations } from '../generate/citations.js'
 import { findUnsupportedFigures } from '../generate/figures.js'
 import { withFocus } from '../generate/focus-sentences.js'
-import { problemLine } from '../generate/ollama-problem.js'
 import type { Composed } from './compose.js'
 import type { Generated } from './generate.js'
 
@@ -17,33 +16,25 @@ export interface Checked {
   sources: Citation[]
   invalidCitations: number[]
   unsupportedFigures: UnsupportedFigure[]
-  warnings: string[]
+  warnings: AnswerWarning[]
 }
 
 export function checkAnswer(generated: Generated, composed: Composed): Checked {
   const given = composed.prompt.sources
-  const warnings = [...composed.warnings]
+  const warnings: AnswerWarning[] = [...composed.warnings]
   const resolved = resolveCitations(generated.text.trim(), given)
   const sources = withFocus(resolved.answer, given)
-  if (resolved.invalid.length) {
-    const list = resolved.invalid.map((n) => `[${n}]`).join(', ')
-    warnings.push(
-      `The answer cited ${list}, which ${resolved.invalid.length === 1 ? 'is not a source it was given' : 'are not sources it was given'}; removed.`,
-    )
-  }
+  if (resolved.invalid.length) warnings.push({ kind: 'invalid-citations', numbers: resolved.invalid })
   const figures = findUnsupportedFigures(resolved.answer, given)
-  for (const f of figures)
-    warnings.push(`Unsupported figure: "${f.figure}" appears in none of the cited passages.`)
+  for (const f of figures) warnings.push({ kind: 'unsupported-figure', figure: f.figure })
   if (generated.outcome === 'complete' && generated.doneReason === 'length') {
-    warnings.push(
-      `The answer reached the length limit (${composed.prompt.answerTokens} tokens) and was cut short.`,
-    )
+    warnings.push({ kind: 'length-limit', answerTokens: composed.prompt.answerTokens })
   }
-  if (generated.outcome === 'stopped') warnings.push('Stopped: the answer is incomplete.')
+  if (generated.outcome === 'stopped') warnings.push({ kind: 'stopped' })
   if (generated.outcome === 'failed' && generated.problem)
-    warnings.push(`The answer broke off: ${problemLine(generated.problem)}`)
+    warnings.push({ kind: 'broke-off', problem: generated.problem })
   if (generated.outcome === 'complete' && resolved.citations.length === 0 && !saysNotFound(resolved.answer)) {
-    warnings.push('The answer cites no sources; check it against the passages.')
+    warnings.push({ kind: 'no-citations' })
   }
   return {
     answer: resolved.answer,

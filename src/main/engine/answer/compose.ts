@@ -1,6 +1,6 @@
 // Stage 3, compose: the passages packed into the model's context and the prompt around them,
 // with what packing left out recorded for the trace and the warnings.
-import type { Citation } from '@shared/chat-types.js'
+import type { AnswerWarning, Citation } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { buildAnswerPrompt, type AnswerPrompt } from '../generate/build-prompt.js'
 
@@ -16,7 +16,7 @@ export interface Packing {
 export interface Composed {
   prompt: AnswerPrompt
   packing: Packing
-  warnings: string[]
+  warnings: AnswerWarning[]
 }
 
 export function composePrompt(
@@ -25,21 +25,14 @@ export function composePrompt(
   opts: { window: number; answerTokens: number },
 ): Composed {
   const prompt = buildAnswerPrompt(question, hits, opts)
-  const warnings: string[] = []
+  const warnings: AnswerWarning[] = []
   if (prompt.omitted.length) {
     const total = prompt.sources.length + prompt.omitted.length
-    warnings.push(
-      `${prompt.omitted.length} of ${total} retrieved passages did not fit in the model's context (${opts.window} tokens) and were left out.`,
-    )
+    warnings.push({ kind: 'passages-omitted', omitted: prompt.omitted.length, total, window: opts.window })
   }
-  if (prompt.trimmed > 0) {
-    const which = prompt.trimmed === 1 ? '1 passage was' : `${prompt.trimmed} passages were`
-    warnings.push(
-      `${which} given to the model as its most relevant sentences to fit its context (${opts.window} tokens).`,
-    )
-  }
-  if (prompt.truncatedTop)
-    warnings.push("The top passage was too long for the model's context and was shortened.")
+  if (prompt.trimmed > 0)
+    warnings.push({ kind: 'passages-trimmed', count: prompt.trimmed, window: opts.window })
+  if (prompt.truncatedTop) warnings.push({ kind: 'top-passage-shortened' })
   return {
     prompt,
     packing: {

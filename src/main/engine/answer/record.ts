@@ -1,14 +1,34 @@
-// Stage 6, record: the finished answer stored as the reply to its question, and the result
-// handed to the caller built from that stored message.
-import type { AnswerResult, RetrievalTrace } from '@shared/chat-types.js'
+// Stage 6, record: the finished answer stored as the reply to its question. The result is the
+// stored message itself beside what the checks found: one shape from here to every surface.
+import type {
+  AnswerExtras,
+  AnswerMessage,
+  AnswerMode,
+  AnswerResult,
+  AnswerStatus,
+  AnswerWarning,
+  Citation,
+  OllamaProblem,
+  RetrievalTrace,
+} from '@shared/chat-types.js'
 import type { ConversationStore } from '../chat/conversation-store.js'
 import { problemLine } from '../generate/ollama-problem.js'
 
-/**
- * Everything about an answer the stages decided, before it is stored: the result's own fields
- * (one definition, in @shared) without what storing adds, plus the raw first-token time.
- */
-export type AnswerDraft = Omit<AnswerResult, 'conversationId' | 'messageId' | 'timings' | 'trace'> & {
+/** Everything about an answer the stages decided, before it is stored. */
+export interface AnswerDraft extends AnswerExtras {
+  answer: string
+  mode: AnswerMode
+  status: AnswerStatus
+  declined: boolean
+  /** Sources the answer cites, in number order. */
+  citations: Citation[]
+  /** Every passage given to the model or shown, numbered as in the answer. */
+  sources: Citation[]
+  model: string | null
+  warnings: AnswerWarning[]
+  /** Set when the model could not be used (retrieval-only) or broke midway. */
+  ollama: OllamaProblem | null
+  /** From the question to the first token, raw. */
   firstTokenMs: number | null
 }
 
@@ -24,18 +44,17 @@ export function recordAnswer(
   },
 ): AnswerResult {
   const timings = {
-    retrieval_ms: Math.round(at.retrievalMs),
-    first_token_ms: draft.firstTokenMs === null ? null : Math.round(draft.firstTokenMs),
-    total_ms: Math.round(performance.now() - at.started),
+    retrievalMs: Math.round(at.retrievalMs),
+    firstTokenMs: draft.firstTokenMs === null ? null : Math.round(draft.firstTokenMs),
+    totalMs: Math.round(performance.now() - at.started),
   }
-  const model = draft.mode === 'llm' ? draft.model : null
   const message = store.addMessage({
     conversationId: at.conversationId,
     role: 'assistant',
     text: draft.answer,
     citations: draft.citations,
     trace: at.trace,
-    model,
+    model: draft.mode === 'llm' ? draft.model : null,
     mode: draft.mode,
     status: draft.status,
     declined: draft.declined,
@@ -46,22 +65,10 @@ export function recordAnswer(
     replyTo: at.replyTo,
     ollama: draft.ollama,
   })
+  // As stored (citations stamped with the document's hash and page labels), trace and timings set.
+  const answer: AnswerMessage = { ...message, role: 'assistant', mode: draft.mode, trace: at.trace, timings }
   return {
-    answer: draft.answer,
-    mode: draft.mode,
-    status: draft.status,
-    declined: draft.declined,
-    // As stored: stamped with the document's hash and the labels printed on the cited pages.
-    citations: message.citations,
-    sources: message.sources,
-    invalidCitations: draft.invalidCitations,
-    unsupportedFigures: draft.unsupportedFigures,
-    conversationId: at.conversationId,
-    messageId: message.id,
-    model,
-    timings,
-    warnings: draft.warnings,
-    ollama: draft.ollama,
-    trace: at.trace,
+    message: answer,
+    extras: { invalidCitations: draft.invalidCitations, unsupportedFigures: draft.unsupportedFigures },
   }
 }

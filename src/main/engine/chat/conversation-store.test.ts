@@ -55,8 +55,8 @@ describe('ConversationStore', () => {
       model: 'llama3.2:3b',
       mode: 'llm',
       status: 'stopped',
-      timings: { retrieval_ms: 5, first_token_ms: 40, total_ms: 90 },
-      warnings: ['Stopped: the answer is incomplete.'],
+      timings: { retrievalMs: 5, firstTokenMs: 40, totalMs: 90 },
+      warnings: [{ kind: 'stopped' }],
     })
     db.close()
     db = openDatabase(join(dir, 'library.db'))
@@ -78,8 +78,8 @@ describe('ConversationStore', () => {
       mode: 'llm',
       status: 'stopped',
       declined: false,
-      timings: { retrieval_ms: 5, first_token_ms: 40, total_ms: 90 },
-      warnings: ['Stopped: the answer is incomplete.'],
+      timings: { retrievalMs: 5, firstTokenMs: 40, totalMs: 90 },
+      warnings: [{ kind: 'stopped' }],
       error: null,
     })
   })

@@ -2,6 +2,7 @@ import type {
   AnswerMode,
   AnswerStatus,
   AnswerTimings,
+  AnswerWarning,
   Citation,
   Conversation,
   ConversationSearchHit,
@@ -54,7 +55,7 @@ export interface NewMessage {
   status?: AnswerStatus
   declined?: boolean
   timings?: AnswerTimings | null
-  warnings?: string[]
+  warnings?: AnswerWarning[]
   error?: string | null
   sources?: Citation[]
   replyTo?: number | null
@@ -101,7 +102,7 @@ function toMessage(r: MessageRow): Message {
     status: r.status,
     declined: r.declined === 1,
     timings: parseJson<AnswerTimings | null>(r.timings, null),
-    warnings: parseJson<string[]>(r.warnings, []),
+    warnings: parseJson<AnswerWarning[]>(r.warnings, []),
     error: r.error,
     createdAt: r.created_at,
   }

@@ -55,7 +55,7 @@ describe('exportConversationMarkdown', () => {
         status: 'stopped',
         text: 'Staff was 1,200 [1, 2].',
         citations: [c(1, '/d/b.pdf', [6, 5]), c(2, '/d/c.pdf', [1])],
-        warnings: ['Stopped: the answer is incomplete.'],
+        warnings: [{ kind: 'stopped' }, { kind: 'unsupported-figure', figure: '1,200' }],
       },
     ]
     const md = exportConversationMarkdown(conversation, messages)
@@ -63,7 +63,8 @@ describe('exportConversationMarkdown', () => {
     expect(md).toContain('It made 4,200 t [1], up from 3,900 t [2][1].')
     expect(md).toContain('## Answer (stopped)')
     expect(md).toContain('Staff was 1,200 [1, 3].')
-    expect(md).toContain('> Stopped: the answer is incomplete.')
+    expect(md).toContain('> Stopped. The partial answer is kept.')
+    expect(md).toContain('> Unsupported figure: "1,200" appears in none of the cited passages.')
     expect(md).toContain('## Sources\n\n1. b.pdf, pp. 5–6\n2. a.pdf, p. 3\n3. c.pdf, p. 1\n')
   })
 

@@ -1,3 +1,4 @@
+import { warningText } from '@shared/answer-warnings.js'
 import type { Citation, Conversation, Message } from '@shared/chat-types.js'
 import { findCitationMarkers } from '@shared/citation-markers.js'
 import { baseName, pagesLabel } from '@shared/labels.js'
@@ -53,7 +54,8 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
     const byN = new Map(m.citations.map((c) => [c.n, c]))
     out.push(`## Answer${answerNote(m)}`, '', renumber(m.text.trim(), byN, globalNumber), '')
     if (m.warnings.length) {
-      for (const w of m.warnings) out.push(`> ${w}`)
+      // Read away from the app, so worded like the app (no CLI flags).
+      for (const w of m.warnings) out.push(`> ${warningText(w, 'app')}`)
       out.push('')
     }
   }

@@ -1,9 +1,14 @@
 // Numbered schema migrations. Each runs once, in order, inside its own transaction;
 // `PRAGMA user_version` records the last one applied. Never edit a shipped migration: add one.
+import { migrateMessageJson } from './message-json-v8.js'
+import type { Db } from './open-database.js'
+
 export interface Migration {
   version: number
   name: string
   sql: string
+  /** A data step after the SQL, in the same transaction: if it throws, nothing of the migration stays. */
+  data?: (db: Db) => void
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -166,5 +171,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // The page label printed on each page (pdf.js getPageLabels: "ix", "9", "A-3"), NULL when the
     // PDF defines none; citations show it next to the PDF page index ("p. 9 (PDF p. 25)").
     sql: `ALTER TABLE pages ADD COLUMN label TEXT;`,
+  },
+  {
+    version: 8,
+    name: 'message-json-camel-case',
+    // Shared types are camelCase and answer warnings are data ({ kind, ... }) that each surface
+    // words itself; messages written before keep snake_case timings and CLI-worded sentences.
+    sql: '',
+    data: migrateMessageJson,
   },
 ]

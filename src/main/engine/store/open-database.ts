@@ -14,7 +14,13 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
-  migrate(db, migrations)
+  try {
+    migrate(db, migrations)
+  } catch (err) {
+    // The failed migration rolled back; do not leave the file open (and locked) behind the error.
+    db.close()
+    throw err
+  }
   return db
 }
 
@@ -29,7 +35,8 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   for (const m of migrations) {
     if (m.version <= current) continue
     db.transaction(() => {
-      db.exec(m.sql)
+      if (m.sql) db.exec(m.sql)
+      m.data?.(db)
       db.pragma(`user_version = ${m.version}`)
     })()
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AnswerResult, Citation } from '@shared/chat-types.js'
-import { createFakeApi, message } from '../test/fake-api.js'
+import type { AnswerMessage, AnswerResult, Citation } from '@shared/chat-types.js'
+import { answerResult, createFakeApi, message } from '../test/fake-api.js'
 import { createChatStore } from './chat-store.js'
 
 const source: Citation = {
@@ -13,25 +13,16 @@ const source: Citation = {
   text: 'Tides rise.',
 }
 
-function result(over: Partial<AnswerResult> = {}): AnswerResult {
-  return {
-    answer: 'Tides rise [1]',
-    mode: 'llm',
-    status: 'complete',
-    declined: false,
+function result(over: Partial<AnswerMessage> = {}): AnswerResult {
+  return answerResult({
+    id: 11,
+    conversationId: 5,
+    model: 'm',
+    text: 'Tides rise [1]',
     citations: [source],
     sources: [source],
-    invalidCitations: [],
-    unsupportedFigures: [],
-    conversationId: 5,
-    messageId: 11,
-    model: 'm',
-    timings: { retrieval_ms: 1, first_token_ms: 1, total_ms: 2 },
-    warnings: [],
-    ollama: null,
-    trace: {} as AnswerResult['trace'],
     ...over,
-  }
+  })
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
@@ -56,7 +47,7 @@ describe('chat store', () => {
     expect(store.getState().messages.map((m) => m.text)).toEqual(['Why?'])
     store.getState().onChatEvent({
       requestId: 'r1',
-      event: { type: 'retrieval', trace: {} as AnswerResult['trace'], sources: [source] },
+      event: { type: 'retrieval', trace: {} as AnswerMessage['trace'], sources: [source] },
     })
     store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Tides' } })
     release()
@@ -71,7 +62,7 @@ describe('chat store', () => {
     expect(store.getState().streaming).toBeNull()
     expect(store.getState().conversationId).toBe(5)
     expect(store.getState().messages.map((m) => m.id)).toEqual([10, 11])
-    expect(store.getState().extras[11]?.sources).toEqual([source])
+    expect(store.getState().extras[11]).toEqual({ invalidCitations: [], unsupportedFigures: [] })
     expect(changed).toContain(5)
   })
 

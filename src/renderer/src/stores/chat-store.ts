@@ -2,22 +2,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   AnswerEvent,
+  AnswerExtras,
   AnswerResult,
   Citation,
   Message,
-  OllamaProblem,
   RetrievalTrace,
-  UnsupportedFigure,
 } from '@shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
-
-/** What a finished answer knows beyond the stored Message (kept while the app runs). */
-export interface AnswerExtras {
-  sources: Citation[]
-  unsupportedFigures: UnsupportedFigure[]
-  invalidCitations: number[]
-  ollama: OllamaProblem | null
-}
 
 export interface StreamingAnswer {
   requestId: string | null
@@ -38,6 +29,7 @@ export interface StreamingAnswer {
 export interface ChatState {
   conversationId: number | null
   messages: Message[]
+  /** What the checks found for the answers given while the app runs (not stored), by message id. */
   extras: Record<number, AnswerExtras>
   streaming: StreamingAnswer | null
   loading: boolean
@@ -56,38 +48,6 @@ export interface ChatStoreDeps {
   onAnswer?: (result: AnswerResult) => void
 }
 
-export function extrasOf(result: AnswerResult): AnswerExtras {
-  return {
-    sources: result.sources,
-    unsupportedFigures: result.unsupportedFigures,
-    invalidCitations: result.invalidCitations,
-    ollama: result.ollama,
-  }
-}
-
-/** A stand-in Message built from a result, used when reloading the conversation fails. */
-function messageFromResult(r: AnswerResult): Message {
-  return {
-    id: r.messageId,
-    conversationId: r.conversationId,
-    role: 'assistant',
-    text: r.answer,
-    citations: r.citations,
-    sources: r.sources,
-    replyTo: null,
-    ollama: r.ollama,
-    trace: r.trace,
-    model: r.model,
-    mode: r.mode,
-    status: r.status,
-    declined: r.declined,
-    timings: r.timings,
-    warnings: r.warnings,
-    error: r.ollama?.message ?? null,
-    createdAt: new Date().toISOString(),
-  }
-}
-
 let optimisticId = -1
 
 export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreApi<ChatState> {
@@ -95,13 +55,14 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
   const early = new Map<string, AnswerEvent[]>()
 
   return createStore<ChatState>((set, get) => {
-    async function reload(conversationId: number, fallback?: AnswerResult): Promise<void> {
+    async function reload(conversationId: number, answered?: Message): Promise<void> {
       try {
         const { messages } = await call(api, 'conversations.get', { id: conversationId })
         if (get().conversationId === conversationId) set({ messages })
       } catch {
-        if (fallback && get().conversationId === conversationId)
-          set((s) => ({ messages: [...s.messages, messageFromResult(fallback)] }))
+        // The answer is already the stored message: show it even if the rest could not be read.
+        if (answered && get().conversationId === conversationId)
+          set((s) => ({ messages: [...s.messages, answered] }))
       }
     }
 
@@ -119,15 +80,15 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
           return
         case 'done': {
-          const r = event.result
-          deps.onAnswer?.(r)
+          const { message, extras } = event.result
+          deps.onAnswer?.(event.result)
           set((st) => ({
-            extras: { ...st.extras, [r.messageId]: extrasOf(r) },
-            conversationId: r.conversationId,
+            extras: { ...st.extras, [message.id]: extras },
+            conversationId: message.conversationId,
           }))
-          void reload(r.conversationId, r).then(() => {
+          void reload(message.conversationId, message).then(() => {
             set({ streaming: null })
-            deps.onConversationChanged?.(r.conversationId)
+            deps.onConversationChanged?.(message.conversationId)
           })
           return
         }

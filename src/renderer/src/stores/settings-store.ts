@@ -55,7 +55,7 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
 
     noteAnswer(result) {
       const prev = get().ollama
-      const problem = result.ollama
+      const problem = result.message.ollama
       // A context too small for any passage says nothing about whether Ollama is up.
       if (problem && prev && problem.kind !== 'bad-config') {
         const state: OllamaState =
@@ -70,7 +70,8 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
         return
       }
       // The model wrote (part of) an answer: Ollama is up, whatever the last check said.
-      const answered = result.mode === 'llm' && result.model !== null && result.status !== 'failed'
+      const { mode, model, status } = result.message
+      const answered = mode === 'llm' && model !== null && status !== 'failed'
       if (answered && prev?.state !== 'ready' && !get().checking) void get().refreshOllama()
     },
 

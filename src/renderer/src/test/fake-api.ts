@@ -10,7 +10,7 @@ import type {
   RouteInput,
   RouteOutput,
 } from '../transport/api-types.js'
-import type { Conversation, Message, OllamaStatus } from '@shared/chat-types.js'
+import type { AnswerMessage, AnswerResult, Conversation, Message, OllamaStatus } from '@shared/chat-types.js'
 import type { LibraryDocument } from '@shared/library-types.js'
 
 type Handler<R extends Route> = (input: RouteInput<R>) => RouteOutput<R> | Promise<RouteOutput<R>>
@@ -92,6 +92,24 @@ export function message(id: number, over: Partial<Message> = {}): Message {
     error: null,
     createdAt: '2024-01-01T00:00:00Z',
     ...over,
+  }
+}
+
+/** A finished answer as the engine sends it: the stored message and the checks' extras. */
+export function answerResult(
+  over: Partial<AnswerMessage> = {},
+  extras: Partial<AnswerResult['extras']> = {},
+): AnswerResult {
+  return {
+    message: {
+      ...message(over.id ?? 2),
+      role: 'assistant',
+      mode: 'llm',
+      trace: {} as AnswerMessage['trace'],
+      timings: { retrievalMs: 1, firstTokenMs: 1, totalMs: 2 },
+      ...over,
+    },
+    extras: { invalidCitations: [], unsupportedFigures: [], ...extras },
   }
 }
 

@@ -1,8 +1,9 @@
 // Everything the person should know about an answer, each said once: retrieval-only mode or a
 // broken stream with the remedy worded for the app (Settings, not CLI flags), passages left out,
-// unsupported figures, a stopped answer. The engine's warnings are the CLI's lines; the ones that
-// restate a notice shown here are not repeated.
-import type { Message, OllamaProblem } from '@shared/chat-types.js'
+// unsupported figures, a stopped answer. The engine's warnings are data; they are worded here from
+// the shared table, and the ones that restate the answer's state (shown as its own notice) by kind.
+import type { Message } from '@shared/chat-types.js'
+import { STATE_WARNINGS, warningText } from '@shared/answer-warnings.js'
 import { problemFix } from '@shared/ollama-remedies.js'
 
 interface Notice {
@@ -12,20 +13,11 @@ interface Notice {
   fix?: string | null
 }
 
-/** Warning lines that say again what a notice above already says. */
-const RESTATES = {
-  ollama: /^Ollama: /,
-  brokeOff: /^The answer broke off: /,
-  stopped: /^Stopped[:. ]/,
-}
+type NoticeSource = Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined' | 'ollama'>
 
-export function answerNotices(
-  message: Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined'>,
-  ollama: OllamaProblem | null,
-  fallbackFix: string | null,
-): Notice[] {
+export function answerNotices(message: NoticeSource, fallbackFix: string | null): Notice[] {
+  const { ollama } = message
   const notices: Notice[] = []
-  const skip: RegExp[] = []
   if (message.mode === 'retrieval-only') {
     notices.push({
       key: 'retrieval-only',
@@ -35,7 +27,6 @@ export function answerNotices(
         'The language model was not available, so these are the most relevant passages, not a written answer.',
       fix: ollama ? problemFix(ollama, 'app') : fallbackFix,
     })
-    skip.push(RESTATES.ollama)
   }
   if (message.status === 'failed') {
     notices.push({
@@ -44,32 +35,35 @@ export function answerNotices(
       text: ollama?.message ?? message.error ?? 'The model stopped responding midway; what arrived is shown.',
       fix: ollama ? problemFix(ollama, 'app') : null,
     })
-    skip.push(RESTATES.brokeOff, RESTATES.ollama)
   }
   if (message.status === 'stopped') {
-    const said = message.warnings.find((w) => RESTATES.stopped.test(w))
-    notices.push({ key: 'stopped', tone: 'info', text: said ?? 'Stopped. The partial answer is kept.' })
-    skip.push(RESTATES.stopped)
+    const early = message.warnings.some((w) => w.kind === 'stopped-before-start')
+    notices.push({
+      key: 'stopped',
+      tone: 'info',
+      text: warningText({ kind: early ? 'stopped-before-start' : 'stopped' }, 'app'),
+    })
   }
   const seen = new Set(notices.map((n) => n.text))
   for (const w of message.warnings) {
-    if (seen.has(w) || skip.some((re) => re.test(w))) continue
-    seen.add(w)
-    notices.push({ key: `w-${w}`, tone: 'warn', text: w })
+    // Said above by the notice for the answer's state (and a stored note restating it, if any).
+    if (STATE_WARNINGS.has(w.kind)) continue
+    const text = warningText(w, 'app')
+    if (seen.has(text)) continue
+    seen.add(text)
+    notices.push({ key: `w-${text}`, tone: 'warn', text })
   }
   return notices
 }
 
 export function AnswerNotices({
   message,
-  ollama,
   fallbackFix,
 }: {
-  message: Pick<Message, 'mode' | 'status' | 'warnings' | 'error' | 'declined'>
-  ollama: OllamaProblem | null
+  message: NoticeSource
   fallbackFix: string | null
 }) {
-  const notices = answerNotices(message, ollama, fallbackFix)
+  const notices = answerNotices(message, fallbackFix)
   if (notices.length === 0) return null
   return (
     <ul className="notices" aria-label="Notes about this answer">

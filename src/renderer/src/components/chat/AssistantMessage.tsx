@@ -1,6 +1,5 @@
 // One answer: text with citation chips (or a distinct "not found" card), notices, sources, actions.
 import type { Citation, Message } from '@shared/chat-types.js'
-import type { AnswerExtras } from '@renderer/stores/chat-store.js'
 import { answerPlainText } from '@renderer/lib/answer-plain-text.js'
 import { answerSegments } from '@shared/citation-markers.js'
 import { AnswerNotices } from './AnswerNotices.js'
@@ -12,7 +11,6 @@ import { VersionPager } from './VersionPager.js'
 
 export interface AssistantMessageProps {
   message: Message
-  extras: AnswerExtras | undefined
   fallbackFix: string | null
   /** Which version of the turn's answer this is, and how to show another. */
   version?: { index: number; count: number; onPick: (index: number) => void }
@@ -23,7 +21,6 @@ export interface AssistantMessageProps {
 
 export function AssistantMessage({
   message,
-  extras,
   fallbackFix,
   version,
   canRegenerate,
@@ -31,11 +28,7 @@ export function AssistantMessage({
   onOpen,
 }: AssistantMessageProps) {
   // Every passage the answer was given (stored with it), else the cited ones of older answers.
-  const sources = message.sources.length
-    ? message.sources
-    : extras?.sources.length
-      ? extras.sources
-      : message.citations
+  const sources = message.sources.length ? message.sources : message.citations
   const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
   return (
     <article className={`msg msg-assistant ${message.declined ? 'is-declined' : ''}`} aria-label="Answer">
@@ -44,7 +37,7 @@ export function AssistantMessage({
       ) : (
         <AnswerText text={message.text} sources={sources} onOpen={onOpen} />
       )}
-      <AnswerNotices message={message} ollama={extras?.ollama ?? message.ollama} fallbackFix={fallbackFix} />
+      <AnswerNotices message={message} fallbackFix={fallbackFix} />
       <SourcesList sources={sources} cited={cited} onOpen={onOpen} nearest={message.declined} />
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { AnswerResult, Citation } from '@shared/chat-types.js'
+import type { AnswerMessage, AnswerResult, Citation, OllamaProblem } from '@shared/chat-types.js'
 import { renderApp } from '@renderer/test/render-app.js'
-import { doc } from '@renderer/test/fake-api.js'
+import { answerResult, doc } from '@renderer/test/fake-api.js'
 
 // pdf.js needs a real canvas; the viewer's loading is covered by the end-to-end test.
 vi.mock('../viewer/pdf-loader.js', () => ({
@@ -21,25 +21,21 @@ const source: Citation = {
   text: 'The tide rises twice a day.',
 }
 
-function result(over: Partial<AnswerResult> = {}): AnswerResult {
-  return {
-    answer: 'The tide rises twice daily [1].',
-    mode: 'llm',
-    status: 'complete',
-    declined: false,
+function result(over: Partial<AnswerMessage> = {}): AnswerResult {
+  return answerResult({
+    id: 21,
+    conversationId: 4,
+    text: 'The tide rises twice daily [1].',
     citations: [source],
     sources: [source],
-    invalidCitations: [],
-    unsupportedFigures: [],
-    conversationId: 4,
-    messageId: 21,
-    model: 'llama3.2:3b',
-    timings: { retrieval_ms: 1, first_token_ms: 1, total_ms: 2 },
-    warnings: [],
-    ollama: null,
-    trace: {} as AnswerResult['trace'],
     ...over,
-  }
+  })
+}
+
+const notRunning: OllamaProblem = {
+  kind: 'not-running',
+  message: 'Ollama is not running.',
+  fix: 'Start it, or set the right address with --ollama-url.',
 }
 
 async function setup() {
@@ -79,7 +75,7 @@ describe('chat view', () => {
     act(() => {
       api.emit('chat.event', {
         requestId: 'r1',
-        event: { type: 'retrieval', trace: {} as AnswerResult['trace'], sources: [source] },
+        event: { type: 'retrieval', trace: {} as AnswerMessage['trace'], sources: [source] },
       })
       api.emit('chat.event', { requestId: 'r1', event: { type: 'token', text: 'The tide rises' } })
       api.emit('chat.event', { requestId: 'r1', event: { type: 'token', text: ' twice daily [1].' } })
@@ -124,7 +120,7 @@ describe('chat view', () => {
     await act(async () =>
       api.emit('chat.event', {
         requestId: 'r1',
-        event: { type: 'done', result: result({ declined: true, answer: '', citations: [], sources: [] }) },
+        event: { type: 'done', result: result({ declined: true, text: '', citations: [], sources: [] }) },
       }),
     )
     expect(await screen.findByText('Not found in your documents')).toBeTruthy()
@@ -137,23 +133,19 @@ describe('chat view', () => {
         event: {
           type: 'done',
           result: result({
-            messageId: 22,
+            id: 22,
             mode: 'retrieval-only',
-            answer: 'The tide rises twice a day. [1]',
+            text: 'The tide rises twice a day. [1]',
             warnings: [
-              'Ollama: Ollama is not running. Start it, or set the right address with --ollama-url.',
-              '2 passages were left out to fit the model.',
+              { kind: 'retrieval-only', problem: notRunning },
+              { kind: 'passages-omitted', omitted: 2, total: 6, window: 2048 },
             ],
-            ollama: {
-              kind: 'not-running',
-              message: 'Ollama is not running.',
-              fix: 'Start it, or set the right address with --ollama-url.',
-            },
+            ollama: notRunning,
           }),
         },
       }),
     )
-    // One notice for the problem, its remedy worded for the app; the CLI's warning line is not repeated.
+    // One notice for the problem, its remedy worded for the app; the warning restating it is not repeated.
     expect(await screen.findByText('Ollama is not running.')).toBeTruthy()
     expect(
       screen.getByText(
@@ -162,7 +154,11 @@ describe('chat view', () => {
     ).toBeTruthy()
     expect(screen.queryByText(/--ollama-url/)).toBeNull()
     expect(screen.getAllByText(/Ollama is not running/)).toHaveLength(1)
-    expect(screen.getByText('2 passages were left out to fit the model.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        "2 of 6 retrieved passages did not fit in the model's context (2048 tokens) and were left out.",
+      ),
+    ).toBeTruthy()
     // The answer's outcome reaches the header at once, without waiting for the next status check.
     expect(screen.getByRole('button', { name: /Language model status/ }).textContent).toBe(
       'Ollama not reachable',
@@ -188,11 +184,10 @@ describe('chat view', () => {
           type: 'done',
           result: result({
             declined: true,
-            answer:
-              'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+            text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
             citations: [source],
             sources: [source],
-            trace: { decision } as unknown as AnswerResult['trace'],
+            trace: { decision } as unknown as AnswerMessage['trace'],
           }),
         },
       }),
@@ -222,7 +217,7 @@ describe('chat view', () => {
       rewrite: { from: 'And in winter?', to: 'How often does the tide rise in winter?', model: 'm', ms: 5 },
       searchQuery: 'How often does the tide rise in winter?',
       context: [],
-    } as unknown as AnswerResult['trace']
+    } as unknown as AnswerMessage['trace']
     act(() =>
       api.emit('chat.event', { requestId: 'r1', event: { type: 'retrieval', trace, sources: [source] } }),
     )
@@ -231,7 +226,7 @@ describe('chat view', () => {
     await act(async () =>
       api.emit('chat.event', {
         requestId: 'r1',
-        event: { type: 'done', result: result({ messageId: 23, trace }) },
+        event: { type: 'done', result: result({ id: 23, trace }) },
       }),
     )
     const questions = screen.getAllByRole('article', { name: 'Question' })
@@ -274,7 +269,7 @@ describe('chat view', () => {
     await act(async () =>
       api.emit('chat.event', {
         requestId: 'r1',
-        event: { type: 'done', result: result({ answer: 'The tide rises **twice** daily [1].' }) },
+        event: { type: 'done', result: result({ text: 'The tide rises **twice** daily [1].' }) },
       }),
     )
     const answer = await screen.findByRole('article', { name: 'Answer' })
@@ -312,7 +307,7 @@ describe('chat view', () => {
         requestId: 'r1',
         event: {
           type: 'done',
-          result: result({ messageId: 22, answer: 'Twice a day, says the table [1].' }),
+          result: result({ id: 22, text: 'Twice a day, says the table [1].' }),
         },
       }),
     )

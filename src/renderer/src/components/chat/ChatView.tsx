@@ -12,7 +12,6 @@ import { StreamingAnswer } from './StreamingAnswer.js'
 export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaElement | null> }) {
   const { chat, library, viewer } = useStores()
   const messages = useChat((s) => s.messages)
-  const extras = useChat((s) => s.extras)
   const streaming = useChat((s) => s.streaming)
   const error = useChat((s) => s.error)
   const loading = useChat((s) => s.loading)
@@ -87,7 +86,6 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
                 {shown && !hidden && (
                   <AssistantMessage
                     message={shown}
-                    extras={extras[shown.id]}
                     fallbackFix={fallbackFix}
                     version={{
                       index: at,

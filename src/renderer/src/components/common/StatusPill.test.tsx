@@ -1,30 +1,13 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AnswerResult, OllamaStatus } from '@shared/chat-types.js'
+import type { AnswerMessage, AnswerResult, OllamaStatus } from '@shared/chat-types.js'
 import { useOllamaHeartbeat } from '@renderer/hooks/useOllamaHeartbeat.js'
 import { createSettingsStore } from '@renderer/stores/settings-store.js'
-import { createFakeApi, readyOllama } from '@renderer/test/fake-api.js'
+import { answerResult, createFakeApi, readyOllama } from '@renderer/test/fake-api.js'
 import { renderApp } from '@renderer/test/render-app.js'
 
-function answer(over: Partial<AnswerResult>): AnswerResult {
-  return {
-    answer: 'x',
-    mode: 'llm',
-    status: 'complete',
-    declined: false,
-    citations: [],
-    sources: [],
-    invalidCitations: [],
-    unsupportedFigures: [],
-    conversationId: 1,
-    messageId: 2,
-    model: 'llama3.2:3b',
-    timings: { retrieval_ms: 1, first_token_ms: 1, total_ms: 1 },
-    warnings: [],
-    ollama: null,
-    trace: {} as AnswerResult['trace'],
-    ...over,
-  }
+function answer(over: Partial<AnswerMessage> = {}): AnswerResult {
+  return answerResult({ text: 'x', ...over })
 }
 
 const down: OllamaStatus = readyOllama({
