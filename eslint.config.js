@@ -48,7 +48,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}'],
+    // tests/app renders the renderer (with its hooks) against the real services.
+    files: ['src/renderer/**/*.{ts,tsx}', 'tests/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     // The classic hook rules. The React Compiler rules in the plugin's newer presets assume the

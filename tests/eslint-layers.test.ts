@@ -37,4 +37,16 @@ describe('layer rule', () => {
       ),
     ).toEqual([])
   })
+
+  it('lets only tests under tests/ span layers: a renderer test may not reach into main', async () => {
+    const both =
+      "import { a } from '../../src/main/ipc/router.js'\nimport { b } from '@renderer/App.js'\nvoid a\nvoid b\n"
+    expect(await layerErrors('tests/app/x.test.tsx', both)).toEqual([])
+    expect(
+      await layerErrors(
+        'src/renderer/src/x.test.tsx',
+        "import { a } from '../../main/ipc/router.js'\nvoid a\n",
+      ),
+    ).toEqual([expect.stringMatching(/renderer may import only itself, shared, not ipc/)])
+  })
 })

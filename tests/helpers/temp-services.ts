@@ -4,8 +4,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { createAppServices, type AppServices } from '../../src/main/services/create-app-services.js'
 
-export async function tempServices(opts: { modelDir?: string; ollamaHost?: string } = {}) {
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-'))
+export async function tempServices(
+  opts: {
+    modelDir?: string
+    ollamaHost?: string
+    /** Open the library and data of an earlier tempServices() again (an app restart). */
+    reopen?: string
+  } = {},
+) {
+  const tmp = opts.reopen ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-')))
   const services: AppServices = await createAppServices({
     libraryDir: path.join(tmp, 'library'),
     dataDir: path.join(tmp, 'data'),
@@ -19,6 +26,8 @@ export async function tempServices(opts: { modelDir?: string; ollamaHost?: strin
   return {
     tmp,
     services,
+    /** Closes the services and keeps the folder, for reopen. */
+    close: () => services.close(),
     async dispose() {
       await services.close()
       await fs.rm(tmp, { recursive: true, force: true })
