@@ -40,6 +40,28 @@ describe('assignFolds', () => {
     expect([f.get('s1/n1'), f.get('s2/n2')].sort()).toEqual(['A', 'B'])
   })
 
+  it('splits a later batch after the earlier sets, without moving their documents', () => {
+    const later: EvalSet = {
+      name: 's3',
+      qa: '',
+      docs: '',
+      batch: 1,
+      records: [
+        rec('d1', 'd.pdf'),
+        rec('d2', 'd.pdf'),
+        rec('d3', 'd.pdf'),
+        rec('d4', 'd.pdf'),
+        rec('n3', null),
+      ],
+    }
+    const before = assignFolds(sets)
+    const after = assignFolds([...sets, later])
+    for (const [key, fold] of before) expect(after.get(key), key).toBe(fold)
+    // d.pdf's four questions would have gone first in one greedy pass; as a later batch it joins
+    // whichever fold is smaller after the first sets.
+    expect(after.get('s3/d1')).toBe(after.get('s3/d4'))
+  })
+
   it('splits the same pool the same way every time', () => {
     expect([...assignFolds(sets)]).toEqual([...assignFolds(sets)])
   })

@@ -1,6 +1,7 @@
 // Retrieval evaluation over one or more QA sets (README "Evaluation").
 //
-//   npm run eval -- --pool DIR                 the development pool: DIR/dev, DIR/second, DIR/large
+//   npm run eval -- --pool DIR                 the development pool: DIR/dev, DIR/second, DIR/large,
+//                                              DIR/third, DIR/fourth (eval-sets.ts POOL)
 //   npm run eval -- --set NAME=QA.jsonl:DOCS …  any sets (repeat --set)
 //   npm run eval -- --qa QA.jsonl --docs DIR    one set (as before)
 // Options: --tune key=value (repeat; retrieve/tuning.ts), --cache DIR (keep each set's library
@@ -147,6 +148,10 @@ if (sets.length > 1 || allRows.some((r) => r.fold === 'B'))
     ['fold A', allRows.filter((r) => r.fold === 'A')],
     ['fold B', allRows.filter((r) => r.fold === 'B')],
   )
+// Sets added after the constants were tuned (a later batch, eval-sets.ts), together.
+const later = sets.filter((s) => (s.batch ?? 0) > 0).map((s) => s.name)
+if (later.length > 1)
+  groups.push([`later sets (${later.join('+')})`, allRows.filter((r) => later.includes(r.set))])
 if (sets.length > 1) groups.push(['pooled', allRows])
 const summaries = Object.fromEntries(groups.map(([name, rows]) => [name, summarize(rows)]))
 
