@@ -4,6 +4,7 @@ import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { analyseQuestion } from './analyse-question.js'
 import { decide } from './decide.js'
+import { feedbackTerms, withFeedback } from './feedback-terms.js'
 import { fuseCandidates } from './fuse-candidates.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
@@ -51,8 +52,13 @@ export class HybridSearch {
     const mode = this.mode
     const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)
     const candidates = await this.gatherer.gather(question, mode, T, opts.documentIds)
-    const evidence = scoreEvidence(question, candidates.rows, T)
-    const fused = fuseCandidates(candidates, evidence, k, T)
+    let evidence = scoreEvidence(question, candidates.rows, T)
+    let fused = fuseCandidates(candidates, evidence, k, T)
+    if (T.wFeedback > 0) {
+      // Pseudo-relevance feedback: the first passages' own words re-score the candidates once.
+      evidence = withFeedback(evidence, candidates.rows, feedbackTerms(question, fused, this.keyword, T), T)
+      fused = fuseCandidates(candidates, evidence, k, T)
+    }
     const results = markOcrPassages(this.deps.db, shapePassages(fused, evidence, k, T))
     const similarity = new Map(candidates.vector.map((v) => [v.id, v.similarity]))
     const decision = await decide(question, results, evidence, similarity, this.keyword, mode, T)

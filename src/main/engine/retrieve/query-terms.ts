@@ -21,6 +21,12 @@ export function isStopword(word: string): boolean {
   return STOPWORDS.has(word)
 }
 
+let stopStems: Set<string> | null = null
+/** The stopwords as stems (how chunks store their words). */
+export function stopwordStems(): Set<string> {
+  return (stopStems ??= new Set([...STOPWORDS].map(stem)))
+}
+
 export interface QueryTerm {
   /** Surface form as typed (lower-cased). */
   word: string

@@ -86,6 +86,14 @@ const TUNING = {
   wSynonym: 0,
   synonymSenses: 1,
   /**
+   * Pseudo-relevance feedback (feedback-terms.ts, RM3): the `feedbackTerms` words the first
+   * `feedbackDocs` passages use most (weighted by rarity) add `wFeedback` times the share of them
+   * a candidate holds to its score, then the lists are fused again. 0 = off.
+   */
+  wFeedback: 0,
+  feedbackDocs: 3,
+  feedbackTerms: 10,
+  /**
    * A name the question uses counts as present when the library writes it another way: a
    * hyphenated compound joined, an abbreviation spelled out in a passage found (decide.ts); 0 = off.
    */
