@@ -4,20 +4,14 @@
 // streamed event is also checked against the contract's zod schema on its way to the page.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { screen, waitFor, within } from '@testing-library/react'
+import type userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { App } from '@renderer/App.js'
-import { connectEvents, createAppStores, startApp, StoresContext } from '@renderer/stores/app-stores.js'
-import { eventSchemas } from '@shared/ipc-contract.js'
-import type { AnswerEvent } from '@shared/chat-types.js'
 import { startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
-import { createInMemoryApi } from '@tests/helpers/in-memory-api.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
-import { createHandlers } from '../../src/main/ipc/create-handlers.js'
-import { createRouter } from '../../src/main/ipc/router.js'
 import { Library } from '../../src/main/engine/library.js'
+import { openApp as open, type OpenedApp } from './open-app.js'
 
 // pdf.js needs a real canvas; opening the viewer is covered by the end-to-end tests.
 vi.mock('@renderer/components/viewer/pdf-loader.js', () => ({
@@ -31,7 +25,13 @@ const FACT = 'The Ghent plant produced 4,200 tonnes of steel in 2023.'
 
 let ollama: FakeOllama
 let env: Awaited<ReturnType<typeof tempServices>>
-const opened: { close(): void; unmount(): void }[] = []
+const opened: OpenedApp[] = []
+
+async function openApp(): Promise<OpenedApp> {
+  const app = await open(env.services)
+  opened.push(app)
+  return app
+}
 
 beforeEach(async () => {
   ollama = await startFakeOllama({ models: [{ name: MODEL, contextLength: 4096 }] })
@@ -53,40 +53,10 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    o.unmount()
-    o.close()
-  }
+  for (const o of opened.splice(0)) o.close()
   await env.dispose()
   await ollama.close()
 })
-
-/** The app as main.tsx starts it, over the in-memory API; every chat event is recorded and checked. */
-async function openApp(services = env.services) {
-  const router = createRouter(
-    createHandlers(services, {
-      shell: 'desktop',
-      pickFiles: async () => [],
-      pdfUrl: (id) => `quire-pdf://document/${id}`,
-    }),
-  )
-  const api = createInMemoryApi(router, services.events)
-  const events: AnswerEvent[] = []
-  api.on('chat.event', (payload) => {
-    eventSchemas['chat.event'].parse(payload)
-    events.push(payload.event)
-  })
-  const stores = createAppStores(api)
-  connectEvents(stores)
-  const view = render(
-    <StoresContext.Provider value={stores}>
-      <App />
-    </StoresContext.Provider>,
-  )
-  opened.push({ close: api.close, unmount: view.unmount })
-  await startApp(stores)
-  return { stores, events, user: userEvent.setup() }
-}
 
 async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
   await user.type(screen.getByRole('textbox', { name: 'Question' }), `${question}{Enter}`)
@@ -164,10 +134,7 @@ describe('chat in the app, through the real IPC router and services', () => {
     const stored = first.stores.chat.getState().messages
 
     // Restart: the page goes away, the services close, and both start again on the same folder.
-    for (const o of opened.splice(0)) {
-      o.unmount()
-      o.close()
-    }
+    for (const o of opened.splice(0)) o.close()
     await env.close()
     env = await tempServices({ ollamaHost: ollama.url, reopen: env.tmp })
     const second = await openApp()

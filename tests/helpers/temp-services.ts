@@ -10,6 +10,8 @@ export async function tempServices(
     ollamaHost?: string
     /** Open the library and data of an earlier tempServices() again (an app restart). */
     reopen?: string
+    /** The import worker's script, where the default (found through import.meta.url) cannot be: jsdom. */
+    workerUrl?: URL
   } = {},
 ) {
   const tmp = opts.reopen ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-')))
@@ -22,6 +24,7 @@ export async function tempServices(
     },
     ollamaHost: opts.ollamaHost ?? 'http://127.0.0.1:9',
     version: '9.9.9',
+    ...(opts.workerUrl ? { workerUrl: opts.workerUrl } : {}),
   })
   return {
     tmp,

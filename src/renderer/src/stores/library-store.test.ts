@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi, doc } from '@renderer/test/fake-api.js'
 import { fileFraction } from '@shared/ingest-progress.js'
+import { setRelativePath } from '@renderer/lib/upload-name.js'
 import { createLibraryStore } from './library-store.js'
 
 describe('library store', () => {
@@ -36,6 +37,67 @@ describe('library store', () => {
     expect(job.etaSeconds).toBe(12)
     expect(api.callsTo('library.upload')).toEqual([{ files: [{ name: 'a.pdf', uploadId: 'u1' }] }])
     expect(api.uploads.map((b) => Array.from(b))).toEqual([[37, 80, 68, 70]])
+  })
+
+  it('browser: keeps two report.pdf from dropped folders apart, by the path each was saved under', async () => {
+    const api = createFakeApi({ 'library.upload': () => ({ jobId: 'j1' }) })
+    const store = createLibraryStore(api)
+    const pdf = () => new File([new Uint8Array([37, 80, 68, 70])], 'report.pdf', { type: 'application/pdf' })
+    const [q3, q4] = [pdf(), pdf()]
+    setRelativePath(q3, 'Q3/report.pdf')
+    setRelativePath(q4, 'Q4/report.pdf')
+    await store.getState().uploadFiles([q3, q4])
+    expect(api.callsTo('library.upload')).toEqual([
+      {
+        files: [
+          { name: 'Q3/report.pdf', uploadId: 'u1' },
+          { name: 'Q4/report.pdf', uploadId: 'u2' },
+        ],
+      },
+    ])
+    const progress = (file: string, done: number) =>
+      store.getState().onProgress({
+        jobId: 'j1',
+        progress: { stage: 'embedding', file, done, total: 4, filesDone: 0, filesTotal: 2 },
+        etaSeconds: null,
+      })
+    progress('/lib/imported/Q4/report.pdf', 3)
+    progress('/lib/imported/Q3/report.pdf', 1)
+    const rows = () => store.getState().jobs[0]!.files
+    expect(rows().map((f) => [f.key, f.name, f.path])).toEqual([
+      ['Q3/report.pdf', 'report.pdf', '/lib/imported/Q3/report.pdf'],
+      ['Q4/report.pdf', 'report.pdf', '/lib/imported/Q4/report.pdf'],
+    ])
+    expect(rows()[0]!.fraction).toBeLessThan(rows()[1]!.fraction)
+    store.getState().onImportDone({
+      jobId: 'j1',
+      report: {
+        cancelled: false,
+        elapsed_ms: 10,
+        documents: [
+          {
+            file: '/lib/imported/Q4/report.pdf',
+            status: 'failed',
+            pages: 0,
+            chunks: 0,
+            error: 'bad',
+            errorCode: 'PDF_CORRUPT',
+          },
+          {
+            file: '/lib/imported/Q3/report.pdf',
+            status: 'indexed',
+            pages: 1,
+            chunks: 1,
+            error: null,
+            errorCode: null,
+          },
+        ],
+      },
+    })
+    expect(rows().map((f) => [f.key, f.stage])).toEqual([
+      ['Q3/report.pdf', 'done'],
+      ['Q4/report.pdf', 'failed'],
+    ])
   })
 
   it('marks failed files with their code and reloads documents when the import is done', async () => {
