@@ -63,7 +63,7 @@ export interface IngestFileReport {
 
 export interface IngestReport {
   documents: IngestFileReport[]
-  elapsed_ms: number
+  elapsedMs: number
   cancelled: boolean
   /** A problem with the whole batch (the disk filled up while saving the vector index). */
   problem?: { code: string; message: string }

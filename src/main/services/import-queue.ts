@@ -36,7 +36,7 @@ function failedReport(paths: string[], code: string, message: string, cancelled:
       error: message,
       errorCode: code,
     })),
-    elapsed_ms: 0,
+    elapsedMs: 0,
     cancelled,
   }
 }
@@ -138,7 +138,7 @@ export class ImportQueue {
   }
 
   private ingest(job: Job, opts: Parameters<LibraryService['ingest']>[1]): Promise<IngestReport> {
-    if (job.paths.length === 0) return Promise.resolve({ documents: [], elapsed_ms: 0, cancelled: false })
+    if (job.paths.length === 0) return Promise.resolve({ documents: [], elapsedMs: 0, cancelled: false })
     return this.library.ingest(job.paths, opts)
   }
 

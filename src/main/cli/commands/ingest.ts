@@ -58,7 +58,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
           code: errorCode,
           remedy: errorCode ? ingestRemedy(errorCode).remedy : null,
         })),
-        elapsed_ms: report.elapsed_ms,
+        elapsed_ms: report.elapsedMs,
         ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
@@ -73,7 +73,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
       }
       const count = (s: string) => report.documents.filter((d) => d.status === s).length
       io.stdout.write(
-        `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsed_ms / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
+        `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsedMs / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
       )
       if (report.problem) io.stderr.write(`${report.problem.message} [${report.problem.code}]\n`)
     }

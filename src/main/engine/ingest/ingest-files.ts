@@ -237,7 +237,7 @@ export async function ingestFiles(
   saveVectors()
   return {
     documents: reports,
-    elapsed_ms: Math.round(performance.now() - started),
+    elapsedMs: Math.round(performance.now() - started),
     cancelled: !!opts.signal?.aborted,
     ...(problem ? { problem } : {}),
   }

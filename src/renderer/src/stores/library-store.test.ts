@@ -73,7 +73,7 @@ describe('library store', () => {
       jobId: 'j1',
       report: {
         cancelled: false,
-        elapsed_ms: 10,
+        elapsedMs: 10,
         documents: [
           {
             file: '/lib/imported/Q4/report.pdf',
@@ -107,7 +107,7 @@ describe('library store', () => {
       jobId: 'j2',
       report: {
         cancelled: false,
-        elapsed_ms: 10,
+        elapsedMs: 10,
         documents: [
           { file: '/x/ok.pdf', status: 'indexed', pages: 2, chunks: 3, error: null, errorCode: null },
           {

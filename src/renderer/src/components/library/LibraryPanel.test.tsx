@@ -39,7 +39,7 @@ describe('library panel', () => {
         jobId: 'j1',
         report: {
           cancelled: false,
-          elapsed_ms: 5,
+          elapsedMs: 5,
           documents: [
             {
               file: '/lib/imported/report.pdf',
@@ -87,7 +87,7 @@ describe('library panel', () => {
         jobId: 'j5',
         report: {
           cancelled: false,
-          elapsed_ms: 5,
+          elapsedMs: 5,
           documents: [
             row('/d/locked', 'PERMISSION_DENIED'),
             row('/d/link.pdf', 'SKIPPED_SYMLINK'),
@@ -218,7 +218,7 @@ describe('library panel', () => {
         jobId: 'u1',
         report: {
           cancelled: true,
-          elapsed_ms: 5,
+          elapsedMs: 5,
           documents: [
             row('x.pdf', 'failed', 'PDF_EMPTY_FILE', 'x.pdf is empty (0 bytes).'),
             row(
