@@ -16,10 +16,10 @@ const runs = await repeat(reps, async () => {
   fs.rmSync(DEV_LIBRARY, { recursive: true, force: true })
   const cpu0 = process.cpuUsage()
   const t = performance.now()
+  const t0Epoch = Date.now()
   let extractedAt = 0
   // The embedder's idle time: from one document's commit to the next document's first embedding.
   // Above ~0 means extraction (or the commit) kept it waiting.
-  let firstEmbedAt = 0
   let lastDoneAt = 0
   let waitMs = 0
   const report = await runIngestWorker(
@@ -33,10 +33,7 @@ const runs = await repeat(reps, async () => {
       onProgress: (p) => {
         const now = performance.now() - t
         if (p.stage === 'chunking') extractedAt = now
-        if (p.stage === 'embedding' && p.done === 0) {
-          if (firstEmbedAt === 0) firstEmbedAt = now
-          else waitMs += now - lastDoneAt
-        }
+        if (p.stage === 'embedding' && p.done === 0 && lastDoneAt > 0) waitMs += now - lastDoneAt
         if (p.stage === 'done') lastDoneAt = now
       },
     },
@@ -49,15 +46,25 @@ const runs = await repeat(reps, async () => {
   if (failed.length) throw new Error(`not indexed: ${failed.map((d) => `${d.file} ${d.error}`).join('; ')}`)
   // Busy cores over the run (this process and all its threads): 2.0 on 2 cores = none idled.
   const busyCores = (cpu.user + cpu.system) / 1e6 / s
+  // From the call (worker start, library open and model load included) to the first forward pass.
+  const firstEmbedS = report.stream?.firstEmbeddingAt
+    ? (report.stream.firstEmbeddingAt - t0Epoch) / 1000
+    : NaN
+  const stream = report.stream
+  // The embedder's idle time after it started: the rest is commits, index saves and waiting for text.
+  const idleS = Number.isFinite(firstEmbedS) ? s - firstEmbedS - (stream?.embeddingMs ?? 0) / 1000 : NaN
   log(
-    `ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy`,
+    `ingest: ${pages} pages, ${chunks} chunks in ${s.toFixed(1)} s; first embedding at ${firstEmbedS.toFixed(2)} s; embedder idle ${idleS.toFixed(1)} s; extraction done at ${(extractedAt / 1000).toFixed(1)} s; ${busyCores.toFixed(2)} cores busy; drafts embedded ${stream?.draftsEmbedded}, reused ${stream?.draftsReused}, embedded after extraction ${stream?.embeddedAfterExtraction}`,
   )
   return {
     s,
     pages,
     chunks,
     extractedS: extractedAt / 1000,
-    firstEmbedS: firstEmbedAt / 1000,
+    firstEmbedS,
+    idleS,
+    draftsEmbedded: stream?.draftsEmbedded ?? 0,
+    draftsReused: stream?.draftsReused ?? 0,
     waitS: waitMs / 1000,
     busyCores,
     bytes: dirBytes(DEV_LIBRARY),
@@ -75,8 +82,13 @@ emit({
   chunks: last.chunks,
   first_embedding_s: summarize(runs.map((r) => r.firstEmbedS)).median,
   embedder_wait_s: summarize(runs.map((r) => r.waitS)).median,
+  embedder_idle_s: summarize(runs.map((r) => r.idleS)).median,
   extraction_done_s: summarize(runs.map((r) => r.extractedS)).median,
   busy_cores: summarize(runs.map((r) => r.busyCores)).median,
+  // Draft chunks embedded while their document was still being read, and how many of the final
+  // chunks took a draft's vector (the rest were embedded after their document was read).
+  drafts_embedded: last.draftsEmbedded,
+  drafts_reused: last.draftsReused,
   rss_mb_ingest: peakRssMb(),
   bytes_per_chunk: Math.round(last.bytes / last.chunks),
   spread: { ingest_seconds: secs, ingest_pages_per_s: pps },

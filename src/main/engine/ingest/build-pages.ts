@@ -61,10 +61,16 @@ interface EdgeStats {
   offsets: Map<number, number>
 }
 
-/** Finds running headers/footers: edge lines whose signature repeats across pages. */
-export function findRunningLines(pages: RawPage[]): Set<string> {
-  const seen = new Map<string, EdgeStats>()
-  for (const p of pages) {
+/**
+ * Counts of the edge lines of the pages added so far, from which the running headers/footers are
+ * decided. Pages can be added one at a time as they are read (draft-chunks.ts).
+ */
+export class EdgeLineStats {
+  private readonly seen = new Map<string, EdgeStats>()
+  pages = 0
+
+  add(p: RawPage): void {
+    this.pages++
     const edge = new Map<string, Set<number>>()
     const n = p.lines.length
     const add = (l: RawLine) => {
@@ -77,22 +83,43 @@ export function findRunningLines(pages: RawPage[]): Set<string> {
     for (let i = 0; i < Math.min(EDGE_LINES, n); i++) add(p.lines[i]!)
     for (let i = Math.max(0, n - EDGE_LINES); i < n; i++) add(p.lines[i]!)
     for (const [sig, offsets] of edge) {
-      const e = seen.get(sig) ?? { pages: 0, offsets: new Map<number, number>() }
+      const e = this.seen.get(sig) ?? { pages: 0, offsets: new Map<number, number>() }
       e.pages++
       for (const o of offsets) e.offsets.set(o, (e.offsets.get(o) ?? 0) + 1)
-      seen.set(sig, e)
+      this.seen.set(sig, e)
     }
   }
-  const numbered = Math.max(MIN_REPEATS, Math.ceil(pages.length * CHAPTER_SHARE))
-  const constant = Math.max(MIN_REPEATS, Math.ceil(pages.length * CONSTANT_SHARE))
-  const running = new Set<string>()
-  for (const [sig, e] of seen) {
-    if (sig.length === 0) continue
-    const tracksPage =
-      Math.max(0, ...e.offsets.values()) >= Math.max(MIN_REPEATS, e.pages * PAGE_NUMBER_SHARE)
-    if (e.pages >= (tracksPage ? numbered : constant)) running.add(sig)
+
+  /**
+   * The running lines among the pages added. `totalPages` is the document's page count when they
+   * are only its first pages: a numbered line needs its share of the whole document, as it will in
+   * the end; a constant line its share of the pages added.
+   */
+  running(totalPages = this.pages): Set<string> {
+    const running = new Set<string>()
+    if (this.pages < MIN_REPEATS) return running
+    const numbered = numberedRepeats(totalPages)
+    const constant = Math.max(MIN_REPEATS, Math.ceil(this.pages * CONSTANT_SHARE))
+    for (const [sig, e] of this.seen) {
+      if (sig.length === 0) continue
+      const tracksPage =
+        Math.max(0, ...e.offsets.values()) >= Math.max(MIN_REPEATS, e.pages * PAGE_NUMBER_SHARE)
+      if (e.pages >= (tracksPage ? numbered : constant)) running.add(sig)
+    }
+    return running
   }
-  return running
+}
+
+/** Pages a line carrying the page number must repeat on, in a document of `totalPages`. */
+export function numberedRepeats(totalPages: number): number {
+  return Math.max(MIN_REPEATS, Math.ceil(totalPages * CHAPTER_SHARE))
+}
+
+/** Finds running headers/footers: edge lines whose signature repeats across pages. */
+export function findRunningLines(pages: RawPage[]): Set<string> {
+  const stats = new EdgeLineStats()
+  for (const p of pages) stats.add(p)
+  return stats.running()
 }
 
 function isEdge(index: number, count: number): boolean {
@@ -109,7 +136,8 @@ export function buildPages(rawPages: RawPage[]): CleanPage[] {
   return rawPages.map((p) => buildPage(p, running))
 }
 
-function buildPage(p: RawPage, running: Set<string>): CleanPage {
+/** One page's stored text, without the lines in `running` (see buildPages). */
+export function buildPage(p: RawPage, running: Set<string>): CleanPage {
   let text = ''
   const lines: PageLine[] = []
   const items: TextItemBox[] = []

@@ -68,30 +68,40 @@ function isHeadingLine(text: string, fontSize: number, body: number): boolean {
 }
 
 /**
- * Turns pages into sentence units with page offsets, tracking the heading path
- * (a stack by font size) so every chunk knows the section it came from.
+ * Turns pages into sentence units with page offsets, one page at a time, tracking the heading path
+ * (a stack by font size) so every chunk knows the section it came from. Headings are judged
+ * against `body`, the document's body font size.
  */
-function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
-  const body = bodyFontSize(pages)
-  const units: Unit[] = []
-  const headingStack: { size: number; text: string }[] = []
-  const headingPath = () => (headingStack.length ? headingStack.map((h) => h.text).join(' > ') : null)
-  for (const page of pages) {
+class UnitReader {
+  private readonly headingStack: { size: number; text: string }[] = []
+
+  constructor(
+    private readonly maxWords: number,
+    public body: number,
+  ) {}
+
+  private headingPath(): string | null {
+    return this.headingStack.length ? this.headingStack.map((h) => h.text).join(' > ') : null
+  }
+
+  page(page: CleanPage): Unit[] {
+    const units: Unit[] = []
     const lineLens = page.lines.map((l) => l.end - l.start).sort((a, b) => a - b)
     const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
     let para: { start: number; end: number } | null = null
     const flush = () => {
-      if (para) units.push(...paragraphUnits(page, para.start, para.end, headingPath(), maxWords))
+      if (para) units.push(...paragraphUnits(page, para.start, para.end, this.headingPath(), this.maxWords))
       para = null
     }
     for (const line of page.lines) {
       const text = page.text.slice(line.start, line.end)
-      if (isHeadingLine(text, line.fontSize, body)) {
+      if (isHeadingLine(text, line.fontSize, this.body)) {
         flush()
         const size = line.fontSize
-        while (headingStack.length && headingStack.at(-1)!.size <= size + 0.1) headingStack.pop()
-        headingStack.push({ size, text: text.trim().replace(/\s+/g, ' ') })
-        if (headingStack.length > 3) headingStack.shift()
+        const stack = this.headingStack
+        while (stack.length && stack.at(-1)!.size <= size + 0.1) stack.pop()
+        stack.push({ size, text: text.trim().replace(/\s+/g, ' ') })
+        if (stack.length > 3) stack.shift()
         units.push({
           page: page.pageNo,
           start: line.start,
@@ -99,7 +109,7 @@ function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
           words: countWords(text),
           text: text.trim(),
           paraEnd: true,
-          heading: headingPath(),
+          heading: this.headingPath(),
         })
         continue
       }
@@ -109,8 +119,8 @@ function toUnits(pages: CleanPage[], maxWords: number): Unit[] {
       if (/[.!?:]["')]?$/.test(text.trim()) && line.end - line.start < typical * 0.8) flush()
     }
     flush()
+    return units
   }
-  return units
 }
 
 /** One paragraph's sentences (text/sentences.ts, the rule answers use too) as located units. */
@@ -216,46 +226,89 @@ function makeChunk(ord: number, units: Unit[]): Chunk {
  * Structure-aware chunking: sentences are packed into chunks that prefer to end at paragraph
  * ends and always start fresh at a heading; consecutive chunks overlap by whole sentences.
  * Every chunk records the pages it covers and its character range on each page.
+ *
+ * Pages go in one at a time, in order; each call returns the chunks that closed on that page
+ * (a closed chunk never changes), and `finish` returns the last one. `body` (the document's body
+ * font size, for telling headings) may be a guess that is corrected between pages: import streams
+ * draft chunks to the embedder this way while a document is still being read (draft-chunks.ts).
  */
-export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
-  validateChunkOptions(options)
-  const units = toUnits(pages, options.maxWords)
-  const chunks: Chunk[] = []
-  let current: Unit[] = []
-  let words = 0
-  let fresh = 0 // units in `current` that are not overlap from the previous chunk
-  const close = (withOverlap: boolean) => {
-    if (fresh === 0) return
-    chunks.push(makeChunk(chunks.length, current))
+export class Chunker {
+  private readonly units: UnitReader
+  private readonly chunks: Chunk[] = []
+  private current: Unit[] = []
+  private words = 0
+  /** Units in `current` that are not overlap from the previous chunk. */
+  private fresh = 0
+  private prev: Unit | null = null
+
+  constructor(
+    body: number,
+    private readonly options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+  ) {
+    validateChunkOptions(options)
+    this.units = new UnitReader(options.maxWords, body)
+  }
+
+  set body(size: number) {
+    this.units.body = size
+  }
+
+  addPage(page: CleanPage): Chunk[] {
+    const before = this.chunks.length
+    const { options } = this
+    for (const u of this.units.page(page)) {
+      const startsSection = this.prev !== null && u.heading !== this.prev.heading
+      // A new section starts a new chunk, unless what came before is too short to stand alone.
+      if (startsSection && this.words >= 25) this.close(false)
+      if (this.words + u.words > options.maxWords) this.close(true)
+      // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
+      while (this.words + u.words > options.maxWords && this.current.length > 0)
+        this.words -= this.current.shift()!.words
+      this.current.push(u)
+      this.words += u.words
+      this.fresh++
+      if (this.words >= options.targetWords && u.paraEnd) this.close(true)
+      this.prev = u
+    }
+    return this.chunks.slice(before)
+  }
+
+  /** The chunks so far, the last one closed. */
+  finish(): Chunk[] {
+    this.close(false)
+    return this.chunks
+  }
+
+  private close(withOverlap: boolean): void {
+    if (this.fresh === 0) return
+    const current = this.current
+    this.chunks.push(makeChunk(this.chunks.length, current))
     const carry: Unit[] = []
     if (withOverlap) {
       let w = 0
       for (let i = current.length - 1; i >= 0; i--) {
         const u = current[i]!
-        if (w + u.words > options.overlapWords || u.heading !== current.at(-1)!.heading) break
+        if (w + u.words > this.options.overlapWords || u.heading !== current.at(-1)!.heading) break
         carry.unshift(u)
         w += u.words
       }
       if (carry.length === current.length) carry.shift()
     }
-    current = carry
-    words = carry.reduce((n, u) => n + u.words, 0)
-    fresh = 0
+    this.current = carry
+    this.words = carry.reduce((n, u) => n + u.words, 0)
+    this.fresh = 0
   }
-  let prev: Unit | null = null
-  for (const u of units) {
-    const startsSection = prev !== null && u.heading !== prev.heading
-    // A new section starts a new chunk, unless what came before is too short to stand alone.
-    if (startsSection && words >= 25) close(false)
-    if (words + u.words > options.maxWords) close(true)
-    // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
-    while (words + u.words > options.maxWords && current.length > 0) words -= current.shift()!.words
-    current.push(u)
-    words += u.words
-    fresh++
-    if (words >= options.targetWords && u.paraEnd) close(true)
-    prev = u
-  }
-  close(false)
-  return chunks
+}
+
+/** Chunks a whole document (see Chunker), with its body font size taken from all its pages. */
+export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+  const chunker = new Chunker(bodyFontSize(pages), options)
+  for (const p of pages) chunker.addPage(p)
+  return chunker.finish()
+}
+
+/** The section heading is embedded with the chunk: it is often the only place the topic is named. */
+export function embeddingText(heading: string | null, text: string): string {
+  const h = heading ? heading.split(' > ').at(-1) : null
+  return h && !text.startsWith(h) ? `${h}\n${text}` : text
 }

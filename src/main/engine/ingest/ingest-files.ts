@@ -8,7 +8,9 @@ import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { AsyncChannel } from './async-channel.js'
+import { DraftQueue } from './draft-queue.js'
 import { discoverFiles, fsProblem } from './discover-files.js'
+import { embeddingText } from './chunk-pages.js'
 import type { ParseOptions, ParsedDocument } from './parse-document.js'
 
 /** What a committed document changed in the vector index, so another process can mirror it. */
@@ -41,11 +43,22 @@ export interface IngestOptions {
   parallelParses?: number
 }
 
+/** A document whose extraction has started: its draft texts stream in, its parse settles later. */
 interface Prepared {
   file: string
   sha256: string
   size: number
-  parsed: ParsedDocument
+  drafts: DraftQueue
+  parsed: Promise<ParsedDocument>
+}
+
+/** How the embedder used the drafts of documents still being read (draft-chunks.ts). */
+interface StreamStats {
+  firstEmbeddingAt: number | null
+  embeddingMs: number
+  draftsEmbedded: number
+  draftsReused: number
+  embeddedAfterExtraction: number
 }
 
 const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
@@ -111,12 +124,19 @@ export async function ingestFiles(
 
   for (const f of files) progress('queued', f.path, 0, 1)
   const channel = new AsyncChannel<Prepared>(2)
+  const stats: StreamStats = {
+    firstEmbeddingAt: null,
+    embeddingMs: 0,
+    draftsEmbedded: 0,
+    draftsReused: 0,
+    embeddedAfterExtraction: 0,
+  }
 
   // pdf.js is imported only when this thread parses itself (no ParsePool): opening a library
   // for a search or a listing never loads it.
   const parse = opts.parse ?? (await import('./parse-document.js')).parseDocument
-  /** Reads, hashes and parses one file; null when it was skipped or failed (already reported). */
-  const prepare = async (f: (typeof files)[number]): Promise<Prepared | null | 'cancelled'> => {
+  /** Reads and hashes one file and starts its parse; null when it was skipped or failed (already reported). */
+  const start = async (f: (typeof files)[number]): Promise<Prepared | null> => {
     if (f.problem) {
       fail(f.path, new QuireError(f.problem.code, f.problem.message))
       return null
@@ -144,39 +164,46 @@ export async function ingestFiles(
         })
         return null
       }
-      const parsed = await parse(bytes, f.path, {
+      const drafts = new DraftQueue()
+      const parsed = parse(bytes, f.path, {
         signal: opts.signal,
         onPage: (d, t) => progress('extracting', f.path, d, t),
         ocr: opts.ocr,
         onOcrPage: (d, t) => progress('recognizing', f.path, d, t),
+        // Without an embedder there is nothing to start early.
+        ...(deps.embedder ? { onDraftTexts: (texts: string[]) => drafts.push(texts) } : {}),
       })
-      progress('chunking', f.path, parsed.chunks.length, parsed.chunks.length)
-      return { file: f.path, sha256, size, parsed }
+      parsed.then(
+        (p) => progress('chunking', f.path, p.chunks.length, p.chunks.length),
+        () => {}, // reported when the document's turn comes
+      )
+      void parsed.finally(() => drafts.close()).catch(() => {})
+      return { file: f.path, sha256, size, drafts, parsed }
     } catch (err) {
-      if (errorCodeOf(err) === 'CANCELLED') return 'cancelled'
       fail(f.path, err, sha256, size)
       return null
     }
   }
 
   // Up to `parallelParses` files are extracted at once (on a ParsePool's threads) and handed to the
-  // embedder in file order; the channel lets extraction run a few documents ahead of embedding.
+  // embedder in file order as soon as their extraction starts: it embeds a document's draft chunks
+  // while the document is still being read. The channel lets extraction run a few documents ahead.
   const produce = async () => {
-    const inFlight: Promise<Prepared | null | 'cancelled'>[] = []
     const window = Math.max(1, opts.parallelParses ?? 1)
-    let stop = false
-    const deliver = async () => {
-      const r = await inFlight.shift()!
-      if (r === 'cancelled') stop = true
-      else if (r && !stop) await channel.put(r)
-    }
+    const parsing = new Set<Promise<void>>()
     try {
       for (const f of files) {
-        if (opts.signal?.aborted || stop) break
-        inFlight.push(prepare(f))
-        if (inFlight.length >= window) await deliver()
+        if (opts.signal?.aborted) break
+        while (parsing.size >= window) await Promise.race(parsing)
+        const item = await start(f)
+        if (!item) continue
+        const settled: Promise<void> = item.parsed.then(
+          () => void parsing.delete(settled),
+          () => void parsing.delete(settled),
+        )
+        parsing.add(settled)
+        await channel.put(item)
       }
-      while (inFlight.length) await deliver()
     } finally {
       channel.close()
     }
@@ -198,15 +225,16 @@ export async function ingestFiles(
     for (let item = await channel.take(); item; item = await channel.take()) {
       try {
         if (opts.signal?.aborted) throw cancelled()
-        const vectors = await embedChunks(deps.embedder, item, opts, progress)
+        const vectors = await embedDocument(deps.embedder, item, opts, progress, stats)
+        const parsed = await item.parsed
         progress('indexing', item.file, 0, 1)
         const { documentId, chunkIds, replacedChunkIds } = deps.store.putDocument({
           path: item.file,
-          title: item.parsed.title,
+          title: parsed.title,
           sha256: item.sha256,
           size: item.size,
-          pages: item.parsed.pages,
-          chunks: item.parsed.chunks,
+          pages: parsed.pages,
+          chunks: parsed.chunks,
         })
         if (deps.vectors) {
           deps.vectors.remove(replacedChunkIds)
@@ -216,9 +244,9 @@ export async function ingestFiles(
         finish({
           file: item.file,
           status: 'indexed',
-          pages: item.parsed.pages.length,
+          pages: parsed.pages.length,
           chunks: chunkIds.length,
-          ocrPages: item.parsed.pages.filter((p) => p.ocr).length,
+          ocrPages: parsed.pages.filter((p) => p.ocr).length,
           error: null,
           errorCode: null,
         })
@@ -240,6 +268,13 @@ export async function ingestFiles(
     elapsedMs: Math.round(performance.now() - started),
     cancelled: !!opts.signal?.aborted,
     ...(problem ? { problem } : {}),
+    stream: {
+      firstEmbeddingAt: stats.firstEmbeddingAt,
+      embeddingMs: Math.round(stats.embeddingMs),
+      draftsEmbedded: stats.draftsEmbedded,
+      draftsReused: stats.draftsReused,
+      embeddedAfterExtraction: stats.embeddedAfterExtraction,
+    },
   }
 }
 
@@ -269,32 +304,51 @@ function skipReason(
   return null
 }
 
-async function embedChunks(
+/**
+ * A document's vectors, in chunk order. While the document is being read, its draft chunks are
+ * embedded as they arrive; once it is parsed, every final chunk whose text a draft already had
+ * takes that vector, and the rest are embedded then (length-sorted, so each forward pass pads
+ * texts of similar length). Null without an embedder. Throws the parse's error if it failed.
+ */
+async function embedDocument(
   embedder: Embedder | null,
   item: Prepared,
   opts: IngestOptions,
   progress: (stage: IngestStage, file: string, done: number, total: number) => void,
+  stats: StreamStats,
 ): Promise<Float32Array[] | null> {
-  if (!embedder) return null
-  const texts = item.parsed.chunks.map((c) => embeddingText(c.heading, c.text))
-  // Sorted by length over the whole document, not just within one call, so each forward pass pads
-  // texts of similar length; vectors go back in chunk order.
-  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length)
-  const out = new Array<Float32Array>(texts.length)
-  const batch = opts.embedBatch ?? 64
-  progress('embedding', item.file, 0, texts.length)
-  for (let i = 0; i < order.length; i += batch) {
-    if (opts.signal?.aborted) throw cancelled()
-    const ids = order.slice(i, i + batch)
-    const vectors = await embedder.embed(ids.map((k) => texts[k]!))
-    ids.forEach((k, j) => (out[k] = vectors[j]!))
-    progress('embedding', item.file, Math.min(texts.length, i + batch), texts.length)
+  if (!embedder) {
+    await item.parsed
+    return null
   }
-  return out
+  const batch = opts.embedBatch ?? 64
+  const known = new Map<string, Float32Array>()
+  const embed = async (texts: string[]) => {
+    if (opts.signal?.aborted) throw cancelled()
+    stats.firstEmbeddingAt ??= Date.now()
+    const t = performance.now()
+    const vectors = await embedder.embed(texts)
+    stats.embeddingMs += performance.now() - t
+    texts.forEach((t, k) => known.set(t, vectors[k]!))
+  }
+  for (let drafts = await item.drafts.take(); drafts; drafts = await item.drafts.take()) {
+    const fresh = [...new Set(drafts)].filter((t) => !known.has(t))
+    for (let i = 0; i < fresh.length; i += batch) await embed(fresh.slice(i, i + batch))
+    stats.draftsEmbedded += fresh.length
+  }
+  const parsed = await item.parsed
+  const texts = parsed.chunks.map((c) => embeddingText(c.heading, c.text))
+  const missing = [...new Set(texts.filter((t) => !known.has(t)))].sort((a, b) => a.length - b.length)
+  const reused = texts.length - texts.filter((t) => !known.has(t)).length
+  stats.draftsReused += reused
+  stats.embeddedAfterExtraction += missing.length
+  progress('embedding', item.file, reused, texts.length)
+  for (let i = 0; i < missing.length; i += batch) {
+    await embed(missing.slice(i, i + batch))
+    progress('embedding', item.file, Math.min(texts.length, reused + i + batch), texts.length)
+  }
+  return texts.map((t) => known.get(t)!)
 }
 
-/** The section heading is embedded with the chunk: it is often the only place the topic is named. */
-export function embeddingText(heading: string | null, text: string): string {
-  const h = heading ? heading.split(' > ').at(-1) : null
-  return h && !text.startsWith(h) ? `${h}\n${text}` : text
-}
+// Where the embedded text of a chunk is defined; re-exported for the callers that import it from here.
+export { embeddingText }

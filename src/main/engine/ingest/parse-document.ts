@@ -3,6 +3,7 @@ import { QuireError } from '@shared/errors.js'
 import type { Chunk, CleanPage } from '../store/page-records.js'
 import { buildPages } from './build-pages.js'
 import { chunkPages, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
+import { DraftChunks } from './draft-chunks.js'
 import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
 import { noTextLayer, noWords } from './pdf-errors.js'
 import type { OcrEngine } from '../ocr/ocr-engine.js'
@@ -26,6 +27,11 @@ export interface ParseOptions {
   ocrEngine?: OcrEngine
   /** Scanned pages recognised so far, of those that need it. */
   onOcrPage?: (done: number, total: number) => void
+  /**
+   * Embedding texts of draft chunks while the pages are read (draft-chunks.ts), so embedding can
+   * start before the whole document is extracted. The returned chunks are the final ones.
+   */
+  onDraftTexts?: (texts: string[]) => void
 }
 
 /** Below this many letters on every page together, a PDF is treated as having no text layer. */
@@ -44,6 +50,9 @@ export async function parseDocument(
   const doc = await openPdf(bytes, name)
   try {
     const raw: RawPage[] = []
+    const drafts = opts.onDraftTexts
+      ? new DraftChunks(doc.numPages, opts.onDraftTexts, opts.chunking ?? DEFAULT_CHUNK_OPTIONS)
+      : null
     let failedPages = 0
     for (let n = 1; n <= doc.numPages; n++) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
@@ -54,6 +63,7 @@ export async function parseDocument(
         failedPages++
         raw.push({ pageNo: n, width: 0, height: 0, lines: [] })
       }
+      drafts?.addPage(raw.at(-1)!)
       opts.onPage?.(n, doc.numPages)
     }
     if (failedPages === doc.numPages) {

@@ -8,6 +8,13 @@ type Parse = (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<Pa
 interface Early {
   sha256: string
   parsed: Promise<ParsedDocument>
+  relay: DraftRelay
+}
+
+/** Draft texts of an early parse: held until the import asks for the file, then passed straight on. */
+interface DraftRelay {
+  held: string[]
+  forward: ((texts: string[]) => void) | null
 }
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -26,9 +33,12 @@ export function parseAhead(parse: Parse, inputs: string[], count: number): Parse
     for (const f of files) {
       const bytes = await fs.readFile(f.path).catch(() => null)
       if (!bytes) continue
-      const parsed = parse(bytes, f.path, {})
+      const relay: DraftRelay = { held: [], forward: null }
+      const parsed = parse(bytes, f.path, {
+        onDraftTexts: (texts) => (relay.forward ? relay.forward(texts) : relay.held.push(...texts)),
+      })
       parsed.catch(() => {}) // A failure is reported when (if) the import asks for this file.
-      early.set(f.path, { sha256: sha(bytes), parsed })
+      early.set(f.path, { sha256: sha(bytes), parsed, relay })
     }
   })().catch(() => {})
 
@@ -37,6 +47,10 @@ export function parseAhead(parse: Parse, inputs: string[], count: number): Parse
     const hit = early.get(file)
     early.delete(file)
     if (!hit || hit.sha256 !== sha(bytes)) return parse(bytes, file, opts)
+    if (opts.onDraftTexts) {
+      if (hit.relay.held.length) opts.onDraftTexts(hit.relay.held.splice(0))
+      hit.relay.forward = opts.onDraftTexts
+    }
     const parsed = await hit.parsed
     opts.onPage?.(parsed.pages.length, parsed.pages.length)
     return parsed

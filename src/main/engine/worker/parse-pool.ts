@@ -87,6 +87,7 @@ export class ParsePool {
         file: job.file,
         bytes,
         ocr: job.opts.ocr !== false,
+        drafts: job.opts.onDraftTexts !== undefined,
       }
       slot.worker.postMessage(request, [bytes.buffer])
     }
@@ -103,6 +104,10 @@ export class ParsePool {
       }
       if (m.type === 'ocr-page') {
         job.opts.onOcrPage?.(m.done, m.total)
+        return
+      }
+      if (m.type === 'drafts') {
+        job.opts.onDraftTexts?.(m.texts)
         return
       }
       slot.job = null

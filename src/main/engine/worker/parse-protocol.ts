@@ -2,11 +2,12 @@ import type { ParsedDocument } from '../ingest/parse-document.js'
 
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */
 export type ParseRequest =
-  | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean }
+  | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean; drafts: boolean }
   | { type: 'cancel'; id: number }
 
 export type ParseReply =
   | { type: 'page'; id: number; done: number; total: number }
   | { type: 'ocr-page'; id: number; done: number; total: number }
+  | { type: 'drafts'; id: number; texts: string[] }
   | { type: 'parsed'; id: number; parsed: ParsedDocument }
   | { type: 'failed'; id: number; code: string; message: string }

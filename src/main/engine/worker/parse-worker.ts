@@ -27,6 +27,7 @@ port.on('message', (m: ParseRequest) => {
     ocr: m.ocr,
     ocrEngine,
     onOcrPage: (done, total) => post({ type: 'ocr-page', id: m.id, done, total }),
+    ...(m.drafts ? { onDraftTexts: (texts: string[]) => post({ type: 'drafts', id: m.id, texts }) } : {}),
   })
     .then((parsed) => post({ type: 'parsed', id: m.id, parsed }))
     .catch((err: unknown) =>
