@@ -12,6 +12,7 @@ import type {
 import { importModelFolder } from '../engine/embed/model-dir.js'
 import { Library } from '../engine/library.js'
 import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
+import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../engine/worker/parse-pool.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
@@ -37,6 +38,11 @@ export interface AppLibraryOptions {
  */
 export class AppLibrary implements LibraryService {
   readonly dir: string
+  /**
+   * Extraction threads shared by every import of this session: started (and warmed up) by the
+   * first import, lent to each import's worker, closed with the library.
+   */
+  private parsePool: ParsePool | null = null
 
   private constructor(
     private lib: Library,
@@ -79,8 +85,15 @@ export class AppLibrary implements LibraryService {
     const status = this.lib.embeddingStatus()
     const modelDir = status.mode === 'hybrid' ? status.modelDir : null
     const opened = this.lib
+    const parsePorts = this.sharedParsePool()?.lend()
     const report = await runIngestWorker(
-      { libraryDir: this.dir, modelDir, paths, ocr: this.opts.settings.get().ocr },
+      {
+        libraryDir: this.dir,
+        modelDir,
+        paths,
+        ocr: this.opts.settings.get().ocr,
+        ...(parsePorts ? { parsePorts } : {}),
+      },
       {
         signal: opts.signal,
         onProgress: opts.onProgress,
@@ -175,7 +188,16 @@ export class AppLibrary implements LibraryService {
     return next.embeddingStatus()
   }
 
+  private sharedParsePool(): ParsePool | null {
+    const script = this.opts.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
+    if (!this.parsePool && ParsePool.available(script))
+      this.parsePool = new ParsePool(defaultParseWorkers(), script)
+    return this.parsePool
+  }
+
   async close(): Promise<void> {
+    await this.parsePool?.close()
+    this.parsePool = null
     await this.lib.close()
   }
 }

@@ -22,7 +22,11 @@ port.on('message', (m: ParentToWorker) => {
 const workers = job.parseWorkers ?? defaultParseWorkers()
 // Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
 const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
-const pool = workers > 0 && ParsePool.available(parseScript) ? new ParsePool(workers, parseScript) : null
+const pool = job.parsePorts?.length
+  ? ParsePool.overPorts(job.parsePorts)
+  : workers > 0 && ParsePool.available(parseScript)
+    ? new ParsePool(workers, parseScript)
+    : null
 // The first documents are extracted while the library opens and the model loads.
 const parse = pool ? parseAhead(pool.parse, job.paths, pool.size) : undefined
 try {

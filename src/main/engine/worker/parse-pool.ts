@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads'
 import { QuireError } from '@shared/errors.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
 import type { ParseReply, ParseRequest } from './parse-protocol.js'
@@ -17,8 +17,9 @@ interface Job {
   reject: (e: unknown) => void
 }
 
+/** One extraction thread as the pool talks to it: its own Worker, or a port lent by another pool. */
 interface Slot {
-  worker: Worker
+  channel: Worker | MessagePort
   job: Job | null
 }
 
@@ -26,6 +27,11 @@ interface Slot {
  * Parses PDFs on a fixed set of worker threads, so extraction scales with cores and never runs on
  * the thread that feeds the embedder. Jobs queue in order; a crashed worker fails only its own job
  * and is replaced.
+ *
+ * The threads can outlive one import: a long-lived pool (the app's, one per library) lends each
+ * import a port to every thread (`lend`), and the import's worker drives them with
+ * `ParsePool.overPorts`. Thread start, pdf.js loading and its JIT warm-up are then paid once per
+ * app session, not once per import; the threads are warmed up when the pool starts.
  */
 export class ParsePool {
   private readonly slots: Slot[] = []
@@ -36,13 +42,33 @@ export class ParsePool {
   constructor(
     readonly size: number,
     private readonly workerUrl: URL | string = DEFAULT_PARSE_WORKER,
+    ports?: MessagePort[],
   ) {
-    for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn())
+    if (ports) for (const port of ports) this.slots.push(this.attach(port))
+    else for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn())
+  }
+
+  /** A pool that drives the threads of another pool through ports that pool lent (see lend). */
+  static overPorts(ports: MessagePort[]): ParsePool {
+    return new ParsePool(ports.length, DEFAULT_PARSE_WORKER, ports)
   }
 
   /** True when the worker script exists on disk (a bundled build may not ship the source entry). */
   static available(workerUrl: URL | string = DEFAULT_PARSE_WORKER): boolean {
     return existsSync(typeof workerUrl === 'string' ? workerUrl : fileURLToPath(workerUrl))
+  }
+
+  /**
+   * One new port to each of this pool's threads, for another thread (an import's worker) to drive
+   * them with ParsePool.overPorts. Closing those ports (or ending that thread) cancels their jobs.
+   */
+  lend(): MessagePort[] {
+    if (this.closed) throw new Error('ParsePool is closed')
+    return this.slots.map((slot) => {
+      const { port1, port2 } = new MessageChannel()
+      slot.channel.postMessage({ type: 'attach', port: port1 } satisfies ParseRequest, [port1])
+      return port2
+    })
   }
 
   /** Same contract as parseDocument. The bytes are transferred to the worker (the caller's view is detached). */
@@ -60,7 +86,12 @@ export class ParsePool {
   async close(): Promise<void> {
     this.closed = true
     for (const j of this.queue.splice(0)) j.reject(new QuireError('CANCELLED', 'Import cancelled.'))
-    await Promise.all(this.slots.map((s) => s.worker.terminate()))
+    await Promise.all(
+      this.slots.map(async (s) => {
+        if (s.channel instanceof Worker) await s.channel.terminate()
+        else s.channel.close()
+      }),
+    )
   }
 
   private cancel(job: Job): void {
@@ -71,10 +102,16 @@ export class ParsePool {
       return
     }
     const slot = this.slots.find((s) => s.job === job)
-    slot?.worker.postMessage({ type: 'cancel', id: job.id } satisfies ParseRequest)
+    slot?.channel.postMessage({ type: 'cancel', id: job.id } satisfies ParseRequest)
   }
 
   private dispatch(): void {
+    if (this.slots.length === 0) {
+      // Every lent thread is gone (they crashed, or their pool closed): nothing can parse.
+      for (const j of this.queue.splice(0))
+        j.reject(new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${j.file}.`))
+      return
+    }
     for (const slot of this.slots) {
       if (slot.job || this.queue.length === 0) continue
       const job = this.queue.shift()!
@@ -89,13 +126,12 @@ export class ParsePool {
         ocr: job.opts.ocr !== false,
         drafts: job.opts.onDraftTexts !== undefined,
       }
-      slot.worker.postMessage(request, [bytes.buffer])
+      slot.channel.postMessage(request, [bytes.buffer])
     }
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.workerUrl), job: null }
-    slot.worker.on('message', (m: ParseReply) => {
+  private listen(slot: Slot): void {
+    slot.channel.on('message', (m: ParseReply) => {
       const job = slot.job
       if (!job || job.id !== m.id) return
       if (m.type === 'page') {
@@ -115,20 +151,43 @@ export class ParsePool {
       else job.reject(new QuireError(m.code, m.message))
       this.dispatch()
     })
+  }
+
+  private failJob(slot: Slot, reason: string): void {
+    const job = slot.job
+    slot.job = null
+    job?.reject(new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${job.file}: ${reason}`))
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { channel: new Worker(this.workerUrl), job: null }
+    this.listen(slot)
     const replace = (reason: string) => {
       // 'error' is followed by 'exit': replace the worker once.
       const i = this.slots.indexOf(slot)
       if (i < 0) return
-      const job = slot.job
-      slot.job = null
-      job?.reject(new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${job.file}: ${reason}`))
+      this.failJob(slot, reason)
       if (this.closed) return
       this.slots[i] = this.spawn()
       this.dispatch()
     }
-    slot.worker.on('error', (err) => replace(err.message))
-    slot.worker.on('exit', (code) => {
+    slot.channel.on('error', (err) => replace(err.message))
+    slot.channel.on('exit', (code) => {
       if (!this.closed) replace(`exit code ${code}`)
+    })
+    return slot
+  }
+
+  /** A lent port: when its thread ends (a crash; the owning pool replaces it), this pool loses the slot. */
+  private attach(port: MessagePort): Slot {
+    const slot: Slot = { channel: port, job: null }
+    this.listen(slot)
+    port.on('close', () => {
+      const i = this.slots.indexOf(slot)
+      if (i < 0) return
+      this.slots.splice(i, 1)
+      this.failJob(slot, 'its thread ended')
+      if (!this.closed) this.dispatch()
     })
     return slot
   }

@@ -1,9 +1,12 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { ParsedDocument } from '../ingest/parse-document.js'
 
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */
 export type ParseRequest =
   | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean; drafts: boolean }
   | { type: 'cancel'; id: number }
+  /** A port from another thread (an import's worker) that sends requests of its own (ParsePool.lend). */
+  | { type: 'attach'; port: MessagePort }
 
 export type ParseReply =
   | { type: 'page'; id: number; done: number; total: number }

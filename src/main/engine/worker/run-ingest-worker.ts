@@ -24,6 +24,8 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
   return new Promise((resolve, reject) => {
     const worker = new Worker(opts.workerUrl ?? DEFAULT_WORKER, {
       workerData: opts.parseWorkerUrl ? { ...job, parseWorkerUrl: opts.parseWorkerUrl } : job,
+      // Lent ports move to the import's thread; they close when it ends.
+      transferList: job.parsePorts ?? [],
     })
     let settled = false
     const onAbort = () => worker.postMessage({ type: 'cancel' })

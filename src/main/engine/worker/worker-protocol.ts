@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { IngestProgress, IngestReport } from '@shared/library-types.js'
 import type { CommittedVectors } from '../ingest/ingest-files.js'
 
@@ -10,6 +11,11 @@ export interface IngestJob {
   parseWorkers?: number
   /** Script of the extraction threads when it is not the source entry (the bundled desktop build). */
   parseWorkerUrl?: string
+  /**
+   * Ports to long-lived, warmed-up extraction threads lent by the caller's ParsePool (the app's);
+   * without them the import starts threads of its own.
+   */
+  parsePorts?: MessagePort[]
   /** Recognise scanned pages with OCR (Settings → OCR). Default true. */
   ocr?: boolean
 }
