@@ -1,11 +1,17 @@
 // The standard LangChain.js PDF recipe, as its documentation writes it: PDFLoader (one document
 // per page) → RecursiveCharacterTextSplitter (1000 characters, 200 overlap) →
 // HuggingFaceTransformersEmbeddings (q8, batch 16, one call at a time) → HNSWLib, saved to disk.
-// Its defaults (512 texts per call, every call started at once) were killed at 23 GB RSS on a 24 GB
-// machine, and batch 16 with every call at once passed 15 GB; so batch 16 (the best batch of the
-// raw ONNX Runtime grid on that machine) and LangChain's own maxConcurrency: 1.
+//
+// Why it ran out of memory before: @langchain/community 1.1's HuggingFaceTransformersEmbeddings
+// declares a `batchSize` option but its constructor never reads it, so every call embedded its
+// default 512 texts in one forward pass, padded to the longest (up to the tokenizer's 512 tokens):
+// the attention scores alone are 512 texts x 12 heads x 512 x 512 x 4 bytes = 6.4 GB per layer,
+// and the process was killed at 22-23 GB whatever batch or concurrency was passed. The batch size
+// is therefore set on the instance, where the class reads it. Batch 16 is the raw ONNX Runtime
+// grid's best on this kind of machine; one call at a time (LangChain's maxConcurrency) keeps the
+// forward passes from competing for the same cores.
 // Usage: node ingest-langchain.mjs --corpus DIR --model DIR --out DIR
-// Prints one JSON line: {"seconds","pages","chunks","cpu_s"}. Only local files: the model is read
+// Prints one JSON line: {"seconds","pages","chunks","cpu_s","rss_mb"}. Only local files: the model is read
 // from --model (transformers.js with remote models off), nothing is downloaded.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -43,6 +49,8 @@ const embeddings = new HuggingFaceTransformersEmbeddings({
   batchSize: 16,
   maxConcurrency: 1,
 })
+// The constructor ignores `batchSize` (see above); the instance field is what embedDocuments uses.
+embeddings.batchSize = 16
 const store = await HNSWLib.fromDocuments(chunks, embeddings)
 fs.rmSync(out, { recursive: true, force: true })
 await store.save(out)
@@ -53,5 +61,6 @@ console.log(
     pages: pages.length,
     chunks: chunks.length,
     cpu_s: (cpu.user + cpu.system) / 1e6,
+    rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   }),
 )

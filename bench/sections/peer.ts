@@ -2,32 +2,45 @@
 // (Quire, recipe, Quire, recipe, …) so both see the same machine load. Quire is timed as a whole
 // command, `quire ingest --json` from the built CLI (process start, model load, extraction,
 // embedding, index save), into a fresh library each run; the recipe likewise as a whole process.
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { arg, corpusDir, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
+import { runGuarded } from '../lib/rss-guard.js'
 import { round, summarize } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '3'))
+/** Either side is killed past this resident size (its whole process tree). */
+const limitMb = Number(arg('rss-limit-mb', '8000'))
 ensureCorpus()
 const corpus = corpusDir()
 const peerDir = path.join(ROOT, 'bench', 'peer')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-peer-'))
 
-function timed(cmd: string, args: string[], cwd: string): { s: number; out: string } {
-  const t = performance.now()
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })
-  const s = (performance.now() - t) / 1000
-  if (r.status !== 0) throw new Error(`${path.basename(args[0] ?? cmd)} failed: ${r.stderr.slice(-2000)}`)
-  return { s, out: r.stdout }
+interface Run {
+  s: number
+  chunks: number
+  pages: number
+  rssMb: number
 }
 
-function quire(): { s: number; chunks: number; pages: number } {
+async function timed(
+  cmd: string,
+  args: string[],
+  cwd: string,
+): Promise<{ s: number; out: string; rssMb: number }> {
+  const r = await runGuarded(cmd, args, { cwd, limitMb })
+  const name = path.basename(args[0] ?? cmd)
+  if (r.killed) throw new Error(`${name} was killed at ${r.peakRssMb} MB resident (limit ${limitMb} MB)`)
+  if (r.code !== 0) throw new Error(`${name} failed: ${r.stderr.slice(-2000)}`)
+  return { s: r.s, out: r.stdout, rssMb: r.peakRssMb }
+}
+
+async function quire(): Promise<Run> {
   const lib = path.join(tmp, 'quire-lib')
   fs.rmSync(lib, { recursive: true, force: true })
   const bin = path.join(ROOT, 'bin', 'quire.js')
-  const r = timed(
+  const r = await timed(
     process.execPath,
     [bin, 'ingest', corpus, '--library', lib, '--model-dir', modelDir(), '--json'],
     ROOT,
@@ -38,12 +51,12 @@ function quire(): { s: number; chunks: number; pages: number } {
   const bad = report.documents.filter((d) => d.status !== 'indexed')
   if (bad.length) throw new Error(`quire ingest: ${bad.length} documents not indexed`)
   const sum = (k: 'pages' | 'chunks') => report.documents.reduce((n, d) => n + d[k], 0)
-  return { s: r.s, chunks: sum('chunks'), pages: sum('pages') }
+  return { s: r.s, chunks: sum('chunks'), pages: sum('pages'), rssMb: r.rssMb }
 }
 
-function peer(): { s: number; chunks: number; pages: number } | null {
+async function peer(): Promise<Run | null> {
   if (!fs.existsSync(path.join(peerDir, 'node_modules'))) return null
-  const r = timed(
+  const r = await timed(
     process.execPath,
     [
       path.join(peerDir, 'ingest-langchain.mjs'),
@@ -57,7 +70,7 @@ function peer(): { s: number; chunks: number; pages: number } | null {
     peerDir,
   )
   const j = JSON.parse(r.out.trim().split('\n').at(-1)!) as { chunks: number; pages: number }
-  return { s: r.s, chunks: j.chunks, pages: j.pages }
+  return { s: r.s, chunks: j.chunks, pages: j.pages, rssMb: r.rssMb }
 }
 
 if (!fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
@@ -65,16 +78,16 @@ if (!fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
 if (!fs.existsSync(path.join(peerDir, 'node_modules')))
   log('peer: bench/peer/node_modules is missing (cd bench/peer && npm install); timing Quire only')
 
-const q: { s: number; chunks: number; pages: number }[] = []
-const p: { s: number; chunks: number; pages: number }[] = []
+const q: Run[] = []
+const p: Run[] = []
 for (let i = 0; i < reps; i++) {
-  const a = quire()
+  const a = await quire()
   q.push(a)
-  log(`peer: quire ingest ${a.s.toFixed(1)} s (${a.chunks} chunks)`)
-  const b = peer()
+  log(`peer: quire ingest ${a.s.toFixed(1)} s (${a.chunks} chunks, peak ${a.rssMb} MB)`)
+  const b = await peer()
   if (b) {
     p.push(b)
-    log(`peer: langchain recipe ${b.s.toFixed(1)} s (${b.chunks} chunks)`)
+    log(`peer: langchain recipe ${b.s.toFixed(1)} s (${b.chunks} chunks, peak ${b.rssMb} MB)`)
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true })
@@ -87,5 +100,9 @@ emit({
   peer_ingest_s: ps?.median ?? null,
   peer_chunks: p[0]?.chunks ?? null,
   peer_ratio: ps ? round(ps.median / qs.median, 2) : null,
+  // Each pair ran back to back: the ratio of each pair says how much the load moved between them.
+  peer_pair_ratios: p.map((r, i) => round(r.s / q[i]!.s, 2)),
+  rss_mb_quire_cli: Math.max(...q.map((r) => r.rssMb)),
+  rss_mb_peer: p.length ? Math.max(...p.map((r) => r.rssMb)) : null,
   spread: { quire_ingest_cli_s: qs, ...(ps ? { peer_ingest_s: ps } : {}) },
 })
