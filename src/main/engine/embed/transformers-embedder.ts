@@ -3,26 +3,24 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { AutoModel, AutoTokenizer, env, type PreTrainedModel, type Tensor } from '@huggingface/transformers'
+import { BatchTuner } from './batch-tuner.js'
 import type { Embedder } from './embedder.js'
 import { inspectModelDir } from './model-dir.js'
 
 export interface LoadEmbedderOptions {
   /** ONNX Runtime intra-op threads. */
   threads?: number
-  /** Texts per forward pass. */
+  /** Texts per forward pass; by default measured while embedding (BatchTuner). */
   batchSize?: number
   /** q8 = onnx/model_quantized.onnx, fp32 = onnx/model.onnx. Default: q8 if present, else fp32. */
   dtype?: 'q8' | 'fp32'
 }
 
-// Measured with the random-weight MiniLM-L6 stand-in (same shapes and cost as all-MiniLM-L6-v2, q8) on an
-// idle 2-core VM, raw ONNX Runtime on 256-token inputs (`npm run bench`, BENCHMARKS.md), chunks/s:
-//   threads 1: batch 1 22.6, batch 4 21.3, batch 8 20.6, batch 16 19.1, batch 32 18.3
-//   threads 2: batch 1 38.2, batch 4 37.6, batch 8 32.6, batch 16 28.4, batch 32 30.3
-// Larger batches only add padding and cache pressure on a CPU, so: batch 4 (as fast as 1, with fewer
-// calls through the tokenizer) and one intra-op thread per core. Not measured above 2 cores: the cap of
-// 4 leaves cores to the LLM and the UI, which compete with indexing on a desktop.
-export const DEFAULT_BATCH_SIZE = 4
+// Batch size: chosen on the user's machine while it embeds (batch-tuner.ts), because the best size
+// depends on the load: on an idle 2-core VM batch 1-4 was fastest and 16 cost ~25% (raw ONNX grid,
+// BENCHMARKS.md); with the cores shared by other work, 32 was fastest and 4 cost ~25% (`embed-batch`).
+// Threads: one ONNX Runtime intra-op thread per core, capped at 4 to leave cores to the LLM and the
+// UI, which compete with indexing on a desktop. Not measured above 2 cores (this VM has 2).
 export function defaultThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism()))
 }
@@ -90,7 +88,8 @@ export async function loadEmbedder(modelDir: string, opts: LoadEmbedderOptions =
   if (!check.ok) throw new Error(check.reason)
   const dir = check.dir
   const dtype = chooseDtype(dir, opts.dtype)
-  const batchSize = Math.max(1, Math.floor(opts.batchSize ?? DEFAULT_BATCH_SIZE))
+  const fixed = opts.batchSize === undefined ? null : Math.max(1, Math.floor(opts.batchSize))
+  const tuner = fixed === null ? new BatchTuner() : null
   const threads = Math.max(1, Math.floor(opts.threads ?? defaultThreads()))
 
   forbidNetwork(dirname(dir))
@@ -127,10 +126,21 @@ export async function loadEmbedder(modelDir: string, opts: LoadEmbedderOptions =
     // Batching similar lengths together wastes less compute on padding; results go back in input order.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length)
     const result = new Array<Float32Array>(texts.length)
-    for (let start = 0; start < order.length; start += batchSize) {
-      const ids = order.slice(start, start + batchSize)
-      const vectors = await forward(ids.map((i) => texts[i]!))
+    for (let start = 0; start < order.length;) {
+      const size = fixed ?? tuner!.next()
+      const ids = order.slice(start, start + size)
+      const batch = ids.map((i) => texts[i]!)
+      const t = performance.now()
+      const vectors = await forward(batch)
+      // Only full batches say how fast their size is.
+      if (tuner && ids.length === size)
+        tuner.record(
+          size,
+          batch.reduce((n, x) => n + x.length, 0),
+          performance.now() - t,
+        )
       ids.forEach((id, k) => (result[id] = vectors[k]!))
+      start += ids.length
     }
     return result
   }
