@@ -62,7 +62,6 @@ describe('chat store', () => {
     expect(store.getState().streaming).toBeNull()
     expect(store.getState().conversationId).toBe(5)
     expect(store.getState().messages.map((m) => m.id)).toEqual([10, 11])
-    expect(store.getState().extras[11]).toEqual({ invalidCitations: [], unsupportedFigures: [] })
     expect(changed).toContain(5)
   })
 

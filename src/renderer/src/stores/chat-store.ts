@@ -1,13 +1,6 @@
 // The open conversation: its messages, the answer streaming in, stop and regenerate.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  AnswerEvent,
-  AnswerExtras,
-  AnswerResult,
-  Citation,
-  Message,
-  RetrievalTrace,
-} from '@shared/chat-types.js'
+import type { AnswerEvent, AnswerResult, Citation, Message, RetrievalTrace } from '@shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
 
 export interface StreamingAnswer {
@@ -29,8 +22,6 @@ export interface StreamingAnswer {
 export interface ChatState {
   conversationId: number | null
   messages: Message[]
-  /** What the checks found for the answers given while the app runs (not stored), by message id. */
-  extras: Record<number, AnswerExtras>
   streaming: StreamingAnswer | null
   loading: boolean
   error: string | null
@@ -80,12 +71,10 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
           return
         case 'done': {
-          const { message, extras } = event.result
+          // The stored message itself; the checks' extras are already worded in its warnings.
+          const { message } = event.result
           deps.onAnswer?.(event.result)
-          set((st) => ({
-            extras: { ...st.extras, [message.id]: extras },
-            conversationId: message.conversationId,
-          }))
+          set({ conversationId: message.conversationId })
           void reload(message.conversationId, message).then(() => {
             set({ streaming: null })
             deps.onConversationChanged?.(message.conversationId)
@@ -146,7 +135,6 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
     return {
       conversationId: null,
       messages: [],
-      extras: {},
       streaming: null,
       loading: false,
       error: null,
