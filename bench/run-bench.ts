@@ -33,6 +33,8 @@ const raw = await runSection<R>(
       ]
     : ['--reps', '3', '--chunks', '96', '--batches', '1,4,8,16,32', '--real-chunks', '512'],
 )
+// Batch size on this machine: Quire's embedder at fixed sizes and 'auto' (the default), alternating.
+const batch = quick ? null : await runSection<R>('embed-batch', ['--rounds', '3'])
 const embed = await runSection<R>('embed-ingest', quick ? ['--reps', '2', '--every', '4'] : ['--reps', '3'])
 const ingest = await runSection<R>('ingest', ['--reps', quick ? '1' : '3'])
 // Quire's built CLI and the LangChain.js recipe, alternating (bench/peer/).
@@ -105,11 +107,17 @@ const result = {
   ingest_pages_per_s: ingest.ingest_pages_per_s,
   ingest_seconds: ingest.ingest_seconds,
   ingest_first_embedding_s: ingest.first_embedding_s,
+  ingest_drafts_reused: ingest.drafts_reused,
+  ingest_embedder_idle_s: ingest.embedder_idle_s,
+  embed_batch: batch ? { best: batch.best_batch, grid: batch.grid } : null,
   ingest_embedder_wait_s: ingest.embedder_wait_s,
   ingest_busy_cores: ingest.busy_cores,
   quire_ingest_cli_s: peer.quire_ingest_cli_s,
   peer_ingest_s: peer.peer_ingest_s,
   peer_ratio: peer.peer_ratio,
+  peer_pair_ratios: peer.peer_pair_ratios,
+  rss_mb_peer: peer.rss_mb_peer,
+  rss_mb_quire_cli: peer.rss_mb_quire_cli,
   peer_chunks: peer.peer_chunks,
   raw_limit_s: round(rawLimitS, 1),
   raw_limit_ratio: round(Number(peer.quire_ingest_cli_s) / rawLimitS, 3),

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
 /** Resident memory of a process and all its descendants, MiB (Linux /proc; 0 elsewhere). */
 export function treeRssMb(root: number): number {
@@ -43,7 +45,14 @@ export interface GuardedRun {
   peakRssMb: number
   /** Killed for passing the memory limit. */
   killed: boolean
+  /**
+   * User + system CPU seconds of the command and the children it waited for (GNU time, where
+   * installed; else null). Unlike wall time it barely depends on what else runs on the machine.
+   */
+  cpuS: number | null
 }
+
+const GNU_TIME = '/usr/bin/time'
 
 /**
  * Runs a command (niced by the caller's own niceness), polling the resident memory of its whole
@@ -57,7 +66,11 @@ export function runGuarded(
 ): Promise<GuardedRun> {
   return new Promise((resolve, reject) => {
     const t = performance.now()
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    const timeFile = fs.existsSync(GNU_TIME)
+      ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-time-')), 'time.txt')
+      : null
+    const [c, a] = timeFile ? [GNU_TIME, ['-f', '%U %S', '-o', timeFile, cmd, ...args]] : [cmd, args]
+    const child = spawn(c, a, { cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     let peak = 0
@@ -78,7 +91,14 @@ export function runGuarded(
     })
     child.on('close', (code) => {
       clearInterval(timer)
-      resolve({ s: (performance.now() - t) / 1000, stdout, stderr, code, peakRssMb: peak, killed })
+      let cpuS: number | null = null
+      if (timeFile) {
+        const last = fs.readFileSync(timeFile, 'utf8').trim().split('\n').at(-1) ?? ''
+        const [u, sys] = last.split(' ').map(Number)
+        if (Number.isFinite(u) && Number.isFinite(sys)) cpuS = u! + sys!
+        fs.rmSync(path.dirname(timeFile), { recursive: true, force: true })
+      }
+      resolve({ s: (performance.now() - t) / 1000, stdout, stderr, code, peakRssMb: peak, killed, cpuS })
     })
   })
 }

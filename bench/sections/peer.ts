@@ -22,18 +22,19 @@ interface Run {
   chunks: number
   pages: number
   rssMb: number
+  cpuS: number | null
 }
 
 async function timed(
   cmd: string,
   args: string[],
   cwd: string,
-): Promise<{ s: number; out: string; rssMb: number }> {
+): Promise<{ s: number; out: string; rssMb: number; cpuS: number | null }> {
   const r = await runGuarded(cmd, args, { cwd, limitMb })
   const name = path.basename(args[0] ?? cmd)
   if (r.killed) throw new Error(`${name} was killed at ${r.peakRssMb} MB resident (limit ${limitMb} MB)`)
   if (r.code !== 0) throw new Error(`${name} failed: ${r.stderr.slice(-2000)}`)
-  return { s: r.s, out: r.stdout, rssMb: r.peakRssMb }
+  return { s: r.s, out: r.stdout, rssMb: r.peakRssMb, cpuS: r.cpuS }
 }
 
 async function quire(): Promise<Run> {
@@ -51,7 +52,7 @@ async function quire(): Promise<Run> {
   const bad = report.documents.filter((d) => d.status !== 'indexed')
   if (bad.length) throw new Error(`quire ingest: ${bad.length} documents not indexed`)
   const sum = (k: 'pages' | 'chunks') => report.documents.reduce((n, d) => n + d[k], 0)
-  return { s: r.s, chunks: sum('chunks'), pages: sum('pages'), rssMb: r.rssMb }
+  return { s: r.s, chunks: sum('chunks'), pages: sum('pages'), rssMb: r.rssMb, cpuS: r.cpuS }
 }
 
 async function peer(): Promise<Run | null> {
@@ -70,7 +71,7 @@ async function peer(): Promise<Run | null> {
     peerDir,
   )
   const j = JSON.parse(r.out.trim().split('\n').at(-1)!) as { chunks: number; pages: number }
-  return { s: r.s, chunks: j.chunks, pages: j.pages, rssMb: r.rssMb }
+  return { s: r.s, chunks: j.chunks, pages: j.pages, rssMb: r.rssMb, cpuS: r.cpuS }
 }
 
 if (!fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
@@ -83,11 +84,13 @@ const p: Run[] = []
 for (let i = 0; i < reps; i++) {
   const a = await quire()
   q.push(a)
-  log(`peer: quire ingest ${a.s.toFixed(1)} s (${a.chunks} chunks, peak ${a.rssMb} MB)`)
+  log(`peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB)`)
   const b = await peer()
   if (b) {
     p.push(b)
-    log(`peer: langchain recipe ${b.s.toFixed(1)} s (${b.chunks} chunks, peak ${b.rssMb} MB)`)
+    log(
+      `peer: langchain recipe ${b.s.toFixed(1)} s, ${b.cpuS} CPU-s (${b.chunks} chunks, peak ${b.rssMb} MB)`,
+    )
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true })
@@ -103,6 +106,9 @@ emit({
   // Each pair ran back to back: the ratio of each pair says how much the load moved between them.
   peer_pair_ratios: p.map((r, i) => round(r.s / q[i]!.s, 2)),
   rss_mb_quire_cli: Math.max(...q.map((r) => r.rssMb)),
+  // CPU seconds (user + system, whole command): the work each side does, whatever the machine's load.
+  quire_cpu_s: summarize(q.map((r) => r.cpuS ?? NaN)).median,
+  peer_cpu_s: p.length ? summarize(p.map((r) => r.cpuS ?? NaN)).median : null,
   rss_mb_peer: p.length ? Math.max(...p.map((r) => r.rssMb)) : null,
   spread: { quire_ingest_cli_s: qs, ...(ps ? { peer_ingest_s: ps } : {}) },
 })
