@@ -16,9 +16,13 @@ const bin = path.join(ROOT, 'bin', 'quire.js')
 if (!fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
   throw new Error('out/main/cli.js is missing: run `npm run build` first')
 
-function time(args: string[]): number {
+function time(args: string[], script = bin): number {
   const t = performance.now()
-  const r = spawnSync(node, [bin, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const r = spawnSync(node, script ? [script, ...args] : args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  })
   const ms = performance.now() - t
   if (r.status !== 0) throw new Error(`quire ${args[0]} failed: ${r.stderr.slice(-1000)}`)
   return ms
@@ -31,6 +35,10 @@ function median(label: string, args: string[]) {
   return s
 }
 
+// A bare Node start, timed the same way: on a busy machine it says how much of each figure is the
+// machine's load rather than Quire (about 40 ms idle).
+const bare = summarize(Array.from({ length: reps }, () => time(['-e', '0'], '')))
+log(`cli: bare node start median ${Math.round(bare.median)} ms`)
 const help = median('--help', ['--help'])
 const docs = median('docs', ['docs', '--library', library, '--json'])
 const search = median('search', [
@@ -46,6 +54,7 @@ const search = median('search', [
 ])
 emit({
   node: node === process.execPath ? process.version : node,
+  node_start_ms: Math.round(bare.median),
   cli_help_ms: Math.round(help.median),
   cli_docs_ms: Math.round(docs.median),
   cli_search_ms: Math.round(search.median),
