@@ -28,7 +28,10 @@ const pool = job.parsePorts?.length
     ? new ParsePool(workers, parseScript)
     : null
 // The first documents are extracted while the library opens and the model loads.
-const parse = pool ? parseAhead(pool.parse, job.paths, pool.size) : undefined
+// With the import's OCR setting and cancel: an early parse is the import's parse of that file.
+const parse = pool
+  ? parseAhead(pool.parse, job.paths, pool.size, { ocr: job.ocr, signal: controller.signal })
+  : undefined
 try {
   // Before the library opens: opening reconciles (writes) the vector index.
   const importLock = acquireImportLock(job.libraryDir)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ParsedDocument } from '../ingest/parse-document.js'
+import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
 import { parseAhead } from './parse-ahead.js'
 
 describe('parseAhead', () => {
@@ -34,5 +34,40 @@ describe('parseAhead', () => {
     const ahead = parseAhead(parse, [dir], 1)
     await ahead(Buffer.from('a2'), path.join(dir, 'a.pdf'), {})
     expect(calls).toEqual(['a.pdf:a', 'a.pdf:a2'])
+  })
+
+  it("runs an early parse with the import's OCR setting, relays its progress and its cancel", async () => {
+    let seen: ParseOptions | null = null
+    let finish: (d: ParsedDocument) => void = () => {}
+    const slow = (_bytes: Uint8Array, _file: string, opts: ParseOptions) => {
+      seen = opts
+      opts.onPage?.(2, 2)
+      opts.onOcrPage?.(0, 2)
+      return new Promise<ParsedDocument>((resolve, reject) => {
+        finish = resolve
+        opts.signal?.addEventListener('abort', () => reject(new Error('cancelled')))
+      })
+    }
+    const ahead = parseAhead(slow, [path.join(dir, 'a.pdf')], 1, { ocr: false })
+    const events: string[] = []
+    const importing = ahead(Buffer.from('a'), path.join(dir, 'a.pdf'), {
+      onPage: (d, t) => events.push(`page ${d}/${t}`),
+      onOcrPage: (d, t) => events.push(`ocr ${d}/${t}`),
+    })
+    await expect.poll(() => events.length).toBe(2)
+    expect(seen!.ocr).toBe(false)
+    // Progress before the import asked is replayed, later progress goes straight through.
+    seen!.onOcrPage?.(1, 2)
+    expect(events).toEqual(['page 2/2', 'ocr 0/2', 'ocr 1/2'])
+    finish({ title: 'a', pages: [], chunks: [] })
+    expect((await importing).title).toBe('a')
+
+    // The import's signal stops an early parse it has asked for.
+    const controller = new AbortController()
+    const again = parseAhead(slow, [path.join(dir, 'b.pdf')], 1)
+    const cancelled = again(Buffer.from('b'), path.join(dir, 'b.pdf'), { signal: controller.signal })
+    await expect.poll(() => seen?.signal).toBeDefined()
+    controller.abort()
+    await expect(cancelled).rejects.toThrow('cancelled')
   })
 })

@@ -8,13 +8,19 @@ type Parse = (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<Pa
 interface Early {
   sha256: string
   parsed: Promise<ParsedDocument>
-  relay: DraftRelay
+  relay: Relay
+  controller: AbortController
 }
 
-/** Draft texts of an early parse: held until the import asks for the file, then passed straight on. */
-interface DraftRelay {
+/**
+ * What an early parse reports before the import asks for its file: draft texts are held, page and
+ * OCR progress keep their latest value. Once the import asks, everything goes to its own options.
+ */
+interface Relay {
+  to: ParseOptions | null
   held: string[]
-  forward: ((texts: string[]) => void) | null
+  page?: [number, number]
+  ocrPage?: [number, number]
 }
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -25,20 +31,43 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
  * preceding it. Returns the parse function the import uses: it hands over an early result when the
  * bytes it is given are the ones parsed early, and parses normally otherwise. A file the import
  * then skips (unchanged) cost one parse on an otherwise idle thread.
+ *
+ * An early parse runs with the import's OCR setting and cancel signal (`base`); its page and OCR
+ * progress reach the import's callbacks once it asks for the file (the latest of each replayed
+ * then), and the import's own signal cancels it too: a scan parsed early shows "OCR page n/m"
+ * and stops within a page like any other.
  */
-export function parseAhead(parse: Parse, inputs: string[], count: number): Parse {
+export function parseAhead(
+  parse: Parse,
+  inputs: string[],
+  count: number,
+  base: Pick<ParseOptions, 'ocr' | 'signal'> = {},
+): Parse {
   const early = new Map<string, Early>()
   const started = (async () => {
     const files = (await discoverFiles(inputs)).filter((f) => !f.problem).slice(0, count)
     for (const f of files) {
+      if (base.signal?.aborted) return
       const bytes = await fs.readFile(f.path).catch(() => null)
       if (!bytes) continue
-      const relay: DraftRelay = { held: [], forward: null }
+      const relay: Relay = { to: null, held: [] }
+      const controller = new AbortController()
+      base.signal?.addEventListener('abort', () => controller.abort(), { once: true })
       const parsed = parse(bytes, f.path, {
-        onDraftTexts: (texts) => (relay.forward ? relay.forward(texts) : relay.held.push(...texts)),
+        ocr: base.ocr,
+        signal: controller.signal,
+        onDraftTexts: (texts) => (relay.to ? relay.to.onDraftTexts?.(texts) : relay.held.push(...texts)),
+        onPage: (d, t) => {
+          relay.page = [d, t]
+          relay.to?.onPage?.(d, t)
+        },
+        onOcrPage: (d, t) => {
+          relay.ocrPage = [d, t]
+          relay.to?.onOcrPage?.(d, t)
+        },
       })
       parsed.catch(() => {}) // A failure is reported when (if) the import asks for this file.
-      early.set(f.path, { sha256: sha(bytes), parsed, relay })
+      early.set(f.path, { sha256: sha(bytes), parsed, relay, controller })
     }
   })().catch(() => {})
 
@@ -47,12 +76,13 @@ export function parseAhead(parse: Parse, inputs: string[], count: number): Parse
     const hit = early.get(file)
     early.delete(file)
     if (!hit || hit.sha256 !== sha(bytes)) return parse(bytes, file, opts)
-    if (opts.onDraftTexts) {
-      if (hit.relay.held.length) opts.onDraftTexts(hit.relay.held.splice(0))
-      hit.relay.forward = opts.onDraftTexts
-    }
-    const parsed = await hit.parsed
-    opts.onPage?.(parsed.pages.length, parsed.pages.length)
-    return parsed
+    const { relay } = hit
+    relay.to = opts
+    if (relay.held.length) opts.onDraftTexts?.(relay.held.splice(0))
+    if (relay.page) opts.onPage?.(...relay.page)
+    if (relay.ocrPage) opts.onOcrPage?.(...relay.ocrPage)
+    if (opts.signal?.aborted) hit.controller.abort()
+    opts.signal?.addEventListener('abort', () => hit.controller.abort(), { once: true })
+    return hit.parsed
   }
 }
