@@ -112,6 +112,7 @@ export class ImportQueue {
     this.running = job
     const started = this.now()
     let lastSent = 0
+    let lastStep = ''
     let filesDone = 0
     let report: IngestReport
     try {
@@ -124,8 +125,12 @@ export class ImportQueue {
             this.events.emit('library.changed', {})
           }
           const t = this.now()
-          if (t - lastSent < PROGRESS_INTERVAL_MS && p.stage !== 'done') return
+          // Thinned to one event per interval, except the first of each stage of each file: a
+          // dropped "OCR page 0/40" would leave the row saying "Extracting" for the whole OCR.
+          const step = `${p.file}\n${p.stage}`
+          if (t - lastSent < PROGRESS_INTERVAL_MS && p.stage !== 'done' && step === lastStep) return
           lastSent = t
+          lastStep = step
           this.emitProgress(job.id, p, estimateEtaSeconds(p, t - started))
         },
       })
