@@ -32,11 +32,19 @@ export type OcrLanguage = keyof typeof OCR_LANGUAGES
 const localRequire = createRequire(import.meta.url)
 
 /**
+ * Tesseract prints notes ("Detected 133 diacritics", "Invalid resolution 0 dpi") to the process's
+ * stdout, where they would break `quire ingest --json`; its debug file is the wasm file system's
+ * null device instead.
+ */
+const QUIET = { debug_file: '/dev/null' } as const
+
+/**
  * Set once per worker. Automatic page segmentation (columns, tables, headings) as on any scan.
  */
 const RECOGNITION_PARAMETERS = {
   tessedit_pageseg_mode: PSM.AUTO,
   preserve_interword_spaces: '0',
+  ...QUIET,
 } as const
 
 /**
