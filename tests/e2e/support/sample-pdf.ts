@@ -1,11 +1,16 @@
 // The document the end-to-end scenario imports: two pages, the fact asked about on page 2.
-import { makeTextPdf, paragraphLines } from '../../fixtures/pdf-factory.js'
+import { makeTextPdf, paragraphLines, type TextPdfSpec } from '../../fixtures/pdf-factory.js'
 
 export const QUESTION = 'How high does the harbour tide rise at spring tide?'
 export const FACT = 'The harbour tide rises twice a day and reaches 4.2 metres at spring tide.'
 
 export function harbourPdf(): Promise<Uint8Array> {
-  return makeTextPdf({
+  return makeTextPdf(harbourSpec())
+}
+
+/** The handbook's pages, for tests that render them (a scanned copy) rather than write them. */
+export function harbourSpec(): TextPdfSpec {
+  return {
     title: 'Harbour Handbook',
     pages: [
       {
@@ -28,5 +33,5 @@ export function harbourPdf(): Promise<Uint8Array> {
         ],
       },
     ],
-  })
+  }
 }

@@ -20,6 +20,13 @@ const STAGE_WORDS: Record<FileProgress['stage'], string> = {
   cancelled: 'Cancelled',
 }
 
+/** The stage in words; while scanned pages are read, a short page count that fits beside the name. */
+function stageWords(file: FileProgress): string {
+  const ocr = file.ocrPages
+  if (file.stage === 'recognizing' && ocr && ocr.total > 0) return `OCR · page ${ocr.done}/${ocr.total}`
+  return STAGE_WORDS[file.stage]
+}
+
 function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) | null }) {
   const failed = file.stage === 'failed'
   const ended = failed || file.stage === 'skipped' || file.stage === 'cancelled'
@@ -32,11 +39,8 @@ function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) 
         <span className="import-file-name" title={file.key}>
           {file.name}
         </span>
-        <span className="import-file-stage">
-          {remedy ? remedy.label : STAGE_WORDS[file.stage]}
-          {!remedy && file.stage === 'recognizing' && file.ocrPages && file.ocrPages.total > 0
-            ? ` · ${file.ocrPages.done}/${file.ocrPages.total} pages`
-            : ''}
+        <span className="import-file-stage" title={remedy ? undefined : STAGE_WORDS[file.stage]}>
+          {remedy ? remedy.label : stageWords(file)}
         </span>
         {onRetry && (
           <button

@@ -133,9 +133,10 @@ describe('library panel', () => {
       )
     ocr(0)
     const job = screen.getByRole('region', { name: 'Import progress' })
-    expect(within(job).getByText('Reading scanned pages (OCR) · 0/3 pages')).toBeTruthy()
+    const stage = within(job).getByText('OCR · page 0/3')
+    expect(stage.getAttribute('title')).toBe('Reading scanned pages (OCR)')
     ocr(2)
-    expect(within(job).getByText('Reading scanned pages (OCR) · 2/3 pages')).toBeTruthy()
+    expect(within(job).getByText('OCR · page 2/3')).toBeTruthy()
     act(() =>
       api.emit('library.progress', {
         jobId: 'j7',
