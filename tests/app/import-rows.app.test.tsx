@@ -12,11 +12,14 @@ import { openApp, type OpenedApp } from './open-app.js'
 let env: Awaited<ReturnType<typeof tempServices>>
 let app: OpenedApp | null = null
 
-// Under jsdom, import.meta.url is not a file: URL, so the import worker is named here.
-const workerUrl = pathToFileURL(path.resolve('src/main/engine/worker/ingest-worker-entry.js'))
+// Under jsdom, import.meta.url is not a file: URL, so the import and parse workers are named here.
+const workers = {
+  workerUrl: pathToFileURL(path.resolve('src/main/engine/worker/ingest-worker-entry.js')),
+  parseWorkerUrl: path.resolve('src/main/engine/worker/parse-worker-entry.js'),
+}
 
 beforeEach(async () => {
-  env = await tempServices({ workerUrl })
+  env = await tempServices(workers)
 })
 
 afterEach(async () => {

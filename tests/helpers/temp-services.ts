@@ -10,8 +10,9 @@ export async function tempServices(
     ollamaHost?: string
     /** Open the library and data of an earlier tempServices() again (an app restart). */
     reopen?: string
-    /** The import worker's script, where the default (found through import.meta.url) cannot be: jsdom. */
+    /** The import and parse workers' scripts, where the defaults (found through import.meta.url) cannot be: jsdom. */
     workerUrl?: URL
+    parseWorkerUrl?: string
   } = {},
 ) {
   const tmp = opts.reopen ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-')))
@@ -25,6 +26,7 @@ export async function tempServices(
     ollamaHost: opts.ollamaHost ?? 'http://127.0.0.1:9',
     version: '9.9.9',
     ...(opts.workerUrl ? { workerUrl: opts.workerUrl } : {}),
+    ...(opts.parseWorkerUrl ? { parseWorkerUrl: opts.parseWorkerUrl } : {}),
   })
   return {
     tmp,
