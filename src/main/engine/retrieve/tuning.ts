@@ -80,15 +80,19 @@ const TUNING = {
    * that the library uses count this much of a match where the word itself is absent, and find
    * candidates too. RAGFlow expands keyword queries with WordNet at a quarter weight. Off: on the
    * pool, 0.25 moved fold B MRR@10 0.698 → 0.708 but fold A 0.595 → 0.572 (0.5: 0.704 / 0.575; two
-   * senses: both folds worse; synonyms in the re-rank only, not as candidates: both folds worse).
-   * Synonyms of the commonest sense are as often another topic as the asker's paraphrase.
+   * senses: both folds worse; synonyms in the re-rank only, not as candidates: both folds worse;
+   * 0.1 and 0.15: both folds worse). Synonyms of the commonest sense are as often another topic as
+   * the asker's paraphrase.
    */
   wSynonym: 0,
   synonymSenses: 1,
   /**
    * Pseudo-relevance feedback (feedback-terms.ts, RM3): the `feedbackTerms` words the first
    * `feedbackDocs` passages use most (weighted by rarity) add `wFeedback` times the share of them
-   * a candidate holds to its score, then the lists are fused again. 0 = off.
+   * a candidate holds to its score, then the lists are fused again. Off: on the three-set pool
+   * 0.1 / 0.2 / 0.4 moved fold A MRR@10 0.608 → 0.608 / 0.602 / 0.591 and fold B 0.730 → 0.709 /
+   * 0.704 / 0.701 (five feedback passages no better): the first passages of a paraphrased question
+   * are often the wrong ones, and feedback then pulls in more of them.
    */
   wFeedback: 0,
   feedbackDocs: 3,
@@ -103,6 +107,9 @@ const TUNING = {
    * Answerable questions of the dev set and of a second, blind-written set over five other Debian
    * PDFs (README "Evaluation") go down to 0.28; off-topic questions in everyday words ("who won
    * the football world cup?") land at 0.18-0.26. 0.30 falsely declined 3 of 23 in the second set.
+   * On the five-set pool 0.2 would cut false declines 5 → 4 of 226 without losing a negative, but 15
+   * everyday off-topic questions asked of each of its five libraries were declined 51 of 75 times
+   * at 0.25 and 43 at 0.2.
    */
   minCoverage: 0.25,
   /**
