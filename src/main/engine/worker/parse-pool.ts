@@ -53,9 +53,16 @@ export class ParsePool {
     return new ParsePool(ports.length, DEFAULT_PARSE_WORKER, ports)
   }
 
-  /** True when the worker script exists on disk (a bundled build may not ship the source entry). */
+  /**
+   * True when the worker script exists on disk (a bundled build may not ship the source entry, and
+   * under a bundler's dev transform the default URL is not a file URL at all).
+   */
   static available(workerUrl: URL | string = DEFAULT_PARSE_WORKER): boolean {
-    return existsSync(typeof workerUrl === 'string' ? workerUrl : fileURLToPath(workerUrl))
+    try {
+      return existsSync(typeof workerUrl === 'string' ? workerUrl : fileURLToPath(workerUrl))
+    } catch {
+      return false
+    }
   }
 
   /**
