@@ -84,12 +84,14 @@ const p: Run[] = []
 for (let i = 0; i < reps; i++) {
   const a = await quire()
   q.push(a)
-  log(`peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB)`)
+  log(
+    `peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS?.toFixed(1)} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB)`,
+  )
   const b = await peer()
   if (b) {
     p.push(b)
     log(
-      `peer: langchain recipe ${b.s.toFixed(1)} s, ${b.cpuS} CPU-s (${b.chunks} chunks, peak ${b.rssMb} MB)`,
+      `peer: langchain recipe ${b.s.toFixed(1)} s, ${b.cpuS?.toFixed(1)} CPU-s (${b.chunks} chunks, peak ${b.rssMb} MB)`,
     )
   }
 }
