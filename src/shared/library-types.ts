@@ -68,13 +68,15 @@ export interface IngestReport {
   /** A problem with the whole batch (the disk filled up while saving the vector index). */
   problem?: { code: string; message: string }
   /**
-   * How embedding overlapped extraction: when the first forward pass started (epoch ms), the time
+   * How embedding overlapped extraction: when the first forward pass started (epoch ms, and the
+   * process's CPU time then, all threads, in ms), the time
    * spent in forward passes, how many
    * draft chunks of documents still being read were embedded, how many final chunks took a
    * draft's vector, and how many were embedded after their document was read.
    */
   stream?: {
     firstEmbeddingAt: number | null
+    firstEmbeddingCpuMs: number | null
     embeddingMs: number
     draftsEmbedded: number
     draftsReused: number

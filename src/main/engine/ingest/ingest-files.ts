@@ -55,6 +55,7 @@ interface Prepared {
 /** How the embedder used the drafts of documents still being read (draft-chunks.ts). */
 interface StreamStats {
   firstEmbeddingAt: number | null
+  firstEmbeddingCpuMs: number | null
   embeddingMs: number
   draftsEmbedded: number
   draftsReused: number
@@ -126,6 +127,7 @@ export async function ingestFiles(
   const channel = new AsyncChannel<Prepared>(2)
   const stats: StreamStats = {
     firstEmbeddingAt: null,
+    firstEmbeddingCpuMs: null,
     embeddingMs: 0,
     draftsEmbedded: 0,
     draftsReused: 0,
@@ -270,6 +272,7 @@ export async function ingestFiles(
     ...(problem ? { problem } : {}),
     stream: {
       firstEmbeddingAt: stats.firstEmbeddingAt,
+      firstEmbeddingCpuMs: stats.firstEmbeddingCpuMs,
       embeddingMs: Math.round(stats.embeddingMs),
       draftsEmbedded: stats.draftsEmbedded,
       draftsReused: stats.draftsReused,
@@ -325,7 +328,11 @@ async function embedDocument(
   const known = new Map<string, Float32Array>()
   const embed = async (texts: string[]) => {
     if (opts.signal?.aborted) throw cancelled()
-    stats.firstEmbeddingAt ??= Date.now()
+    if (stats.firstEmbeddingAt === null) {
+      stats.firstEmbeddingAt = Date.now()
+      const cpu = process.cpuUsage()
+      stats.firstEmbeddingCpuMs = Math.round((cpu.user + cpu.system) / 1000)
+    }
     const t = performance.now()
     const vectors = await embedder.embed(texts)
     stats.embeddingMs += performance.now() - t
