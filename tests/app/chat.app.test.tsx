@@ -92,7 +92,10 @@ describe('chat in the app, through the real IPC router and services', () => {
     const done = events.at(-1)
     if (done?.type !== 'done') throw new Error('no done event')
     expect(stores.chat.getState().messages.at(-1)).toEqual(done.result.message)
-    expect(screen.getByRole('navigation', { name: 'Conversations' }).textContent).toContain(QUESTION)
+    // The history list reloads on its own schedule after the answer: wait for it.
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Conversations' }).textContent).toContain(QUESTION),
+    )
   })
 
   it('keeps what streamed when the answer is stopped midway', async () => {
