@@ -20,7 +20,7 @@ describe('declineReason', () => {
 
   it('names what no document mentions', () => {
     expect(declineReason({ ...base, reason: 'names-absent', decisive: ['PowerPoint', 'pptx'] })).toBe(
-      'No document in the library mentions “PowerPoint” and “pptx”.',
+      'None of the documents that match the question mentions “PowerPoint” and “pptx”.',
     )
   })
 

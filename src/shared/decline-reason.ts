@@ -15,7 +15,7 @@ export function declineReason(decision: SearchDecision | null | undefined): stri
     case 'no-content-words':
       return 'The question has no words to search for; name what you are asking about.'
     case 'names-absent':
-      return `No document in the library mentions ${quoted(decision.decisive)}.`
+      return `None of the documents that match the question mentions ${quoted(decision.decisive)}.`
     case 'low-coverage': {
       const pct = Math.round(decision.coverage * 100)
       const missing = decision.missing.length

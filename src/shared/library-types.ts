@@ -109,7 +109,7 @@ export interface SearchDecision {
   declined: boolean
   /**
    * `answered`; `no-results`; `no-content-words` (nothing to search for); `names-absent` (the
-   * question names something, an identifier or a name, that no document contains);
+   * question names something, an identifier or a name, that no document matching it contains);
    * `low-coverage` (the best passages cover too little of the question).
    */
   reason: 'answered' | 'no-results' | 'no-content-words' | 'names-absent' | 'low-coverage'

@@ -133,7 +133,7 @@ describe('quire CLI contract', () => {
     )
     expect(r.code).toBe(0)
     expect(r.out).toContain(
-      'nothing in the library seems to answer this (No document in the library mentions “PowerPoint”)',
+      'nothing in the library seems to answer this (None of the documents that match the question mentions “PowerPoint”)',
     )
     const j = JSON.parse(
       (

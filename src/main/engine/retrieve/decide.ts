@@ -4,6 +4,7 @@ import { isEnglishWord } from './english-words.js'
 import { stem, tokenize } from '../text/tokens.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
+import { KeywordSearch } from './keyword-search.js'
 
 /**
  * "Nothing in the library answers this", with the reason: the best passages cover too little of
@@ -33,9 +34,11 @@ export async function decide(
   // A follow-up may have no content words of its own ("and before that?"): its earlier turns decide.
   if (q.terms.length + q.contextTerms.length === 0)
     return { ...base, declined: true, reason: 'no-content-words' }
+  // A name is looked for in the documents the passages come from, not anywhere in the library:
+  // another document naming it does not make these passages answer the question.
   const absentNames = namesAbsent(
     q.query,
-    vocab,
+    T.namesInFoundDocuments ? foundDocumentsVocabulary(vocab, results, T) : vocab,
     results.map((r) => r.text),
     T,
   )
@@ -45,6 +48,24 @@ export async function decide(
   const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
   const low = coverage < threshold && (mode === 'keyword' || bestSimilarity < T.minSimilarity)
   return { ...base, threshold, decisive: unknown, declined: low, reason: low ? 'low-coverage' : 'answered' }
+}
+
+/**
+ * The library's vocabulary narrowed to the documents of the passages found: a word counts as
+ * present only where those documents use it. A word more common than `candidatePostings` chunks in
+ * the whole library counts as present without the narrower lookup (it names nothing specific, and
+ * counting its postings per query would cost milliseconds in a large library).
+ */
+function foundDocumentsVocabulary(vocab: Vocabulary, results: SearchHit[], T: Tuning): Vocabulary {
+  if (!(vocab instanceof KeywordSearch)) return vocab
+  const found = [...new Set(results.map((r) => r.documentId))]
+  return {
+    documentFrequency: (w) => {
+      const df = vocab.documentFrequency(w)
+      return df === 0 || df > T.candidatePostings ? df : vocab.documentFrequencyIn(w, found)
+    },
+    chunkCount: () => vocab.chunkCount(),
+  }
 }
 
 /**
@@ -65,7 +86,8 @@ async function unknownWords(words: string[]): Promise<string[]> {
 }
 
 /**
- * What the question names that no chunk contains: an identifier (dotted, snake_case, with digits),
+ * What the question names that no chunk contains (no chunk of the documents found, with
+ * namesInFoundDocuments): an identifier (dotted, snake_case, with digits),
  * a CamelCase or capitalised name. Plain lower-case words are not enough, even inside a
  * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase. A name is
  * not absent when the library writes it another way: a hyphenated compound joined ("Pre-Processing"

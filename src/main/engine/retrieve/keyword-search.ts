@@ -31,6 +31,7 @@ export class KeywordSearch {
   private dfCache = new Map<string, number>()
   private count = 0
   private readonly stmtChanges
+  private readonly stmtDfIn
 
   constructor(
     private readonly db: Db,
@@ -48,6 +49,17 @@ export class KeywordSearch {
     this.stmtDf = db.prepare(`SELECT doc FROM temp.chunks_vocab WHERE term = ?`).pluck()
     this.total = db.prepare(`SELECT count(*) FROM chunks`).pluck()
     this.stmtChanges = db.prepare('SELECT total_changes()').pluck()
+    this.stmtDfIn = db
+      .prepare(
+        `SELECT count(*) FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+         WHERE chunks_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck()
+  }
+
+  /** Chunks of the given documents holding the word (FTS5 stems it as it indexed). */
+  documentFrequencyIn(word: string, documentIds: number[]): number {
+    return this.stmtDfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
   }
 
   search(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
