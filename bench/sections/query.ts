@@ -27,6 +27,8 @@ const opens = await repeat(3, async () => {
 })
 const lib = await Library.open(dir, { embedder })
 const chunks = lib.vectors?.size ?? 0
+// Read before close: a closed library has no vector index and reports keyword mode.
+const mode = lib.mode
 for (const q of questions.slice(0, 10)) await lib.search(q)
 const embedMs: number[] = []
 for (const q of questions.slice(0, 50)) {
@@ -53,7 +55,7 @@ await lib.close()
 await embedder.dispose()
 emit({
   chunks,
-  mode: lib.mode,
+  mode,
   query_p50_ms: p50.median,
   query_p95_ms: p95.median,
   query_embed_p50_ms: round(quantile(embedMs, 0.5)),
