@@ -38,6 +38,16 @@ describe('OCR words as text lines', () => {
     expect(lines[2]!.items[0]!.h).toBeCloseTo(26 / 1.2)
   })
 
+  it('is not made a heading by one word box that swallowed a superscript or the next line', () => {
+    const tall = line(8, 60, 24)
+    tall.words[3] = { ...tall.words[3]!, y1: 60 + 50 }
+    const lines = ocrLines({ confidence: 90, lines: [line(8, 0, 24), tall, line(8, 120, 24)] }, (x, y) => [
+      x,
+      y,
+    ])
+    expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([20, 20, 20])
+  })
+
   it('leaves sizes alone on a page with too few lines to know its body text', () => {
     const lines = ocrLines({ confidence: 90, lines: [line(1, 0, 40), line(5, 60, 24)] }, (x, y) => [x, y])
     expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([33.3, 20])

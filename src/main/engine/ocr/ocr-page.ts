@@ -25,7 +25,7 @@ export type PixelToPdf = (x: number, y: number) => [number, number]
  * that height; only clearly larger type (titles, headings) keeps its own size.
  */
 export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
-  const lines = result.lines.map((line) => {
+  const lines: RawLine[] = result.lines.map((line) => {
     const items = line.words.map((w, k) => {
       const [ax, ay] = toPdf(w.x0, w.y0)
       const [bx, by] = toPdf(w.x1, w.y1)
@@ -37,12 +37,21 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
       const str = k < line.words.length - 1 ? `${w.text} ` : w.text
       return { str, x, y: bottom + h * 0.25, w: w_, h }
     })
-    const fontSize = Math.max(...items.map((i) => i.h))
-    return { items, fontSize, y: items[0]!.y }
+    return { items, fontSize: lineHeight(items.map((i) => i.h)), y: items[0]!.y }
   })
   const body = typicalLineSize(lines)
   if (body === null) return lines
   return lines.map((l) => (l.fontSize < body * BODY_SPREAD ? { ...l, fontSize: body } : l))
+}
+
+/**
+ * A line's height: its tallest word box (the one most likely to hold both an ascender and a
+ * descender), unless that box is far taller than the next one — a box that swallowed a superscript
+ * or part of the next line must not make the line a heading.
+ */
+function lineHeight(heights: number[]): number {
+  const h = [...heights].sort((a, b) => b - a)
+  return h.length >= 2 && h[0]! > h[1]! * 1.4 ? h[1]! : h[0]!
 }
 
 /** How much taller than the typical line a line may measure and still be body text. */
