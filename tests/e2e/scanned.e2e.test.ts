@@ -92,7 +92,13 @@ describe('a scanned PDF, end to end (issue 10)', () => {
     // in the file, the recognised passage highlighted from the stored OCR word boxes.
     await chip.click()
     const viewer = page.getByRole('complementary', { name: 'PDF viewer' })
-    await viewer.getByText(/Source 1 is highlighted on (?:p\. |page )2/).waitFor({ timeout: 30_000 })
+    await viewer
+      .getByText(/Source 1 is highlighted on (?:p\. |page )2/)
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err: unknown) => {
+        await step.screenshot(page, 'scanned-00-viewer')
+        throw err
+      })
     const pageDiv = viewer.locator('.pdf-page[data-page="2"]')
     const mark = pageDiv.locator('.mark-passage').first()
     await mark.waitFor()

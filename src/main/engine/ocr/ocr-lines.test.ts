@@ -17,39 +17,19 @@ function line(n: number, top: number, height: number): OcrLine {
 }
 
 describe('OCR words as text lines', () => {
-  it('gives body lines one size whatever their ink, and keeps clearly larger type as it is', () => {
-    const lines = ocrLines(
-      {
-        confidence: 90,
-        lines: [
-          line(2, 0, 40), // a heading in larger type
-          line(8, 60, 24),
-          line(8, 90, 26), // brackets and capitals: a little taller
-          line(8, 120, 24),
-          line(3, 150, 22),
-          line(8, 180, 28),
-        ],
-      },
-      (x, y) => [x, 1000 - y],
-    )
-    const sizes = lines.map((l) => Math.round(l.fontSize * 10) / 10)
-    expect(sizes).toEqual([33.3, 21.7, 21.7, 21.7, 21.7, 21.7])
+  it("takes a line's size from its tallest word box, and keeps larger type as it is", () => {
+    const short = line(4, 60, 20)
+    short.words[1] = { ...short.words[1]!, y1: 60 + 24 } // the one word with a descender
+    const lines = ocrLines({ confidence: 90, lines: [line(1, 0, 40), short] }, (x, y) => [x, 1000 - y])
+    expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([33.3, 20])
     // Words keep their own boxes for highlighting.
-    expect(lines[2]!.items[0]!.h).toBeCloseTo(26 / 1.2)
+    expect(lines[1]!.items[0]!.h).toBeCloseTo(20 / 1.2)
   })
 
   it('is not made a heading by one word box that swallowed a superscript or the next line', () => {
     const tall = line(8, 60, 24)
     tall.words[3] = { ...tall.words[3]!, y1: 60 + 50 }
-    const lines = ocrLines({ confidence: 90, lines: [line(8, 0, 24), tall, line(8, 120, 24)] }, (x, y) => [
-      x,
-      y,
-    ])
-    expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([20, 20, 20])
-  })
-
-  it('leaves sizes alone on a page with too few lines to know its body text', () => {
-    const lines = ocrLines({ confidence: 90, lines: [line(1, 0, 40), line(5, 60, 24)] }, (x, y) => [x, y])
-    expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([33.3, 20])
+    const lines = ocrLines({ confidence: 90, lines: [line(8, 0, 24), tall] }, (x, y) => [x, y])
+    expect(lines.map((l) => Math.round(l.fontSize * 10) / 10)).toEqual([20, 20])
   })
 })

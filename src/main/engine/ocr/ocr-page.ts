@@ -16,16 +16,9 @@ export type PixelToPdf = (x: number, y: number) => [number, number]
  * Recognised words become text items in PDF user space, one line per OCR line, so the rest of the
  * pipeline (cleaning, chunking, highlight boxes) treats them like a text layer. The viewer draws an
  * item from y − h/4 to y + 0.95h (baseline plus descenders), so y and h are set to cover the word's box.
- *
- * A line's font size is what chunking reads headings from (a line ≥ 1.12x the body size starts a
- * section). OCR boxes give no font size, only ink: a line with brackets or tall capitals measures a
- * little taller than its neighbours set in the same type, and on scanned manuals that noise made
- * every third code line a "heading" (dev corpus: 187 short chunks instead of 132 sections). So
- * line heights within 1.25x of the page's typical line height count as body text, set to exactly
- * that height; only clearly larger type (titles, headings) keeps its own size.
  */
 export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
-  const lines: RawLine[] = result.lines.map((line) => {
+  return result.lines.map((line) => {
     const items = line.words.map((w, k) => {
       const [ax, ay] = toPdf(w.x0, w.y0)
       const [bx, by] = toPdf(w.x1, w.y1)
@@ -39,31 +32,17 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
     })
     return { items, fontSize: lineHeight(items.map((i) => i.h)), y: items[0]!.y }
   })
-  const body = typicalLineSize(lines)
-  if (body === null) return lines
-  return lines.map((l) => (l.fontSize < body * BODY_SPREAD ? { ...l, fontSize: body } : l))
 }
 
 /**
- * A line's height: its tallest word box (the one most likely to hold both an ascender and a
- * descender), unless that box is far taller than the next one — a box that swallowed a superscript
- * or part of the next line must not make the line a heading.
+ * A line's font size, which chunking reads headings from (≥ 1.12x the body size): its tallest word
+ * box (the one most likely to hold both an ascender and a descender), unless that box is far
+ * taller than the next — a box that swallowed a superscript or part of the next line must not make
+ * the line a heading (seen on a scanned pscl page: one body line at 12 pt among 7.6 pt lines).
  */
 function lineHeight(heights: number[]): number {
   const h = [...heights].sort((a, b) => b - a)
   return h.length >= 2 && h[0]! > h[1]! * 1.4 ? h[1]! : h[0]!
-}
-
-/** How much taller than the typical line a line may measure and still be body text. */
-const BODY_SPREAD = 1.25
-
-/** Median font size of the page's lines of four words or more; null with fewer than three such lines. */
-function typicalLineSize(lines: RawLine[]): number | null {
-  const sizes = lines
-    .filter((l) => l.items.length >= 4)
-    .map((l) => l.fontSize)
-    .sort((a, b) => a - b)
-  return sizes.length >= 3 ? sizes[Math.floor(sizes.length / 2)]! : null
 }
 
 /** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
