@@ -32,6 +32,10 @@ const pool = job.parsePorts?.length
 const parse = pool
   ? parseAhead(pool.parse, job.paths, pool.size, { ocr: job.ocr, signal: controller.signal })
   : undefined
+// 'done' is sent only once the library is closed and the import lock released: the caller may
+// start the next batch (which takes the lock without waiting) or damage-test the file at once, and a
+// CLI that exits on 'done' must not cut the close (its WAL checkpoint) short.
+let outcome: WorkerToParent
 try {
   // Before the library opens: opening reconciles (writes) the vector index.
   const importLock = acquireImportLock(job.libraryDir)
@@ -55,7 +59,7 @@ try {
           committed.vectors.map((v) => v.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
         ),
     })
-    post({ type: 'done', report })
+    outcome = { type: 'done', report }
   } finally {
     try {
       await lib.close()
@@ -64,8 +68,8 @@ try {
     }
   }
 } catch (err) {
-  post({ type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) })
-} finally {
-  await pool?.close()
+  outcome = { type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) }
 }
+post(outcome)
+await pool?.close()
 port.close()

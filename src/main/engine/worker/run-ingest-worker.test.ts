@@ -7,6 +7,7 @@ import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { Library } from '../library.js'
 import type { CommittedVectors } from '../ingest/ingest-files.js'
+import { acquireImportLock, IMPORT_LOCK_FILE } from '../ingest/import-lock.js'
 import { runIngestWorker } from './run-ingest-worker.js'
 
 const tempDir = useTempDirs()
@@ -46,6 +47,18 @@ describe('ingest worker', () => {
     expect(lib.documents()).toHaveLength(2)
     expect(lib.vectors!.size).toBe(committed.reduce((n, c) => n + c.chunkIds.length, 0))
     await lib.close()
+  })
+
+  it('resolves only after the library is closed and the import lock released', async () => {
+    const docs = await docsFolder(3)
+    const libDir = tempDir()
+    await runIngestWorker({ libraryDir: libDir, modelDir: TEST_MODEL_DIR, paths: [docs] })
+    // Closed: the last connection checkpointed and removed the WAL; released: no holder file, and
+    // the next import takes the lock at once (it never waits for it).
+    const left = fs.readdirSync(libDir)
+    expect(left).not.toContain('library.sqlite-wal')
+    expect(left).not.toContain(`${IMPORT_LOCK_FILE}.holder`)
+    acquireImportLock(libDir).release()
   })
 
   it('stops when cancelled, keeping the documents already committed', async () => {
