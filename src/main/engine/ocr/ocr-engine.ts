@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
+import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
 
 /** One recognised word: its text, confidence (0–100) and box in image pixels (top-left origin). */
 export interface OcrWord {
@@ -53,8 +54,20 @@ const RECOGNITION_PARAMETERS = {
  * node_modules (or the packaged app's unpacked resources): never a URL, so nothing is fetched.
  */
 export function languageDataDir(lang: OcrLanguage = 'eng'): string {
-  const pkg = path.dirname(localRequire.resolve(`${OCR_LANGUAGES[lang]}/package.json`))
-  return path.join(pkg, '4.0.0_best_int').replace('app.asar' + path.sep, 'app.asar.unpacked' + path.sep)
+  return dataDir(OCR_LANGUAGES[lang], '4.0.0_best_int')
+}
+
+/**
+ * Folder holding `osd.traineddata.gz`, tesseract's orientation and script detection data
+ * (`@tesseract.js-data/osd`); it runs on tesseract's legacy engine, which only it needs.
+ */
+export function orientationDataDir(): string {
+  return dataDir('@tesseract.js-data/osd', '4.0.0')
+}
+
+function dataDir(pkgName: string, variant: string): string {
+  const pkg = path.dirname(localRequire.resolve(`${pkgName}/package.json`))
+  return path.join(pkg, variant).replace('app.asar' + path.sep, 'app.asar.unpacked' + path.sep)
 }
 
 /** tesseract.js's Node worker script, from node_modules (it loads the wasm core with require()). */
@@ -84,6 +97,7 @@ export class OcrEngine {
   private started: Promise<Worker>[] = []
   private idle: Promise<Worker>[] = []
   private waiting: ((w: Promise<Worker>) => void)[] = []
+  private osd: Promise<Worker> | null = null
 
   constructor(
     private readonly lang: OcrLanguage = 'eng',
@@ -155,9 +169,53 @@ export class OcrEngine {
     }
   }
 
+  /**
+   * The clockwise turn that makes a page image upright (tesseract's orientation detection), or
+   * null when it is upright or the page has too little text to tell. Its worker starts on the first
+   * call: most imports never need it.
+   */
+  async orientation(image: Buffer, dpi: number, signal?: AbortSignal): Promise<Turn | null> {
+    if (signal?.aborted) throw cancelled()
+    this.osd ??= createWorker('osd', OEM.TESSERACT_ONLY, {
+      langPath: orientationDataDir(),
+      workerPath: workerScript(),
+      gzip: true,
+      cacheMethod: 'none',
+      workerBlobURL: false,
+      legacyCore: true,
+      legacyLang: true,
+    })
+    const osd = this.osd
+    let onAbort: (() => void) | null = null
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        void this.stop()
+        reject(cancelled())
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+    try {
+      const res = await Promise.race([
+        osd.then(async (w) => {
+          await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
+          return w.detect(image)
+        }),
+        aborted,
+      ])
+      const deg = res.data.orientation_degrees as number | null
+      const conf = res.data.orientation_confidence as number | null
+      if ((conf ?? 0) < MIN_ORIENTATION_CONFIDENCE) return null
+      return deg === 90 || deg === 180 || deg === 270 ? deg : null
+    } finally {
+      if (onAbort) signal?.removeEventListener('abort', onAbort)
+      aborted.catch(() => undefined)
+    }
+  }
+
   /** Ends the worker threads; a later recognize() starts new ones. */
   async stop(): Promise<void> {
-    const all = this.started
+    const all = this.osd ? [...this.started, this.osd] : this.started
+    this.osd = null
     this.started = []
     this.idle = []
     // Anyone queued for a worker gets a stopped one and fails like the page it waited behind.

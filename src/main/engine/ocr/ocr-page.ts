@@ -1,6 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import type { OcrEngine, OcrResult } from './ocr-engine.js'
+import { recognizeUpright } from './orientation.js'
 import { OCR_DPI, renderPage } from './render-page.js'
 
 /** What OCR found on one page, beside its text: the page's confidence, or why it has no text. */
@@ -53,7 +54,7 @@ export async function ocrPdfPage(
   dpi = OCR_DPI,
 ): Promise<{ raw: RawPage; info: OcrPageInfo }> {
   const { png, viewport } = await renderPage(page, dpi)
-  const result = await engine.recognize(png, dpi, signal)
+  const result = await recognizeUpright(engine, png, dpi, signal)
   const base = page.getViewport({ scale: 1 })
   const lines = ocrLines(result, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number])
   return {

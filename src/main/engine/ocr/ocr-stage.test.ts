@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from './ocr-engine.js'
+import { turnImage } from './orientation.js'
 
 // OCR is slow on the shared 2-core machine: every test here recognises at most two small pages, and
 // all of them share one recogniser (loading the language data once).
@@ -74,6 +75,30 @@ describe('OCR stage', () => {
       expect(it.y).toBeLessThanOrEqual(612)
     }
     expect(parsed.pages[1]).toMatchObject({ text: '', ocr: { confidence: null } })
+  })
+
+  it('uprights a page scanned sideways or upside down with no /Rotate, boxes on the page as stored', async () => {
+    const pdf = await makeScanPdf([
+      { image: await turnImage(scan, 90) },
+      { image: await turnImage(scan, 180) },
+    ])
+    const parsed = await parseDocument(pdf, 'sideways.pdf', { ocrEngine: engine })
+    for (const page of parsed.pages) {
+      expect(recall(LINES, page.text)).toBeGreaterThanOrEqual(0.9)
+      expect(page.ocr?.confidence).toBeGreaterThan(70)
+    }
+    // Page 1 is landscape (792 x 612) with the text running down its right side: the image was
+    // turned clockwise, so the lines' tops face right and the words sit at the right edge.
+    const [sideways, upsideDown] = parsed.pages
+    expect(sideways!.width).toBe(792)
+    for (const it of sideways!.items) {
+      expect(it.x).toBeGreaterThan(792 / 2)
+      expect(it.x + it.w).toBeLessThanOrEqual(792)
+      expect(it.y).toBeGreaterThanOrEqual(0)
+      expect(it.y).toBeLessThanOrEqual(612)
+    }
+    // Upside down: the text is near the bottom of the page as stored.
+    for (const it of upsideDown!.items) expect(it.y).toBeLessThan(792 / 2)
   })
 
   it('with OCR off, a scan fails with a message that says how to turn it on', async () => {

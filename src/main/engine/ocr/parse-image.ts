@@ -7,6 +7,7 @@ import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
 import { decodeImage } from './decode-image.js'
 import { OcrEngine } from './ocr-engine.js'
 import { ocrLines, type OcrPageInfo } from './ocr-page.js'
+import { recognizeUpright } from './orientation.js'
 
 /**
  * Resolution assumed for image files: scanners and phones rarely record a trustworthy one, and it
@@ -36,7 +37,7 @@ export async function parseImage(
     opts.onOcrPage?.(0, images.length)
     for (const [i, img] of images.entries()) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
-      const result = await engine.recognize(img.png, IMAGE_DPI, opts.signal)
+      const result = await recognizeUpright(engine, img.png, IMAGE_DPI, opts.signal)
       const height = img.height * scale
       raw.push({
         pageNo: i + 1,
