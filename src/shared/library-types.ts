@@ -67,21 +67,23 @@ export interface IngestReport {
   cancelled: boolean
   /** A problem with the whole batch (the disk filled up while saving the vector index). */
   problem?: { code: string; message: string }
-  /**
-   * How embedding overlapped extraction: when the first forward pass started (epoch ms, and the
-   * process's CPU time then, all threads, in ms), the time
-   * spent in forward passes, how many
-   * draft chunks of documents still being read were embedded, how many final chunks took a
-   * draft's vector, and how many were embedded after their document was read.
-   */
-  stream?: {
-    firstEmbeddingAt: number | null
-    firstEmbeddingCpuMs: number | null
-    embeddingMs: number
-    draftsEmbedded: number
-    draftsReused: number
-    embeddedAfterExtraction: number
-  }
+  /** How embedding overlapped extraction (see IngestStreamStats). */
+  stream?: IngestStreamStats
+}
+
+/**
+ * How embedding overlapped extraction: when the first forward pass started (epoch ms, and the
+ * process's CPU time then, all threads, in ms), the time spent in forward passes, how many draft
+ * chunks of documents still being read were embedded, how many final chunks took a draft's vector,
+ * and how many were embedded after their document was read.
+ */
+export interface IngestStreamStats {
+  firstEmbeddingAt: number | null
+  firstEmbeddingCpuMs: number | null
+  embeddingMs: number
+  draftsEmbedded: number
+  draftsReused: number
+  embeddedAfterExtraction: number
 }
 
 export type SearchMode = 'hybrid' | 'keyword'

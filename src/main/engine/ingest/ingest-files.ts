@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { errorCodeOf, errorMessageOf, QuireError } from '@shared/errors.js'
-import type { IngestFileReport, IngestProgress, IngestReport, IngestStage } from '@shared/library-types.js'
+import type {
+  IngestFileReport,
+  IngestProgress,
+  IngestReport,
+  IngestStage,
+  IngestStreamStats,
+} from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
 import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
@@ -50,16 +56,6 @@ interface Prepared {
   size: number
   drafts: DraftQueue
   parsed: Promise<ParsedDocument>
-}
-
-/** How the embedder used the drafts of documents still being read (draft-chunks.ts). */
-interface StreamStats {
-  firstEmbeddingAt: number | null
-  firstEmbeddingCpuMs: number | null
-  embeddingMs: number
-  draftsEmbedded: number
-  draftsReused: number
-  embeddedAfterExtraction: number
 }
 
 const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
@@ -125,7 +121,7 @@ export async function ingestFiles(
 
   for (const f of files) progress('queued', f.path, 0, 1)
   const channel = new AsyncChannel<Prepared>(2)
-  const stats: StreamStats = {
+  const stats: IngestStreamStats = {
     firstEmbeddingAt: null,
     firstEmbeddingCpuMs: null,
     embeddingMs: 0,
@@ -318,7 +314,7 @@ async function embedDocument(
   item: Prepared,
   opts: IngestOptions,
   progress: (stage: IngestStage, file: string, done: number, total: number) => void,
-  stats: StreamStats,
+  stats: IngestStreamStats,
 ): Promise<Float32Array[] | null> {
   if (!embedder) {
     await item.parsed
