@@ -144,27 +144,17 @@ export class OcrEngine {
    */
   async recognize(image: Buffer, dpi: number, signal?: AbortSignal): Promise<OcrResult> {
     if (signal?.aborted) throw cancelled()
-    let onAbort: (() => void) | null = null
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        void this.stop()
-        reject(cancelled())
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-    })
     const slot = this.acquire()
     try {
-      const res = await Promise.race([
+      const res = await this.unlessAborted(
         slot.then(async (worker) => {
           await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
           return worker.recognize(image, {}, { tsv: true, text: false })
         }),
-        aborted,
-      ])
+        signal,
+      )
       return parseTsv(res.data.tsv ?? '')
     } finally {
-      if (onAbort) signal?.removeEventListener('abort', onAbort)
-      aborted.catch(() => undefined)
       this.release(slot)
     }
   }
@@ -186,6 +176,25 @@ export class OcrEngine {
       legacyLang: true,
     })
     const osd = this.osd
+    const res = await this.unlessAborted(
+      osd.then(async (w) => {
+        await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
+        return w.detect(image)
+      }),
+      signal,
+    )
+    const deg = res.data.orientation_degrees as number | null
+    const conf = res.data.orientation_confidence as number | null
+    if ((conf ?? 0) < MIN_ORIENTATION_CONFIDENCE) return null
+    return deg === 90 || deg === 180 || deg === 270 ? deg : null
+  }
+
+  /**
+   * Waits for `work` unless the signal fires first: then every worker is stopped (tesseract cannot
+   * drop a page half-read, ending its thread is the only way to stop within a page) and the wait
+   * rejects with CANCELLED.
+   */
+  private async unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     let onAbort: (() => void) | null = null
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
@@ -195,17 +204,7 @@ export class OcrEngine {
       signal?.addEventListener('abort', onAbort, { once: true })
     })
     try {
-      const res = await Promise.race([
-        osd.then(async (w) => {
-          await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
-          return w.detect(image)
-        }),
-        aborted,
-      ])
-      const deg = res.data.orientation_degrees as number | null
-      const conf = res.data.orientation_confidence as number | null
-      if ((conf ?? 0) < MIN_ORIENTATION_CONFIDENCE) return null
-      return deg === 90 || deg === 180 || deg === 270 ? deg : null
+      return await Promise.race([work, aborted])
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort)
       aborted.catch(() => undefined)
