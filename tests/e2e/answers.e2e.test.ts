@@ -2,19 +2,13 @@
 // answers with chips in a table, Copy, the claim's sentences highlighted strongly, regenerate as
 // versions, a follow-up's "Searched for", the "not found" card with its reason, and Ollama going
 // away (one notice, worded for the app, the header pill red at once). Screenshots for each.
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestModel } from '../../scripts/build-test-model.js'
-import { startServer, type RunningServer } from '../../src/main/server/http-server.js'
+import type { RunningServer } from '../../src/main/server/http-server.js'
 import { splitTokens, startFakeOllama, type ChatRequestBody, type FakeOllama } from '../fake-ollama/index.js'
-import { TEST_MODEL_DIR } from '../test-model.js'
-import { ensureRendererBuilt } from './support/build-renderer.js'
-import { CHROMIUM, RENDERER_OUT } from './support/paths.js'
 import { harbourPdf, QUESTION } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
+import { startE2eSession, type E2eSession } from './support/session.js'
 
 const MARKDOWN_ANSWER = [
   '**At spring tide** the harbour tide reaches 4.2 metres [1].',
@@ -41,7 +35,7 @@ function responder() {
   }
 }
 
-let tmp: string
+let session: E2eSession | undefined
 let ollama: FakeOllama
 let server: RunningServer
 let browser: Browser
@@ -63,30 +57,15 @@ async function askAndWait(question: string): Promise<void> {
 
 describe('answers an analyst can trust at a glance (issue 11)', () => {
   beforeAll(async () => {
-    await Promise.all([ensureRendererBuilt(), buildTestModel(TEST_MODEL_DIR)])
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-e2e-answers-'))
-    ollama = await startFakeOllama({ chat: responder() })
-    server = await startServer({
-      libraryDir: path.join(tmp, 'library'),
-      dataDir: path.join(tmp, 'data'),
-      rendererDir: RENDERER_OUT,
-      modelDir: TEST_MODEL_DIR,
-      ollamaHost: ollama.url,
-    })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    })
+    session = await startE2eSession('answers', () => startFakeOllama({ chat: responder() }))
+    ;({ ollama, server, browser } = session)
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     page = await context.newPage()
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    await ollama?.close().catch(() => undefined)
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true })
+    await session?.close()
   })
 
   it('renders Markdown with chips, copies, highlights the claim, keeps versions, and says what it searched', async () => {

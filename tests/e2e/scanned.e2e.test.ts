@@ -3,52 +3,29 @@
 // per-page OCR progress, a question gets a cited answer whose chip carries the OCR badge, and the
 // chip opens the scanned page in the viewer with the recognised passage highlighted where the
 // words are on the image. Screenshots in test-artifacts/e2e/scanned-*.png.
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestModel } from '../../scripts/build-test-model.js'
-import { startServer, type RunningServer } from '../../src/main/server/http-server.js'
+import type { RunningServer } from '../../src/main/server/http-server.js'
 import { makeScanPdf, pageImages } from '../fixtures/scan-factory.js'
-import type { FakeOllama } from '../fake-ollama/index.js'
-import { TEST_MODEL_DIR } from '../test-model.js'
-import { ensureRendererBuilt } from './support/build-renderer.js'
 import { SCRIPTED_ANSWER, startScriptedOllama } from './support/fake-ollama-script.js'
-import { CHROMIUM, RENDERER_OUT } from './support/paths.js'
 import { harbourSpec } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
+import { startE2eSession, type E2eSession } from './support/session.js'
 
-let tmp: string
-let ollama: FakeOllama
+let session: E2eSession | undefined
 let server: RunningServer
 let browser: Browser
 let page: Page
 
 describe('a scanned PDF, end to end (issue 10)', () => {
   beforeAll(async () => {
-    await Promise.all([ensureRendererBuilt(), buildTestModel(TEST_MODEL_DIR)])
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-e2e-scan-'))
-    ollama = await startScriptedOllama()
-    server = await startServer({
-      libraryDir: path.join(tmp, 'library'),
-      dataDir: path.join(tmp, 'data'),
-      rendererDir: RENDERER_OUT,
-      modelDir: TEST_MODEL_DIR,
-      ollamaHost: ollama.url,
-    })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    })
+    session = await startE2eSession('scan', startScriptedOllama)
+    ;({ server, browser } = session)
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    await ollama?.close()
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true })
+    await session?.close()
   })
 
   it('drop a scan → per-page OCR progress → cited answer with the OCR badge → the scanned page highlighted', async () => {

@@ -2,19 +2,14 @@
 // no horizontal scroll, the top bar's status and Settings, the Ask button and the viewer's controls
 // stay reachable. Also per-file import results in the page and no stray upload copies.
 import fs from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import { type Browser, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestModel } from '../../scripts/build-test-model.js'
-import { startServer, type RunningServer } from '../../src/main/server/http-server.js'
-import type { FakeOllama } from '../fake-ollama/index.js'
-import { TEST_MODEL_DIR } from '../test-model.js'
-import { ensureRendererBuilt } from './support/build-renderer.js'
+import type { RunningServer } from '../../src/main/server/http-server.js'
 import { startScriptedOllama } from './support/fake-ollama-script.js'
-import { CHROMIUM, RENDERER_OUT } from './support/paths.js'
 import { harbourPdf } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
+import { startE2eSession, type E2eSession } from './support/session.js'
 
 const SIZES = [
   { width: 720, height: 480 },
@@ -22,8 +17,8 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const
 
+let session: E2eSession | undefined
 let tmp: string
-let ollama: FakeOllama
 let server: RunningServer
 let browser: Browser
 let page: Page
@@ -51,30 +46,15 @@ async function expectNoHorizontalScroll(p: Page, what: string): Promise<void> {
 
 describe('the window at any size', () => {
   beforeAll(async () => {
-    await Promise.all([ensureRendererBuilt(), buildTestModel(TEST_MODEL_DIR)])
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-e2e-window-'))
-    ollama = await startScriptedOllama()
-    server = await startServer({
-      libraryDir: path.join(tmp, 'library'),
-      dataDir: path.join(tmp, 'data'),
-      rendererDir: RENDERER_OUT,
-      modelDir: TEST_MODEL_DIR,
-      ollamaHost: ollama.url,
-    })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    })
+    session = await startE2eSession('window', startScriptedOllama)
+    ;({ tmp, server, browser } = session)
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
     page.on('pageerror', (e) => consoleErrors.push(e.message))
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    await ollama?.close()
-    if (tmp) await fs.rm(tmp, { recursive: true, force: true })
+    await session?.close()
   })
 
   it('gives each file of a batch its own result and keeps no stray copies', async () => {
