@@ -6,7 +6,7 @@
 //   npm run eval -- --qa QA.jsonl --docs DIR    one set (as before)
 // Options: --tune key=value (repeat; retrieve/tuning.ts), --cache DIR (keep each set's library
 // there and reuse it), --model-dir DIR (hybrid mode when a model is there), --k 10,
-// --no-history, --verbose, --json.
+// --no-history, --verbose, --json, --dump FILE (one JSON line per question: decision, top-5 passages).
 //
 // Each set is imported into its own library and asked through the engine's search (follow-ups
 // carry their earlier turns as context). Prints per set, per fold (two folds split by document,
@@ -43,6 +43,9 @@ const { values } = parseArgs({
     k: { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    // One JSON line per question (the question, its rank, the decision and the top-5 passages'
+    // text): the input for measuring a new decline signal offline, fold by fold.
+    dump: { type: 'string' },
     // Follow-ups asked without their earlier turns: shows what the conversation context adds.
     'no-history': { type: 'boolean', default: false },
   },
@@ -90,6 +93,7 @@ const k = Number(values.k)
 const folds = assignFolds(sets)
 const modelDir = defaultModelDir(values['model-dir'])
 
+const dump = values.dump ? fs.openSync(values.dump, 'w') : null
 const allRows: (EvalRow & { set: string; fold: Fold })[] = []
 let mode = ''
 for (const set of sets) {
@@ -122,6 +126,22 @@ for (const set of sets) {
     const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
     const fold = folds.get(recordKey(set, rec))!
     allRows.push({ rec, rank, declined: r.declined, coversAllGold, top5Words, set: set.name, fold })
+    if (dump)
+      fs.writeSync(
+        dump,
+        JSON.stringify({
+          set: set.name,
+          id: rec.id,
+          fold,
+          type: rec.type,
+          question: rec.question,
+          context,
+          rank,
+          declined: r.declined,
+          decision: r.decision,
+          top: top5.map((h) => ({ file: path.basename(h.file), pages: h.pages, text: h.text })),
+        }) + '\n',
+      )
     if (values.verbose) {
       const d = r.decision
       console.error(

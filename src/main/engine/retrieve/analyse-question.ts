@@ -1,3 +1,4 @@
+import { comparisonWords } from './comparison-words.js'
 import { expectedAnswerTypes, optionTokens, type AnswerType } from './answer-type.js'
 import type { AltTerm, WeightedTerm } from './lexical-score.js'
 import { spellingVariants } from './spelling-variants.js'
@@ -33,6 +34,11 @@ export interface QuestionAnalysis {
    * "subdistribution" findable, but the library still never names it).
    */
   unseen: string[]
+  /**
+   * Words the asker only compares with ("like colspan in HTML", "Indian-style"), lower case: not
+   * what the question is about, so they never decide a decline (comparison-words.ts).
+   */
+  compared: Set<string>
 }
 
 export function analyseQuestion(
@@ -64,6 +70,7 @@ export function analyseQuestion(
     answerTypes: expectedAnswerTypes(query),
     options: optionTokens(query),
     unseen,
+    compared: T.comparisonWords ? comparisonWords(query) : new Set(),
   }
 }
 

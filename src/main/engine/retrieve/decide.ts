@@ -41,9 +41,13 @@ export async function decide(
     T.namesInFoundDocuments ? foundDocumentsVocabulary(vocab, results, T) : vocab,
     results.map((r) => r.text),
     T,
+    q.compared,
   )
   if (absentNames.length) return { ...base, declined: true, reason: 'names-absent', decisive: absentNames }
-  const unknown = await unknownWords(missing)
+  const unknown = await unknownWords(
+    missing.filter((w) => !q.compared.has(w)),
+    T,
+  )
   const threshold = unknown.length ? T.minCoverageWithUnknownWord : T.minCoverage
   const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
   const low = coverage < threshold && (mode === 'keyword' || bestSimilarity < T.minSimilarity)
@@ -75,13 +79,17 @@ function foundDocumentsVocabulary(vocab: Vocabulary, results: SearchHit[], T: Tu
  * "rebuilt") is only the asker's paraphrase and changes nothing.
  */
 export async function coverageNeededToAnswer(unseenWords: string[], T: Tuning): Promise<number> {
-  return (await unknownWords(unseenWords)).length ? T.minCoverageWithUnknownWord : T.minCoverage
+  return (await unknownWords(unseenWords, T)).length ? T.minCoverageWithUnknownWord : T.minCoverage
 }
 
-/** The words in no English dictionary (Hunspell en_US or WordNet, any spelling). */
-async function unknownWords(words: string[]): Promise<string[]> {
+/**
+ * The words in no English dictionary (Hunspell en_US or WordNet, any spelling, nor derived from
+ * such a word by one of the dictionary's plain prefixes: tuning.ts `prefixedStemLetters`).
+ */
+async function unknownWords(words: string[], T: Tuning): Promise<string[]> {
   const out: string[] = []
-  for (const w of words) if (!(await isEnglishWord(w))) out.push(w)
+  for (const w of words)
+    if (!(await isEnglishWord(w, { prefixedStemLetters: T.prefixedStemLetters }))) out.push(w)
   return out
 }
 
@@ -92,9 +100,15 @@ async function unknownWords(words: string[]): Promise<string[]> {
  * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase. A name is
  * not absent when the library writes it another way: a hyphenated compound joined ("Pre-Processing"
  * → "preprocessing"), or an abbreviation spelled out in a passage found ("ZIP" → "zero-inflated
- * Poisson", `passages`).
+ * Poisson", `passages`). Nor is a word the asker only compares with (`compared`: "Indian-style").
  */
-export function namesAbsent(query: string, vocab: Vocabulary, passages: string[] = [], T?: Tuning): string[] {
+export function namesAbsent(
+  query: string,
+  vocab: Vocabulary,
+  passages: string[] = [],
+  T?: Tuning,
+  compared: Set<string> = new Set(),
+): string[] {
   const out: string[] = []
   const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
   let passageTokens: string[][] | null = null
@@ -110,8 +124,9 @@ export function namesAbsent(query: string, vocab: Vocabulary, passages: string[]
         /\d/.test(part) ||
         (!sentenceStart && /^\p{Lu}/u.test(part)) ||
         /\p{Ll}\p{Lu}/u.test(part)
-      if (!specific) continue
-      if (!tokenize(part).some(absent)) continue
+      // The pronoun "I" is capitalised but names nothing (a small library may never use it).
+      if (!specific || part === 'I') continue
+      if (!tokenize(part).some((t) => absent(t) && !compared.has(t))) continue
       if (T?.nameVariants && /^\p{Lu}{2,6}s?$/u.test(part)) {
         passageTokens ??= passages.map((p) => tokenize(p))
         if (spelledOut(part.replace(/s$/, '').toLowerCase(), passageTokens)) continue

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEnglishWord } from './english-words.js'
+import { isEnglishWord, plainPrefixes } from './english-words.js'
 import { coverageNeededToAnswer } from './decide.js'
 import { DEFAULT_TUNING as T } from './tuning.js'
 
@@ -20,6 +20,23 @@ describe('isEnglishWord', () => {
   })
 })
 
+describe("words derived with the dictionary's own prefixes", () => {
+  it('reads the prefixes an affix file adds unchanged', () => {
+    const aff =
+      'PFX A Y 1\nPFX A   0     re         .\nPFX U Y 1\nPFX U   0     un         .\nSFX B Y 1\nSFX B   e  able  [^aeiou]e\n'
+    expect(plainPrefixes(aff)).toEqual(['re', 'un'])
+  })
+
+  it('knows "un" + an English word once asked to, and only with a long enough stem', async () => {
+    expect(await isEnglishWord('ungrouped')).toBe(false)
+    const opts = { prefixedStemLetters: T.prefixedStemLetters }
+    for (const w of ['ungrouped', 'recompute', 'deselected'])
+      expect(await isEnglishWord(w, opts), w).toBe(true)
+    for (const w of ['conda', 'detex', 'sfdp', 'subdistribution', 'mincriterion'])
+      expect(await isEnglishWord(w, opts), w).toBe(false)
+  })
+})
+
 describe('coverageNeededToAnswer', () => {
   it('asks for more coverage when a word no document holds is not ordinary English either', async () => {
     expect(await coverageNeededToAnswer([], T)).toBe(T.minCoverage)
@@ -27,6 +44,8 @@ describe('coverageNeededToAnswer', () => {
     expect(await coverageNeededToAnswer(['quietly', 'rebuilt'], T)).toBe(T.minCoverage)
     // A name the library lacks: the question is about something else.
     expect(await coverageNeededToAnswer(['quietly', 'sfdp'], T)).toBe(T.minCoverageWithUnknownWord)
+    // An everyday word with a prefix the dictionary did not list it with.
+    expect(await coverageNeededToAnswer(['ungrouped'], T)).toBe(T.minCoverage)
     expect(T.minCoverageWithUnknownWord).toBeGreaterThan(T.minCoverage)
   })
 })

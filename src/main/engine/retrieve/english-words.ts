@@ -12,7 +12,13 @@ import { inWordNet } from './wordnet.js'
 
 type Speller = ReturnType<typeof nspell>
 
-let speller: Promise<Speller> | null = null
+interface English {
+  speller: Speller
+  /** The dictionary's own productive prefixes ("re", "in", "un", "de", "dis", "con", "pro"). */
+  prefixes: string[]
+}
+
+let english: Promise<English> | null = null
 
 /**
  * The en_US Hunspell files of the dictionary-en package, read by string path: in the packaged app
@@ -26,14 +32,45 @@ async function readDictionary(): Promise<{ aff: Buffer; dic: Buffer }> {
 }
 
 /** Loaded on first use (about 0.3 s, 70 MB), which only questions with an unseen word reach. */
-function load(): Promise<Speller> {
-  speller ??= Promise.all([import('nspell'), readDictionary()]).then(([m, d]) => m.default(d))
-  return speller
+function load(): Promise<English> {
+  english ??= Promise.all([import('nspell'), readDictionary()]).then(([m, d]) => ({
+    speller: m.default(d),
+    prefixes: plainPrefixes(d.aff.toString('utf8')),
+  }))
+  return english
 }
 
-/** True for a word (lower case) that the English dictionary holds, in any inflected form. */
-export async function isEnglishWord(word: string): Promise<boolean> {
-  const speller = await load()
-  if (speller.correct(word) || inWordNet(word)) return true
-  return americanSpellings(word).some((w) => speller.correct(w) || inWordNet(w))
+/**
+ * The prefixes an affix file adds to any word unchanged (`PFX U 0 un .`: nothing stripped, no
+ * condition). en_US applies them only to the words it flags, so "ungrouped" or "recompute" are
+ * missing although "grouped" and "compute" are there.
+ */
+export function plainPrefixes(aff: string): string[] {
+  const out = new Set<string>()
+  for (const m of aff.matchAll(/^PFX\s+\S+\s+0\s+(\p{L}+)\s+\.\s*$/gmu)) out.add(m[1]!)
+  return [...out]
+}
+
+export interface EnglishOptions {
+  /**
+   * A word made of one of the dictionary's plain prefixes and an English word of at least this
+   * many letters is English too ("ungrouped" = "un" + "grouped"); 0 = off.
+   */
+  prefixedStemLetters?: number
+}
+
+/**
+ * True for a word (lower case) that the English dictionary holds, in any inflected form, or (with
+ * `prefixedStemLetters`) derives from one with the dictionary's own productive prefixes.
+ */
+export async function isEnglishWord(word: string, opts: EnglishOptions = {}): Promise<boolean> {
+  const { speller, prefixes } = await load()
+  const known = (w: string) =>
+    speller.correct(w) || inWordNet(w) || americanSpellings(w).some((v) => speller.correct(v) || inWordNet(v))
+  if (known(word)) return true
+  const min = opts.prefixedStemLetters ?? 0
+  return (
+    min > 0 &&
+    prefixes.some((p) => word.startsWith(p) && word.length - p.length >= min && known(word.slice(p.length)))
+  )
 }

@@ -55,6 +55,8 @@ describe('namesAbsent', () => {
 
   it('finds a capitalised name no passage has', () => {
     expect(namesAbsent('Does it export to PowerPoint?', vocab, [], T)).toEqual(['PowerPoint'])
+    // "I" is a pronoun, not a name, even in a library that never uses it.
+    expect(namesAbsent('How do I export to PowerPoint?', vocab, [], T)).toEqual(['PowerPoint'])
   })
 
   it('takes an abbreviation spelled out in a passage found for present', () => {

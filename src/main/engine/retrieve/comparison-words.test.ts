@@ -1,0 +1,113 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LibraryStore } from '../store/library-store.js'
+import { openDatabase, type Db } from '../store/open-database.js'
+import type { Chunk } from '../store/page-records.js'
+import { comparisonWords } from './comparison-words.js'
+import { HybridSearch } from './hybrid-search.js'
+import { tuningWith } from './tuning.js'
+
+describe('comparisonWords', () => {
+  it('takes the words after a comparison marker, up to the end of the clause', () => {
+    expect([...comparisonWords('Can a cell span two rows, like colspan/rowspan in HTML? How?')]).toEqual([
+      'colspan',
+      'rowspan',
+      'in',
+      'html',
+    ])
+    expect([...comparisonWords('Is there a dry run, similar to make -n, for this?')]).toEqual(['make', 'n'])
+  })
+
+  it('takes the modifier of a resemblance compound', () => {
+    expect([...comparisonWords('How do I get Indian-style grouping?')]).toEqual(['indian'])
+    expect([...comparisonWords('Are there C-like comments?')]).toEqual(['c'])
+  })
+
+  it('leaves "like" the verb alone, and questions without a comparison', () => {
+    expect(comparisonWords('I would like to export to PowerPoint.').size).toBe(0)
+    expect(comparisonWords("I don't like the default margins").size).toBe(0)
+    expect(comparisonWords('Which Maxima command solves PDEs?').size).toBe(0)
+  })
+})
+
+const dirs: string[] = []
+const dbs: Db[] = []
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close()
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
+})
+
+/** A real library: a number-formatting manual that never says "Indian" or "colspan". */
+function library(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-compare-'))
+  dirs.push(dir)
+  const db = openDatabase(path.join(dir, 'library.sqlite'))
+  dbs.push(db)
+  const store = new LibraryStore(db)
+  const chunk = (ord: number, heading: string, text: string): Chunk => ({
+    ord,
+    heading,
+    text,
+    pageStart: ord + 1,
+    pageEnd: ord + 1,
+    spans: [],
+  })
+  store.putDocument({
+    path: '/docs/numbers.pdf',
+    title: 'numbers',
+    sha256: 'numbers',
+    size: 1,
+    pages: [],
+    chunks: [
+      chunk(
+        0,
+        'Digit grouping',
+        'Set digit-group-other-size = 2 to group digits in pairs after the first group.',
+      ),
+      chunk(1, 'Tables', 'A table cell can span several columns with the span command of the table style.'),
+      ...Array.from({ length: 20 }, (_, i) =>
+        chunk(i + 2, `Units ${i}`, `Unit ${i} is printed after the number.`),
+      ),
+    ],
+  })
+  return db
+}
+
+describe('the decline rule and comparisons', () => {
+  it('does not take a compared name for a name the library lacks', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const r = await search.search('How do I get Indian-style digit grouping in pairs?', { k: 3 })
+    expect(r.decision).toMatchObject({ declined: false, reason: 'answered' })
+    const off = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith({ comparisonWords: 0 }),
+    })
+    const r0 = await off.search('How do I get Indian-style digit grouping in pairs?', { k: 3 })
+    expect(r0.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['Indian'] })
+  })
+
+  it('still declines a name asked about directly', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const r = await search.search('How do I get Indian digit grouping in pairs?', { k: 3 })
+    expect(r.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['Indian'] })
+  })
+
+  it('does not raise the coverage needed for a compared word no dictionary holds', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const q = 'Can one table cell cover two columns, like colspan in HTML?'
+    const r = await search.search(q, { k: 3 })
+    expect(r.decision?.missing).toContain('colspan')
+    expect(r.decision).toMatchObject({ declined: false, decisive: [] })
+    const off = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith({ comparisonWords: 0 }),
+    })
+    expect((await off.search(q, { k: 3 })).decision).toMatchObject({ declined: true, reason: 'names-absent' })
+  })
+})
