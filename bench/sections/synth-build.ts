@@ -41,7 +41,10 @@ if (fs.existsSync(marker)) {
   const vecs = new VectorSource(DIM, new Rng(2))
   const db = openDatabase(path.join(dir, DB_FILE))
   const store = new LibraryStore(db)
-  const index = VectorIndex.open(dir, check.modelId, DIM, { ...DEFAULT_VECTOR_PARAMS, efConstruction: efc })
+  const index = await VectorIndex.open(dir, check.modelId, DIM, {
+    ...DEFAULT_VECTOR_PARAMS,
+    efConstruction: efc,
+  })
   const t = performance.now()
   let sqlMs = 0
   let hnswMs = 0

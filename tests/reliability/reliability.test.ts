@@ -144,11 +144,7 @@ describe('reliability', () => {
       expect(check.documents()).toHaveLength(files.length)
       await check.close()
       // The file as any new process loads it: no removed vector back, no imported one missing.
-      expect(
-        VectorIndex.open(libDir, modelId, dim)
-          .ids()
-          .sort((a, b) => a - b),
-      ).toEqual(live)
+      expect((await VectorIndex.open(libDir, modelId, dim)).ids().sort((a, b) => a - b)).toEqual(live)
       expect(await assertConsistent(libDir)).toBe(files.length)
     },
   )

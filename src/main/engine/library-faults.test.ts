@@ -27,10 +27,8 @@ async function writePdfs(dir: string, n: number, pages = 3, prefix = 'doc'): Pro
 }
 
 /** The vector file as a fresh process sees it, without Library's reconciliation repairing it. */
-function vectorIdsOnDisk(libDir: string, dim: number, model: string): number[] {
-  return VectorIndex.open(libDir, model, dim)
-    .ids()
-    .sort((a, b) => a - b)
+async function vectorIdsOnDisk(libDir: string, dim: number, model: string): Promise<number[]> {
+  return (await VectorIndex.open(libDir, model, dim)).ids().sort((a, b) => a - b)
 }
 
 describe('one import at a time', () => {
@@ -90,17 +88,17 @@ describe('one import at a time', () => {
     ).toEqual(files.map((f) => path.basename(f)).sort())
     await check.close()
     // Before the fix the import's last save wrote its own copy back: the removed document's vectors returned.
-    expect(vectorIdsOnDisk(libDir, dim, modelId)).toEqual(live)
+    expect(await vectorIdsOnDisk(libDir, dim, modelId)).toEqual(live)
   })
 })
 
 describe.skipIf(!CAN_MOUNT_TMPFS)('full disk (a small tmpfs)', () => {
-  it('a vector index that does not fit fails with DISK_FULL, keeps the old file and leaves no temp file', () => {
+  it('a vector index that does not fit fails with DISK_FULL, keeps the old file and leaves no temp file', async () => {
     const disk = smallTmpfs(256 * 1024)!
     try {
       const dim = 8
       const vec = (i: number) => Float32Array.from({ length: dim }, (_, j) => Math.sin(i * 7 + j))
-      const vi = VectorIndex.open(disk.dir, 'm', dim)
+      const vi = await VectorIndex.open(disk.dir, 'm', dim)
       vi.add([1, 2, 3], [vec(1), vec(2), vec(3)])
       vi.save()
       const ids = Array.from({ length: 4000 }, (_, i) => 10 + i)
@@ -112,7 +110,7 @@ describe.skipIf(!CAN_MOUNT_TMPFS)('full disk (a small tmpfs)', () => {
       expect(fs.readdirSync(disk.dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
       expect(verifyHnswFile(path.join(disk.dir, 'vectors.hnsw'), 3)).toBeNull()
       expect(readManifest(disk.dir)?.count).toBe(3)
-      expect(VectorIndex.open(disk.dir, 'm', dim).size).toBe(3)
+      expect((await VectorIndex.open(disk.dir, 'm', dim)).size).toBe(3)
     } finally {
       disk.dispose()
     }

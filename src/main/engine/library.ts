@@ -30,8 +30,14 @@ import {
   VectorIndex,
   type VectorIndexParams,
 } from './vectors/vector-index.js'
+import { sortedDifference, sortedIds } from './vectors/sorted-ids.js'
 
 export const DB_FILE = 'library.sqlite'
+
+/** Changes when another connection commits to the database (SQLite's PRAGMA data_version). */
+function dataVersion(db: Db): number {
+  return db.pragma('data_version', { simple: true }) as number
+}
 
 export interface LibraryOpenOptions {
   /** Folder of the embedding model; null or missing folder = keyword-only mode. */
@@ -123,10 +129,13 @@ export class Library {
     await this.rebuild?.job
   }
 
-  private startRebuild(onProgress?: (done: number, total: number) => void): void {
+  private startRebuild(
+    onProgress?: (done: number, total: number) => void,
+    knownIds: Float64Array | null = null,
+  ): void {
     const state = { done: 0, total: 0, job: Promise.resolve() as Promise<unknown> }
     this.rebuild = state
-    state.job = this.reconcile((done, total) => {
+    state.job = this.reconcileWith(knownIds, (done, total) => {
       state.done = done
       state.total = total
       onProgress?.(done, total)
@@ -162,15 +171,27 @@ export class Library {
       status = { mode: 'keyword', model: null, modelDir: null, reason: 'No embedding model is configured.' }
     }
     const store = new LibraryStore(db)
-    const vectors = embedder
-      ? VectorIndex.open(dir, embedder.modelId, embedder.dim, opts.vectorParams ?? DEFAULT_VECTOR_PARAMS, {
-          readOnly: opts.readOnly,
-          liveIds: () => new Set(store.indexedChunkIds()),
-        })
-      : null
+    let vectors: VectorIndex | null = null
+    let liveIds: Float64Array | null = null
+    if (embedder) {
+      const loading = VectorIndex.open(
+        dir,
+        embedder.modelId,
+        embedder.dim,
+        opts.vectorParams ?? DEFAULT_VECTOR_PARAMS,
+        { readOnly: opts.readOnly, liveIds: () => new Set(store.indexedChunkIds()) },
+      )
+      // hnswlib reads the vector file on a libuv thread (1.9 s at 1M chunks): load SQLite's ids
+      // meanwhile. Reconcile must see the ids as they are once the file is read, so a commit by
+      // another connection in between (data_version moves) means reading them again.
+      const version = dataVersion(db)
+      liveIds = sortedIds(store.indexedChunkIds())
+      vectors = await loading
+      if (dataVersion(db) !== version) liveIds = sortedIds(store.indexedChunkIds())
+    }
     const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder, opts.tuning)
-    if (vectors && opts.reconcile === 'background') lib.startRebuild(opts.onReconcile)
-    else if (vectors) await lib.reconcile(opts.onReconcile)
+    if (vectors && opts.reconcile === 'background') lib.startRebuild(opts.onReconcile, liveIds)
+    else if (vectors) await lib.reconcileWith(liveIds, opts.onReconcile)
     return lib
   }
 
@@ -181,12 +202,19 @@ export class Library {
   async reconcile(
     onProgress?: (done: number, total: number) => void,
   ): Promise<{ added: number; removed: number }> {
+    return this.reconcileWith(null, onProgress)
+  }
+
+  /** reconcile() with SQLite's chunk ids already read (sorted), or null to read them now. */
+  private async reconcileWith(
+    knownIds: Float64Array | null,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<{ added: number; removed: number }> {
     if (!this.vectors || !this.embedder) return { added: 0, removed: 0 }
-    const chunkIds = this.store.indexedChunkIds()
-    const live = new Set(chunkIds)
-    const orphans = this.vectors.ids().filter((id) => !live.has(id))
+    const chunkIds = knownIds ?? sortedIds(this.store.indexedChunkIds())
+    const orphans = sortedDifference(this.vectors.sortedIds(), chunkIds)
     this.vectors.remove(orphans)
-    const missing = chunkIds.filter((id) => !this.vectors!.has(id))
+    const missing = sortedDifference(chunkIds, this.vectors.sortedIds())
     const batch = 256
     onProgress?.(0, missing.length)
     for (let i = 0; i < missing.length && !this.closing; i += batch) {

@@ -15,16 +15,16 @@ describe('VectorIndex capacity', () => {
   })
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-  it('grows by a quarter, not by doubling', () => {
-    const vi = VectorIndex.open(dir, 'm', DIM)
+  it('grows by a quarter, not by doubling', async () => {
+    const vi = await VectorIndex.open(dir, 'm', DIM)
     vi.add(ids(1, 1000), unitVectors(1000, 1))
     const before = vi.capacity
     vi.add(ids(1001, before - 1000 + 1), unitVectors(before - 1000 + 1, 2))
     expect(vi.capacity).toBe(Math.ceil(before * CAPACITY_GROWTH))
   })
 
-  it('saves and reloads trimmed to the element count, then grows again for the next import', () => {
-    const vi = VectorIndex.open(dir, 'm', DIM)
+  it('saves and reloads trimmed to the element count, then grows again for the next import', async () => {
+    const vi = await VectorIndex.open(dir, 'm', DIM)
     const vecs = unitVectors(1500, 3)
     vi.add(ids(1, 1500), vecs)
     vi.add(ids(1501, 100), unitVectors(100, 4))
@@ -32,7 +32,7 @@ describe('VectorIndex capacity', () => {
     vi.save()
     expect(vi.capacity).toBe(1600)
 
-    const reopened = VectorIndex.open(dir, 'm', DIM)
+    const reopened = await VectorIndex.open(dir, 'm', DIM)
     expect(reopened.capacity).toBe(1600)
     expect(reopened.size).toBe(1600)
     expect(reopened.search(vecs[42]!, 1)[0]?.id).toBe(43)

@@ -15,58 +15,58 @@ const DIM = 8
 const unitVectors = (n: number, seed: number) => seededUnitVectors(n, seed, DIM)
 
 describe('VectorIndex writers', () => {
-  it('two writers that loaded the same file each keep the other one’s vectors', () => {
+  it('two writers that loaded the same file each keep the other one’s vectors', async () => {
     const dir = tempDir()
     const live = new Set(ids(1, 200))
     const opts = { liveIds: () => live }
-    const a = VectorIndex.open(dir, 'm', DIM, undefined, opts)
-    const b = VectorIndex.open(dir, 'm', DIM, undefined, opts)
+    const a = await VectorIndex.open(dir, 'm', DIM, undefined, opts)
+    const b = await VectorIndex.open(dir, 'm', DIM, undefined, opts)
     a.add(ids(1, 100), unitVectors(100, 1))
     b.add(ids(101, 100), unitVectors(100, 2))
     a.save()
     b.save() // before the fix: B's copy replaced A's file, 100 of 200 vectors survived
-    expect(VectorIndex.open(dir, 'm', DIM).size).toBe(200)
+    expect((await VectorIndex.open(dir, 'm', DIM)).size).toBe(200)
     a.add(ids(201, 1), unitVectors(1, 3))
     live.add(201)
     a.save()
-    const reopened = VectorIndex.open(dir, 'm', DIM)
+    const reopened = await VectorIndex.open(dir, 'm', DIM)
     expect(reopened.ids().sort((x, y) => x - y)).toEqual(ids(1, 201))
   })
 
-  it('does not bring back vectors another writer removed (SQLite decides what is live)', () => {
+  it('does not bring back vectors another writer removed (SQLite decides what is live)', async () => {
     const dir = tempDir()
     const live = new Set(ids(1, 50))
-    const first = VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
+    const first = await VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
     first.add(ids(1, 50), unitVectors(50, 4))
     first.save()
-    const importer = VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
-    const remover = VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
+    const importer = await VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
+    const remover = await VectorIndex.open(dir, 'm', DIM, undefined, { liveIds: () => live })
     for (const id of ids(1, 10)) live.delete(id)
     remover.remove(ids(1, 10))
     remover.save()
     importer.add(ids(51, 5), unitVectors(5, 5))
     for (const id of ids(51, 5)) live.add(id)
     importer.save()
-    const reopened = VectorIndex.open(dir, 'm', DIM)
+    const reopened = await VectorIndex.open(dir, 'm', DIM)
     expect(reopened.ids().sort((x, y) => x - y)).toEqual(ids(11, 45))
     const found = reopened.search(unitVectors(1, 99)[0]!, 45).map((h) => h.id)
     expect(found.sort((x, y) => x - y)).toEqual(ids(11, 45))
   })
 
-  it('a read-only index never writes the file', () => {
+  it('a read-only index never writes the file', async () => {
     const dir = tempDir()
-    const writer = VectorIndex.open(dir, 'm', DIM)
+    const writer = await VectorIndex.open(dir, 'm', DIM)
     writer.add(ids(1, 20), unitVectors(20, 6))
     writer.save()
     const before = fs.readFileSync(path.join(dir, 'vectors.hnsw'))
-    const search = VectorIndex.open(dir, 'm', DIM, undefined, { readOnly: true })
+    const search = await VectorIndex.open(dir, 'm', DIM, undefined, { readOnly: true })
     search.remove(ids(1, 10))
     search.add(ids(100, 3), unitVectors(3, 7))
     search.close()
     expect(fs.readFileSync(path.join(dir, 'vectors.hnsw')).equals(before)).toBe(true)
   })
 
-  it('waits for the lock another writer holds, then saves', () => {
+  it('waits for the lock another writer holds, then saves', async () => {
     const dir = tempDir()
     const held = SqliteLock.acquire(path.join(dir, VECTOR_LOCK_FILE), 'test', 0)
     if (!(held instanceof SqliteLock)) throw new Error('lock not taken')
@@ -74,17 +74,17 @@ describe('VectorIndex writers', () => {
       heldBy: { pid: process.pid, purpose: 'test' },
     })
     held.release()
-    const vi = VectorIndex.open(dir, 'm', DIM)
+    const vi = await VectorIndex.open(dir, 'm', DIM)
     vi.add(ids(1, 5), unitVectors(5, 8))
     vi.save()
-    expect(VectorIndex.open(dir, 'm', DIM).size).toBe(5)
+    expect((await VectorIndex.open(dir, 'm', DIM)).size).toBe(5)
   })
 })
 
 describe('verifyHnswFile', () => {
-  it('accepts a complete index and names what is missing from a short one', () => {
+  it('accepts a complete index and names what is missing from a short one', async () => {
     const dir = tempDir()
-    const vi = VectorIndex.open(dir, 'm', DIM)
+    const vi = await VectorIndex.open(dir, 'm', DIM)
     vi.add(ids(1, 300), unitVectors(300, 9))
     vi.save()
     const file = path.join(dir, 'vectors.hnsw')

@@ -3,6 +3,8 @@ import path from 'node:path'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
 import { replaceFile, writeFileAtomic } from '../store/atomic-file.js'
+import { LabelSet } from './label-set.js'
+import { sortedIds } from './sorted-ids.js'
 import { SqliteLock } from './sqlite-lock.js'
 import { verifyHnswFile } from './verify-hnsw-file.js'
 
@@ -65,7 +67,7 @@ const LOCK_WAIT_MS = 120_000
  */
 export class VectorIndex {
   private index: hnswlib.HierarchicalNSW
-  private labels = new Set<number>()
+  private labels = new LabelSet()
   private deleted = new Set<number>()
   private dirty = false
   /** Generation of the file this index last loaded or saved; 0 = none. */
@@ -81,23 +83,30 @@ export class VectorIndex {
     this.index = new hnswlib.HierarchicalNSW('ip', dim)
   }
 
-  /** Loads the index in `dir` if it was built by the same model; otherwise starts empty. */
-  static open(
+  /**
+   * Loads the index in `dir` if it was built by the same model; otherwise starts empty. hnswlib
+   * reads the file on a libuv thread (1.9 s at 1M chunks), so the caller can do its own work
+   * meanwhile (Library loads SQLite's chunk ids).
+   */
+  static async open(
     dir: string,
     model: string,
     dim: number,
     params: VectorIndexParams = DEFAULT_VECTOR_PARAMS,
     options: VectorIndexOptions = {},
-  ): VectorIndex {
+  ): Promise<VectorIndex> {
     const vi = new VectorIndex(dir, model, dim, params, options)
     const manifest = readManifest(dir)
     const file = path.join(dir, INDEX_FILE)
     if (manifest && manifest.model === model && manifest.dim === dim && fs.existsSync(file)) {
       try {
-        vi.index.readIndexSync(file, true)
+        await vi.index.readIndex(file, true)
         vi.index.setEf(params.efSearch)
         vi.deleted = new Set(manifest.deleted ?? [])
-        for (const id of vi.index.getIdsList()) if (!vi.deleted.has(id)) vi.labels.add(id)
+        const listed = vi.index.getIdsList()
+        vi.labels = new LabelSet(
+          sortedIds(vi.deleted.size ? listed.filter((id) => !vi.deleted.has(id)) : listed),
+        )
         vi.generation = manifest.generation ?? 0
         return vi
       } catch {
@@ -121,7 +130,12 @@ export class VectorIndex {
   }
 
   ids(): number[] {
-    return [...this.labels]
+    return Array.from(this.labels.sorted())
+  }
+
+  /** The labels, ascending (the loaded array itself when nothing changed since the open). */
+  sortedIds(): Float64Array {
+    return this.labels.sorted()
   }
 
   has(id: number): boolean {
@@ -192,7 +206,7 @@ export class VectorIndex {
 
   private free(): void {
     this.index.initIndex({ maxElements: 1, m: this.params.m, efConstruction: this.params.efConstruction })
-    this.labels = new Set()
+    this.labels = new LabelSet()
     this.deleted = new Set()
   }
 
@@ -227,8 +241,10 @@ export class VectorIndex {
       if (count > 0 && this.index.getMaxElements() > count) this.index.resizeIndex(count)
       const generation = Math.max(onDisk?.generation ?? 0, this.generation) + 1
       // Slots an add reused took their deleted label out of hnswlib's table: forget those.
-      const inFile = new Set(this.index.getIdsList())
-      this.deleted = new Set([...this.deleted].filter((id) => inFile.has(id)))
+      if (this.deleted.size) {
+        const inFile = new Set(this.index.getIdsList())
+        this.deleted = new Set([...this.deleted].filter((id) => inFile.has(id)))
+      }
       replaceFile(
         file,
         (tmp) => {
