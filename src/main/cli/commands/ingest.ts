@@ -1,4 +1,5 @@
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
+import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -31,6 +32,13 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
       `Keyword-only mode: ${model.reason} Passages will be embedded when a model is available.\n`,
     )
   }
+  // The extraction threads start here, beside the import worker's own start-up rather than after
+  // it: they load pdf.js while that thread loads its code and the model. No warm-up parse: the
+  // first documents are already waiting, and they warm pdf.js up just as well.
+  const parseScript = opts.workers?.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
+  const pool = ParsePool.available(parseScript)
+    ? new ParsePool(defaultParseWorkers(), parseScript, { warmUp: false })
+    : null
   const bar = opts.json ? null : createProgressBar(io)
   const controller = new AbortController()
   const onSigint = () => controller.abort()
@@ -42,6 +50,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
         modelDir: model.ok ? model.dir : null,
         paths,
         ocr: opts.ocr,
+        ...(pool ? { parsePorts: pool.lend() } : {}),
       },
       { ...opts.workers, signal: controller.signal, onProgress: (p) => bar?.update(p) },
     )
@@ -59,6 +68,11 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
           remedy: errorCode ? ingestRemedy(errorCode).remedy : null,
         })),
         elapsed_ms: report.elapsedMs,
+        // From this process's start to the first forward pass of the embedder (null: nothing was
+        // embedded, e.g. keyword-only mode): how long a user waits before indexing really starts.
+        first_embedding_s: report.stream?.firstEmbeddingAt
+          ? Math.round(report.stream.firstEmbeddingAt - performance.timeOrigin) / 1000
+          : null,
         ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
@@ -80,5 +94,6 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     return 0
   } finally {
     process.off('SIGINT', onSigint)
+    await pool?.close()
   }
 }

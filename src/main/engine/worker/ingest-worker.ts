@@ -25,7 +25,7 @@ const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
 const pool = job.parsePorts?.length
   ? ParsePool.overPorts(job.parsePorts)
   : workers > 0 && ParsePool.available(parseScript)
-    ? new ParsePool(workers, parseScript)
+    ? new ParsePool(workers, parseScript, { warmUp: false })
     : null
 // The first documents are extracted while the library opens and the model loads.
 // With the import's OCR setting and cancel: an early parse is the import's parse of that file.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads'
 import { QuireError } from '@shared/errors.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
-import type { ParseReply, ParseRequest } from './parse-protocol.js'
+import type { ParseReply, ParseRequest, ParseWorkerData } from './parse-protocol.js'
 
 export const DEFAULT_PARSE_WORKER = new URL('./parse-worker-entry.js', import.meta.url)
 
@@ -38,19 +38,25 @@ export class ParsePool {
   private readonly queue: Job[] = []
   private nextId = 1
   private closed = false
+  private readonly warmUp: boolean
 
+  /**
+   * `warmUp: false` for a pool made for one import whose first documents are already waiting (the
+   * CLI): the warm-up parse would only delay them, and they warm the JIT up just as well.
+   */
   constructor(
     readonly size: number,
     private readonly workerUrl: URL | string = DEFAULT_PARSE_WORKER,
-    ports?: MessagePort[],
+    { ports, warmUp = true }: { ports?: MessagePort[]; warmUp?: boolean } = {},
   ) {
+    this.warmUp = warmUp
     if (ports) for (const port of ports) this.slots.push(this.attach(port))
     else for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn())
   }
 
   /** A pool that drives the threads of another pool through ports that pool lent (see lend). */
   static overPorts(ports: MessagePort[]): ParsePool {
-    return new ParsePool(ports.length, DEFAULT_PARSE_WORKER, ports)
+    return new ParsePool(ports.length, DEFAULT_PARSE_WORKER, { ports })
   }
 
   /**
@@ -167,7 +173,10 @@ export class ParsePool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { channel: new Worker(this.workerUrl), job: null }
+    const worker = new Worker(this.workerUrl, {
+      workerData: { warmUp: this.warmUp } satisfies ParseWorkerData,
+    })
+    const slot: Slot = { channel: worker, job: null }
     this.listen(slot)
     const replace = (reason: string) => {
       // 'error' is followed by 'exit': replace the worker once.

@@ -1,6 +1,12 @@
 import type { MessagePort } from 'node:worker_threads'
 import type { ParsedDocument } from '../ingest/parse-document.js'
 
+/** What a parse worker is started with. */
+export interface ParseWorkerData {
+  /** Parse a small in-memory PDF first, so pdf.js is compiled before the first real document. */
+  warmUp: boolean
+}
+
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */
 export type ParseRequest =
   | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean; drafts: boolean }

@@ -1,11 +1,14 @@
 // A PDF extraction worker of a ParsePool: pdf.js is single-threaded JavaScript, so each extra
 // core needs its own thread. It answers parse requests from its pool, and from any thread its pool
 // lent a port to (an import's worker), for as long as the pool lives.
-import { parentPort, type MessagePort } from 'node:worker_threads'
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
+// pdf.js's own worker code, which its first getDocument would import (pdf.js runs it in this thread
+// in Node): loaded with the thread, before the first request arrives, instead of after it.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from '../ocr/ocr-engine.js'
-import type { ParseReply, ParseRequest } from './parse-protocol.js'
+import type { ParseReply, ParseRequest, ParseWorkerData } from './parse-protocol.js'
 import { warmUpPdf } from './warm-up-pdf.js'
 
 const port = parentPort
@@ -14,7 +17,10 @@ if (!port) throw new Error('parse-worker must run in a worker thread')
 // life: loading the language data costs about a second.
 const ocrEngine = new OcrEngine()
 // Requests wait for the warm-up (a few tens of milliseconds) so it never competes with real work.
-const warm = parseDocument(warmUpPdf(), 'warm-up.pdf', { ocr: false }).catch(() => undefined)
+const warm =
+  (workerData as ParseWorkerData | undefined)?.warmUp === false
+    ? Promise.resolve()
+    : parseDocument(warmUpPdf(), 'warm-up.pdf', { ocr: false }).catch(() => undefined)
 
 function serve(channel: MessagePort): void {
   const post = (m: ParseReply) => channel.postMessage(m)
