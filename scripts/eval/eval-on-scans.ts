@@ -3,15 +3,19 @@
 // `npm run eval` on the text-layer documents and on the scanned copy (imported through OCR) with
 // the same questions, and prints both result lines and the hit@5 difference.
 //
-//   npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf] [--dpi 150]
+//   npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150]
 //
-// --only keeps a subset of the documents (and the questions about them, plus the negatives):
-// OCR costs seconds of CPU per page, so on a busy machine the whole corpus may not fit. --work
-// holds the scanned copy and both libraries, so a re-run reuses every page already recognised.
+// --only keeps a subset of the documents (and the questions about them, plus the negatives); `b.pdf:40`
+// keeps only the first 40 pages of b.pdf (on both sides) and the questions whose gold pages are all
+// among them: OCR costs seconds of CPU per page, so on a busy machine the whole corpus may not fit.
+// --work holds the scanned copy and an OCR cache (QUIRE_OCR_CACHE, ocr-cache.ts), so a re-run
+// recognises no page twice; both libraries are imported afresh every run, so a change to cleaning
+// or chunking is always measured.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { PDFDocument } from 'pdf-lib'
 import { readRecords } from './eval-sets.js'
 
 const { values } = parseArgs({
@@ -25,14 +29,21 @@ const { values } = parseArgs({
 })
 if (!values.qa || !values.docs || !values.work) {
   console.error(
-    'usage: npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf] [--dpi 150]',
+    'usage: npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150]',
   )
   process.exit(2)
 }
 const work = path.resolve(values.work)
 const docs = path.resolve(values.docs)
 const all = fs.readdirSync(docs).filter((f) => f.toLowerCase().endsWith('.pdf'))
-const only = values.only ? values.only.split(',').map((s) => s.trim()) : all
+// Each chosen document with the number of leading pages kept (Infinity: all of them).
+const chosen = new Map<string, number>(
+  (values.only ? values.only.split(',').map((s) => s.trim()) : all).map((entry) => {
+    const m = /^(.*?)(?::(\d+))?$/.exec(entry)!
+    return [m[1]!, m[2] ? Number(m[2]) : Infinity]
+  }),
+)
+const only = [...chosen.keys()]
 const missing = only.filter((f) => !all.includes(f))
 if (missing.length) {
   console.error(`eval-on-scans: not in ${docs}: ${missing.join(', ')}`)
@@ -44,12 +55,23 @@ if (missing.length) {
 const textDir = path.join(work, 'text')
 const scanDir = path.join(work, `scan-${values.dpi}`)
 fs.mkdirSync(textDir, { recursive: true })
-for (const f of only) {
+for (const [f, pages] of chosen) {
   const copy = path.join(textDir, f)
-  if (!fs.existsSync(copy)) fs.copyFileSync(path.join(docs, f), copy)
+  if (fs.existsSync(copy)) continue
+  if (pages === Infinity) fs.copyFileSync(path.join(docs, f), copy)
+  else {
+    // The first `pages` pages with their text layer: both sides then hold the same pages.
+    const src = await PDFDocument.load(fs.readFileSync(path.join(docs, f)))
+    const doc = await PDFDocument.create()
+    const keep = Array.from({ length: Math.min(pages, src.getPageCount()) }, (_, i) => i)
+    for (const page of await doc.copyPages(src, keep)) doc.addPage(page)
+    fs.writeFileSync(copy, await doc.save())
+  }
 }
 const qa = path.join(work, 'qa.jsonl')
-const records = readRecords(values.qa).filter((r) => r.file === null || only.includes(r.file))
+const records = readRecords(values.qa).filter(
+  (r) => r.file === null || (chosen.has(r.file) && r.pages.every((p) => p <= chosen.get(r.file!)!)),
+)
 fs.writeFileSync(qa, records.map((r) => JSON.stringify(r)).join('\n') + '\n')
 console.error(`eval-on-scans: ${only.length} documents, ${records.length} questions`)
 
@@ -59,10 +81,12 @@ const tsx = (script: string, args: string[]) =>
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, QUIRE_OCR_CACHE: path.join(work, 'ocr-cache') },
   })
 
 tsx('scripts/eval/make-scanned-corpus.ts', ['--from', textDir, '--to', scanDir, '--dpi', values.dpi])
 const evalOn = (name: string, dir: string) => {
+  fs.rmSync(path.join(work, 'libraries', name), { recursive: true, force: true })
   const out = tsx('scripts/eval/run-eval.ts', [
     '--set',
     `${name}=${qa}:${dir}`,
@@ -70,14 +94,19 @@ const evalOn = (name: string, dir: string) => {
     path.join(work, 'libraries'),
   ])
   process.stdout.write(out)
-  return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, { hit5: number; mrr10: number }>
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Record<
+    string,
+    { hit1: number; hit5: number; mrr10: number }
+  >
 }
 const text = evalOn('text', textDir)
 const scan = evalOn('scan', scanDir)
 const summary = {
-  documents: only,
+  documents: [...chosen].map(([f, n]) => (n === Infinity ? f : `${f}:${n}`)),
   questions: records.length,
   dpi: Number(values.dpi),
+  hit1_text: text.text!.hit1,
+  hit1_scan: scan.scan!.hit1,
   hit5_text: text.text!.hit5,
   hit5_scan: scan.scan!.hit5,
   hit5_difference: Math.round((scan.scan!.hit5 - text.text!.hit5) * 1000) / 1000,

@@ -67,6 +67,16 @@ function isHeadingLine(text: string, fontSize: number, body: number): boolean {
   return NUMBERED_HEADING.test(t) && t.split(/\s+/).length <= 12 && !/[.;]$/.test(t)
 }
 
+/** The lines chunking treats as headings (each starts a section), as the chunker sees them. */
+export function headingLines(pages: CleanPage[]): { page: number; text: string; fontSize: number }[] {
+  const body = bodyFontSize(pages)
+  return pages.flatMap((p) =>
+    p.lines
+      .map((l) => ({ page: p.pageNo, text: p.text.slice(l.start, l.end).trim(), fontSize: l.fontSize }))
+      .filter((l) => isHeadingLine(l.text, l.fontSize, body)),
+  )
+}
+
 /**
  * Turns pages into sentence units with page offsets, one page at a time, tracking the heading path
  * (a stack by font size) so every chunk knows the section it came from. Headings are judged

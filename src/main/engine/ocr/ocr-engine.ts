@@ -42,7 +42,7 @@ const QUIET = { debug_file: '/dev/null' } as const
 /**
  * Set once per worker. Automatic page segmentation (columns, tables, headings) as on any scan.
  */
-const RECOGNITION_PARAMETERS = {
+export const RECOGNITION_PARAMETERS = {
   tessedit_pageseg_mode: PSM.AUTO,
   preserve_interword_spaces: '0',
   ...QUIET,

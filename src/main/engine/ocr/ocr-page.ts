@@ -1,6 +1,8 @@
+import path from 'node:path'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
-import type { OcrEngine, OcrResult } from './ocr-engine.js'
+import { cachedRecognition } from './ocr-cache.js'
+import { languageDataDir, RECOGNITION_PARAMETERS, type OcrEngine, type OcrResult } from './ocr-engine.js'
 import { recognizeUpright } from './orientation.js'
 import { OCR_DPI, renderPage } from './render-page.js'
 
@@ -46,6 +48,12 @@ function lineHeight(heights: number[]): number {
   return h.length >= 2 && h[0]! > h[1]! * 1.4 ? h[1]! : h[0]!
 }
 
+const RECOGNITION_SETTINGS = JSON.stringify({
+  data: languageDataDir().split(path.sep).slice(-3).join('/'),
+  parameters: RECOGNITION_PARAMETERS,
+  upright: 'osd-when-poor',
+})
+
 /** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
 export async function ocrPdfPage(
   page: PDFPageProxy,
@@ -54,7 +62,9 @@ export async function ocrPdfPage(
   dpi = OCR_DPI,
 ): Promise<{ raw: RawPage; info: OcrPageInfo }> {
   const { png, viewport } = await renderPage(page, dpi)
-  const result = await recognizeUpright(engine, png, dpi, signal)
+  const result = await cachedRecognition(png, dpi, RECOGNITION_SETTINGS, () =>
+    recognizeUpright(engine, png, dpi, signal),
+  )
   const base = page.getViewport({ scale: 1 })
   const lines = ocrLines(result, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number])
   return {
