@@ -11,12 +11,26 @@ import path from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { extractPage, openPdf } from '../../src/main/engine/ingest/extract-pdf.js'
 import { OcrEngine } from '../../src/main/engine/ocr/ocr-engine.js'
-import { ParsePool } from '../../src/main/engine/worker/parse-pool.js'
+import { defaultParseWorkers, ParsePool } from '../../src/main/engine/worker/parse-pool.js'
 import { arg, cores, emit, ensureCorpus, log } from '../lib/env.js'
 
 const SAMPLE = Number(arg('pages', '8'))
 const DPIS = arg('dpis', '150,200,300').split(',').map(Number)
 const TPUT_DPI = Number(arg('throughput-dpi', '150'))
+// Settings recognised side by side on the same pages, alternating: `grey` (raw grey pixels, what the
+// app passes), `png` (the same pixels PNG-encoded, as the app passed them before), each optionally
+// with tesseract parameters: `grey+tessedit_do_invert=0`.
+const VARIANTS = arg('variants', 'grey')
+  .split(',')
+  .map((v) => {
+    const [input, ...params] = v.split('+')
+    if (input !== 'grey' && input !== 'png') throw new Error(`--variants: ${v} must start with grey or png`)
+    return {
+      name: v,
+      input,
+      parameters: Object.fromEntries(params.map((p) => p.split('=') as [string, string])),
+    }
+  })
 
 const words = (s: string) => s.toLowerCase().match(/[a-z0-9]{2,}/g) ?? []
 
@@ -57,8 +71,9 @@ async function samplePages(): Promise<{ file: string; page: number; text: string
   return out.slice(0, SAMPLE)
 }
 
-function rasterise(file: string, page: number, dpi: number, dir: string): Buffer {
+function rasterise(file: string, page: number, dpi: number, dir: string, format = 'png'): Buffer {
   const base = path.join(dir, `p-${path.basename(file, '.pdf')}-${page}-${dpi}`)
+  // -gray without -png writes binary PGM, which the recogniser reads as raw grey pixels.
   execFileSync('pdftoppm', [
     '-r',
     String(dpi),
@@ -67,20 +82,20 @@ function rasterise(file: string, page: number, dpi: number, dir: string): Buffer
     '-l',
     String(page),
     '-gray',
-    '-png',
+    ...(format === 'png' ? ['-png'] : []),
     '-singlefile',
     file,
     base,
   ])
-  return fs.readFileSync(`${base}.png`)
+  return fs.readFileSync(`${base}.${format}`)
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ocr-bench-'))
 try {
   const pages = await samplePages()
   log(`ocr: ${pages.length} sampled pages`)
-  const engine = new OcrEngine()
-  await engine.recognize(rasterise(pages[0]!.file, pages[0]!.page, 72, tmp), 72) // load the model once
+  const engines = VARIANTS.map((v) => new OcrEngine('eng', { threads: 1, parameters: v.parameters }))
+  for (const engine of engines) await engine.recognize(rasterise(pages[0]!.file, pages[0]!.page, 72, tmp), 72) // load the model once
   // CPU seconds (all threads of this process) as well as wall time: on a shared, overloaded machine
   // wall time says more about the neighbours than about OCR; CPU time per page does not.
   const cpuS = () => {
@@ -89,35 +104,49 @@ try {
   }
   const table: {
     dpi: number
+    variant: string
     recall: number
     min_recall: number
     s_per_page_1_thread: number
     cpu_s_per_page: number
   }[] = []
   for (const dpi of DPIS) {
-    const recalls: number[] = []
-    let seconds = 0
-    let cpu = 0
-    for (const p of pages) {
-      const png = rasterise(p.file, p.page, dpi, tmp)
-      const t = performance.now()
-      const c = cpuS()
-      const r = await engine.recognize(png, dpi)
-      seconds += (performance.now() - t) / 1000
-      cpu += cpuS() - c
-      recalls.push(recall(p.text, r.lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')))
+    const runs = VARIANTS.map(() => ({ recalls: [] as number[], seconds: 0, cpu: 0 }))
+    for (const [k, p] of pages.entries()) {
+      const images = {
+        png: rasterise(p.file, p.page, dpi, tmp),
+        grey: rasterise(p.file, p.page, dpi, tmp, 'pgm'),
+      }
+      // Alternate which setting goes first, so neither always meets the warmer (or busier) moment.
+      const order = VARIANTS.map((_, i) => i)
+      if (k % 2) order.reverse()
+      for (const i of order) {
+        const t = performance.now()
+        const c = cpuS()
+        const r = await engines[i]!.recognize(images[VARIANTS[i]!.input as 'png' | 'grey'], dpi)
+        runs[i]!.seconds += (performance.now() - t) / 1000
+        runs[i]!.cpu += cpuS() - c
+        runs[i]!.recalls.push(
+          recall(p.text, r.lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')),
+        )
+      }
     }
-    const row = {
-      dpi,
-      recall: Math.round((recalls.reduce((a, b) => a + b, 0) / recalls.length) * 1000) / 1000,
-      min_recall: Math.round(Math.min(...recalls) * 1000) / 1000,
-      s_per_page_1_thread: Math.round((seconds / pages.length) * 100) / 100,
-      cpu_s_per_page: Math.round((cpu / pages.length) * 100) / 100,
+    for (const [i, run] of runs.entries()) {
+      const row = {
+        dpi,
+        variant: VARIANTS[i]!.name,
+        recall: Math.round((run.recalls.reduce((a, b) => a + b, 0) / run.recalls.length) * 1000) / 1000,
+        min_recall: Math.round(Math.min(...run.recalls) * 1000) / 1000,
+        s_per_page_1_thread: Math.round((run.seconds / pages.length) * 100) / 100,
+        cpu_s_per_page: Math.round((run.cpu / pages.length) * 100) / 100,
+      }
+      log(
+        `ocr ${dpi} dpi ${row.variant}: recall ${row.recall} (min ${row.min_recall}), ${row.cpu_s_per_page} CPU-s/page`,
+      )
+      table.push(row)
     }
-    log(`ocr ${dpi} dpi: recall ${row.recall} (min ${row.min_recall}), ${row.s_per_page_1_thread} s/page`)
-    table.push(row)
   }
-  await engine.stop()
+  await Promise.all(engines.map((e) => e.stop()))
 
   if (arg('throughput', 'yes') === 'no') {
     emit({
@@ -130,7 +159,9 @@ try {
   // Throughput on the import path: one scanned PDF of all sampled pages (the common case: a scan
   // dropped on the window) through the ParsePool; its OCR engine reads as many pages at once as
   // there are cores, so one document keeps both busy.
-  const workers = cores()
+  // As many extraction threads as an import starts on this machine (one per core beyond the
+  // embedder's, at least one); each runs one recogniser per core.
+  const workers = Number(arg('parse-threads', String(defaultParseWorkers())))
   const doc = await PDFDocument.create()
   for (const p of pages) {
     const img = await doc.embedPng(rasterise(p.file, p.page, TPUT_DPI, tmp))
@@ -159,7 +190,7 @@ try {
       pages_per_s: Math.round((ocrPages / wall) * 100) / 100,
       cpu_s_per_page: Math.round((cpu / ocrPages) * 100) / 100,
       // What the same work gives when the cores are this process's alone: cores / CPU-s per page.
-      pages_per_s_if_idle: Math.round((workers / (cpu / ocrPages)) * 100) / 100,
+      pages_per_s_if_idle: Math.round((cores() / (cpu / ocrPages)) * 100) / 100,
       load_avg_1m_at_start: Math.round(load0 * 100) / 100,
       load_avg_1m_at_end: Math.round(os.loadavg()[0]! * 100) / 100,
       note: 'one scanned PDF on the import path (detection, pdf.js rendering at the OCR dpi, recognition, one recogniser per core), model load included',

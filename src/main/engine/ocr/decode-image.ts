@@ -1,11 +1,23 @@
 import { createRequire } from 'node:module'
+import type { Canvas } from '@napi-rs/canvas'
 import { QuireError } from '@shared/errors.js'
+import { greyFromRgba, type GreyImage } from './grey-image.js'
 
-/** One page of an image file, as PNG bytes for the recogniser, with its size in pixels. */
+/**
+ * One page of an image file: its grey pixels for the recogniser, its size in pixels, and PNG
+ * bytes on demand (for the viewer's PDF; an import never encodes them).
+ */
 export interface ImagePage {
-  png: Buffer
+  image: GreyImage
   width: number
   height: number
+  png: () => Promise<Buffer>
+}
+
+function imagePage(canvas: Canvas): ImagePage {
+  const { width, height } = canvas
+  const { data } = canvas.getContext('2d').getImageData(0, 0, width, height)
+  return { image: greyFromRgba(data, width, height), width, height, png: () => canvas.encode('png') }
 }
 
 export type ImageKind = 'png' | 'jpeg' | 'tiff'
@@ -29,7 +41,7 @@ const localRequire = createRequire(import.meta.url)
 
 /**
  * Decodes an image file into its pages: PNG and JPEG are one page (decoded by @napi-rs/canvas,
- * pdf.js's canvas); TIFF may hold many (decoded by utif2, drawn to PNG for the recogniser).
+ * pdf.js's canvas); TIFF may hold many (decoded by utif2, drawn on a canvas).
  */
 export async function decodeImage(bytes: Uint8Array, file: string): Promise<ImagePage[]> {
   const kind = imageKind(bytes)
@@ -47,7 +59,7 @@ export async function decodeImage(bytes: Uint8Array, file: string): Promise<Imag
       ctx.fillStyle = '#ffffff'
       ctx.fillRect(0, 0, img.width, img.height)
       ctx.drawImage(img, 0, 0)
-      return [{ png: await canvas.encode('png'), width: img.width, height: img.height }]
+      return [imagePage(canvas)]
     } catch (err) {
       throw unreadable((err as Error).message)
     }
@@ -75,7 +87,7 @@ export async function decodeImage(bytes: Uint8Array, file: string): Promise<Imag
       const data = ctx.createImageData(ifd.width, ifd.height)
       data.data.set(rgba)
       ctx.putImageData(data, 0, 0)
-      pages.push({ png: await canvas.encode('png'), width: ifd.width, height: ifd.height })
+      pages.push(imagePage(canvas))
     }
     if (pages.length === 0) throw unreadable('no page of the TIFF could be decoded')
     return pages

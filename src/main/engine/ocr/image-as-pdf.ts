@@ -12,7 +12,7 @@ export async function imageAsPdf(bytes: Uint8Array, file: string): Promise<Uint8
   const doc = await PDFDocument.create()
   const scale = 72 / IMAGE_DPI
   for (const p of pages) {
-    const img = await doc.embedPng(p.png)
+    const img = await doc.embedPng(await p.png())
     const page = doc.addPage([p.width * scale, p.height * scale])
     page.drawImage(img, { x: 0, y: 0, width: p.width * scale, height: p.height * scale })
   }

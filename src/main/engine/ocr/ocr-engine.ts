@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
+import { type GreyImage, pgmBytes } from './grey-image.js'
 import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
 
 /** One recognised word: its text, confidence (0–100) and box in image pixels (top-left origin). */
@@ -84,6 +85,8 @@ export const DEFAULT_OCR_THREADS = Math.max(1, Math.min(2, availableParallelism(
 export interface OcrEngineOptions {
   /** Pages recognised at once, each on its own tesseract.js worker thread, started on demand. */
   threads?: number
+  /** Tesseract parameters over the app's own (the OCR bench compares settings side by side). */
+  parameters?: Record<string, string>
 }
 
 /**
@@ -94,6 +97,7 @@ export interface OcrEngineOptions {
  */
 export class OcrEngine {
   readonly threads: number
+  private readonly parameters: Record<string, string>
   private started: Promise<Worker>[] = []
   private idle: Promise<Worker>[] = []
   private waiting: ((w: Promise<Worker>) => void)[] = []
@@ -104,6 +108,7 @@ export class OcrEngine {
     opts: OcrEngineOptions = {},
   ) {
     this.threads = Math.max(1, opts.threads ?? DEFAULT_OCR_THREADS)
+    this.parameters = { ...RECOGNITION_PARAMETERS, ...opts.parameters }
   }
 
   private startWorker(): Promise<Worker> {
@@ -116,7 +121,7 @@ export class OcrEngine {
         cacheMethod: 'none',
         workerBlobURL: false,
       })
-      await worker.setParameters(RECOGNITION_PARAMETERS)
+      await worker.setParameters(this.parameters)
       return worker
     })()
     this.started.push(w)
@@ -139,17 +144,18 @@ export class OcrEngine {
   }
 
   /**
-   * Recognises one image (PNG/JPEG bytes) scanned at `dpi` (stated, so tesseract does not guess it
-   * and print its guess). Throws CANCELLED when the signal fires mid-page.
+   * Recognises one page image scanned at `dpi` (stated, so tesseract does not guess it and print
+   * its guess): grey pixels, or encoded bytes tesseract reads (PNG, JPEG, PNM). Throws CANCELLED
+   * when the signal fires mid-page.
    */
-  async recognize(image: Buffer, dpi: number, signal?: AbortSignal): Promise<OcrResult> {
+  async recognize(image: OcrImage, dpi: number, signal?: AbortSignal): Promise<OcrResult> {
     if (signal?.aborted) throw cancelled()
     const slot = this.acquire()
     try {
       const res = await this.unlessAborted(
         slot.then(async (worker) => {
           await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
-          return worker.recognize(image, {}, { tsv: true, text: false })
+          return worker.recognize(imageBytes(image), {}, { tsv: true, text: false })
         }),
         signal,
       )
@@ -164,7 +170,7 @@ export class OcrEngine {
    * null when it is upright or the page has too little text to tell. Its worker starts on the first
    * call: most imports never need it.
    */
-  async orientation(image: Buffer, dpi: number, signal?: AbortSignal): Promise<Turn | null> {
+  async orientation(image: OcrImage, dpi: number, signal?: AbortSignal): Promise<Turn | null> {
     if (signal?.aborted) throw cancelled()
     this.osd ??= createWorker('osd', OEM.TESSERACT_ONLY, {
       langPath: orientationDataDir(),
@@ -179,7 +185,7 @@ export class OcrEngine {
     const res = await this.unlessAborted(
       osd.then(async (w) => {
         await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
-        return w.detect(image)
+        return w.detect(imageBytes(image))
       }),
       signal,
     )
@@ -224,6 +230,11 @@ export class OcrEngine {
     await Promise.all(all.map(async (w) => (await w.catch(() => null))?.terminate().catch(() => undefined)))
   }
 }
+
+/** A page image for the recogniser: grey pixels, or the bytes of an image file tesseract reads. */
+export type OcrImage = GreyImage | Buffer
+
+const imageBytes = (image: OcrImage): Buffer => (Buffer.isBuffer(image) ? image : pgmBytes(image))
 
 const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
 

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
+import { pgmBytes } from './grey-image.js'
 import { cachedRecognition } from './ocr-cache.js'
 import { languageDataDir, RECOGNITION_PARAMETERS, type OcrEngine, type OcrResult } from './ocr-engine.js'
 import { recognizeUpright } from './orientation.js'
@@ -61,9 +62,10 @@ export async function ocrPdfPage(
   signal?: AbortSignal,
   dpi = OCR_DPI,
 ): Promise<{ raw: RawPage; info: OcrPageInfo }> {
-  const { png, viewport } = await renderPage(page, dpi)
-  const result = await cachedRecognition(png, dpi, RECOGNITION_SETTINGS, () =>
-    recognizeUpright(engine, png, dpi, signal),
+  const { image, viewport } = await renderPage(page, dpi)
+  // The cache (evaluations only) is keyed by the bytes the recogniser reads.
+  const result = await cachedRecognition(pgmBytes(image), dpi, RECOGNITION_SETTINGS, () =>
+    recognizeUpright(engine, image, dpi, signal),
   )
   const base = page.getViewport({ scale: 1 })
   const lines = ocrLines(result, (x, y) => viewport.convertToPdfPoint(x, y) as [number, number])

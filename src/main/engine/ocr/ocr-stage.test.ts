@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
+import { makeScanPdf, pageImages, turnPng } from '@tests/fixtures/scan-factory.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from './ocr-engine.js'
-import { turnImage } from './orientation.js'
 
 // OCR is slow on the shared 2-core machine: every test here recognises at most two small pages, and
 // all of them share one recogniser (loading the language data once).
@@ -78,10 +77,7 @@ describe('OCR stage', () => {
   })
 
   it('uprights a page scanned sideways or upside down with no /Rotate, boxes on the page as stored', async () => {
-    const pdf = await makeScanPdf([
-      { image: await turnImage(scan, 90) },
-      { image: await turnImage(scan, 180) },
-    ])
+    const pdf = await makeScanPdf([{ image: await turnPng(scan, 90) }, { image: await turnPng(scan, 180) }])
     const parsed = await parseDocument(pdf, 'sideways.pdf', { ocrEngine: engine })
     for (const page of parsed.pages) {
       expect(recall(LINES, page.text)).toBeGreaterThanOrEqual(0.9)

@@ -1,4 +1,5 @@
 import { LOW_OCR_CONFIDENCE } from '@shared/library-types.js'
+import { turnGrey, type GreyImage } from './grey-image.js'
 import type { OcrEngine, OcrResult } from './ocr-engine.js'
 
 /** Clockwise turns that make a page upright. */
@@ -9,24 +10,6 @@ export type Turn = 90 | 180 | 270
  * pages turned each way (BENCHMARKS.md, "OCR"), near 0 on pages with too little text to tell.
  */
 export const MIN_ORIENTATION_CONFIDENCE = 5
-
-/** Width and height of a PNG from its header (IHDR is always the first chunk). */
-export function pngSize(png: Buffer): { width: number; height: number } {
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
-}
-
-/** The image turned clockwise by `turn` degrees, as PNG. */
-export async function turnImage(png: Buffer, turn: Turn): Promise<Buffer> {
-  const { createCanvas, loadImage } = await import('@napi-rs/canvas')
-  const img = await loadImage(png)
-  const sideways = turn !== 180
-  const canvas = createCanvas(sideways ? img.height : img.width, sideways ? img.width : img.height)
-  const ctx = canvas.getContext('2d')
-  ctx.translate(canvas.width / 2, canvas.height / 2)
-  ctx.rotate((turn * Math.PI) / 180)
-  ctx.drawImage(img, -img.width / 2, -img.height / 2)
-  return canvas.encode('png')
-}
 
 /**
  * Boxes found on the image turned by `turn` mapped back onto the original image (`width` x
@@ -61,16 +44,15 @@ export function unturnResult(result: OcrResult, turn: Turn, width: number, heigh
  */
 export async function recognizeUpright(
   engine: OcrEngine,
-  png: Buffer,
+  image: GreyImage,
   dpi: number,
   signal?: AbortSignal,
 ): Promise<OcrResult> {
-  const plain = await engine.recognize(png, dpi, signal)
+  const plain = await engine.recognize(image, dpi, signal)
   if (plain.confidence !== null && plain.confidence >= LOW_OCR_CONFIDENCE) return plain
-  const turn = await engine.orientation(png, dpi, signal)
+  const turn = await engine.orientation(image, dpi, signal)
   if (!turn) return plain
-  const turned = await engine.recognize(await turnImage(png, turn), dpi, signal)
+  const turned = await engine.recognize(turnGrey(image, turn), dpi, signal)
   if ((turned.confidence ?? -1) <= (plain.confidence ?? -1)) return plain
-  const { width, height } = pngSize(png)
-  return unturnResult(turned, turn, width, height)
+  return unturnResult(turned, turn, image.width, image.height)
 }

@@ -37,7 +37,7 @@ export async function parseImage(
     opts.onOcrPage?.(0, images.length)
     for (const [i, img] of images.entries()) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
-      const result = await recognizeUpright(engine, img.png, IMAGE_DPI, opts.signal)
+      const result = await recognizeUpright(engine, img.image, IMAGE_DPI, opts.signal)
       const height = img.height * scale
       raw.push({
         pageNo: i + 1,

@@ -1,5 +1,6 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PageViewport } from 'pdfjs-dist/types/src/display/page_viewport.js'
+import { greyFromRgba, type GreyImage } from './grey-image.js'
 
 /**
  * Resolution pages are rendered at for OCR. Chosen from the bench table (BENCHMARKS.md, "OCR"):
@@ -9,12 +10,15 @@ import type { PageViewport } from 'pdfjs-dist/types/src/display/page_viewport.js
 export const OCR_DPI = 150
 
 export interface RenderedPage {
-  png: Buffer
+  image: GreyImage
   /** Maps rendered pixels back to PDF user space (handles /Rotate and non-zero MediaBox origins). */
   viewport: PageViewport
 }
 
-/** Renders a page to a greyscale-friendly PNG with pdf.js on @napi-rs/canvas (pdf.js's Node canvas). */
+/**
+ * Renders a page with pdf.js on @napi-rs/canvas (pdf.js's Node canvas) and takes its pixels as
+ * grey: the recogniser reads grey anyway, and raw pixels skip a PNG encode and decode.
+ */
 export async function renderPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<RenderedPage> {
   const viewport = page.getViewport({ scale: dpi / 72 })
   const { createCanvas } = await import('@napi-rs/canvas')
@@ -30,5 +34,6 @@ export async function renderPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<Ren
     canvasContext: ctx as unknown as RenderParams['canvasContext'],
     viewport,
   }).promise
-  return { png: await canvas.encode('png'), viewport }
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+  return { image: greyFromRgba(data, canvas.width, canvas.height), viewport }
 }
