@@ -5,6 +5,7 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
 import { type GreyImage, pgmBytes } from './grey-image.js'
 import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
+import type { RecognitionSlots } from './recognition-slots.js'
 
 /** One recognised word: its text, confidence (0–100) and box in image pixels (top-left origin). */
 export interface OcrWord {
@@ -87,6 +88,11 @@ export interface OcrEngineOptions {
   threads?: number
   /** Tesseract parameters over the app's own (the OCR bench compares settings side by side). */
   parameters?: Record<string, string>
+  /**
+   * Shared with the other engines of a ParsePool's threads: pages recognised at once across all of
+   * them stay within the cores, however many scans the threads import at the same time.
+   */
+  slots?: RecognitionSlots
 }
 
 /**
@@ -98,6 +104,7 @@ export interface OcrEngineOptions {
 export class OcrEngine {
   readonly threads: number
   private readonly parameters: Record<string, string>
+  private readonly slots: RecognitionSlots | undefined
   private started: Promise<Worker>[] = []
   private idle: Promise<Worker>[] = []
   private waiting: ((w: Promise<Worker>) => void)[] = []
@@ -109,6 +116,7 @@ export class OcrEngine {
   ) {
     this.threads = Math.max(1, opts.threads ?? DEFAULT_OCR_THREADS)
     this.parameters = { ...RECOGNITION_PARAMETERS, ...opts.parameters }
+    this.slots = opts.slots
   }
 
   private startWorker(): Promise<Worker> {
@@ -152,11 +160,15 @@ export class OcrEngine {
     if (signal?.aborted) throw cancelled()
     const slot = this.acquire()
     try {
-      const res = await this.unlessAborted(
-        slot.then(async (worker) => {
-          await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
-          return worker.recognize(imageBytes(image), {}, { tsv: true, text: false })
-        }),
+      const res = await this.withCore(
+        () =>
+          this.unlessAborted(
+            slot.then(async (worker) => {
+              await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
+              return worker.recognize(imageBytes(image), {}, { tsv: true, text: false })
+            }),
+            signal,
+          ),
         signal,
       )
       return parseTsv(res.data.tsv ?? '')
@@ -182,17 +194,42 @@ export class OcrEngine {
       legacyLang: true,
     })
     const osd = this.osd
-    const res = await this.unlessAborted(
-      osd.then(async (w) => {
-        await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
-        return w.detect(imageBytes(image))
-      }),
+    const res = await this.withCore(
+      () =>
+        this.unlessAborted(
+          osd.then(async (w) => {
+            await w.setParameters({ user_defined_dpi: String(Math.round(dpi)), ...QUIET })
+            return w.detect(imageBytes(image))
+          }),
+          signal,
+        ),
       signal,
     )
     const deg = res.data.orientation_degrees as number | null
     const conf = res.data.orientation_confidence as number | null
     if ((conf ?? 0) < MIN_ORIENTATION_CONFIDENCE) return null
     return deg === 90 || deg === 180 || deg === 270 ? deg : null
+  }
+
+  /**
+   * Runs `work` holding one of the shared recognition slots, if the engine has them. A slot given
+   * up for a cancel is handed back as soon as it is granted, so none is lost.
+   */
+  private async withCore<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const slots = this.slots
+    if (!slots) return work()
+    const held = slots.acquire()
+    try {
+      await this.unlessAborted(held, signal)
+    } catch (err) {
+      void held.then(() => slots.release())
+      throw err
+    }
+    try {
+      return await work()
+    } finally {
+      slots.release()
+    }
   }
 
   /**

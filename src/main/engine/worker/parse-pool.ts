@@ -39,6 +39,11 @@ export class ParsePool {
   private nextId = 1
   private closed = false
   private readonly warmUp: boolean
+  /**
+   * Pages recognised at once by all the threads together (each thread's OCR engine may run a
+   * recogniser per core): at most one per core, so scans imported side by side do not oversubscribe.
+   */
+  private readonly ocrSlots = new SharedArrayBuffer(4)
 
   /**
    * `warmUp: false` for a pool made for one import whose first documents are already waiting (the
@@ -174,7 +179,7 @@ export class ParsePool {
 
   private spawn(): Slot {
     const worker = new Worker(this.workerUrl, {
-      workerData: { warmUp: this.warmUp } satisfies ParseWorkerData,
+      workerData: { warmUp: this.warmUp, ocrSlots: this.ocrSlots } satisfies ParseWorkerData,
     })
     const slot: Slot = { channel: worker, job: null }
     this.listen(slot)

@@ -5,6 +5,8 @@ import type { ParsedDocument } from '../ingest/parse-document.js'
 export interface ParseWorkerData {
   /** Parse a small in-memory PDF first, so pdf.js is compiled before the first real document. */
   warmUp: boolean
+  /** The pool's count of pages being recognised, shared by its threads (RecognitionSlots). */
+  ocrSlots?: SharedArrayBuffer
 }
 
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */

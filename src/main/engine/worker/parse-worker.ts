@@ -8,17 +8,22 @@ import 'pdfjs-dist/legacy/build/pdf.worker.mjs'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from '../ocr/ocr-engine.js'
+import { RecognitionSlots } from '../ocr/recognition-slots.js'
 import type { ParseReply, ParseRequest, ParseWorkerData } from './parse-protocol.js'
 import { warmUpPdf } from './warm-up-pdf.js'
 
 const port = parentPort
 if (!port) throw new Error('parse-worker must run in a worker thread')
-// One recogniser per extraction thread, started on the first scanned page and kept for the pool's
-// life: loading the language data costs about a second.
-const ocrEngine = new OcrEngine()
+// One OCR engine per extraction thread (a recogniser per core, started on the first scanned page
+// and kept for the pool's life: loading the language data costs about a second), sharing the pool's
+// count of pages being recognised with the other threads' engines.
+const data = workerData as ParseWorkerData | undefined
+const ocrEngine = new OcrEngine('eng', {
+  slots: data?.ocrSlots ? new RecognitionSlots(data.ocrSlots) : undefined,
+})
 // Requests wait for the warm-up (a few tens of milliseconds) so it never competes with real work.
 const warm =
-  (workerData as ParseWorkerData | undefined)?.warmUp === false
+  data?.warmUp === false
     ? Promise.resolve()
     : parseDocument(warmUpPdf(), 'warm-up.pdf', { ocr: false }).catch(() => undefined)
 
