@@ -61,6 +61,8 @@ export function renderTable(r: Result): string {
       `${fmt(r.raw_limit_s)} / ${fmt(r.raw_limit_ratio)}`,
       TARGETS.raw_limit_ratio,
     ],
+    ["raw-ONNX embedding of Quire's stored chunks", fmt(r.raw_limit_embed), ''],
+    ['peer ratio if Quire ran at the raw limit', r.peer_ratio_at_raw_limit, ''],
     ['quire --help ms (median of 5)', r.cli_help_ms, TARGETS.cli_help_ms],
     ['quire docs ms @ 100k', r.cli_docs_ms_100k, TARGETS.cli_docs_ms_100k],
     ['quire search ms @ 100k (with model load)', r.cli_search_ms_100k, TARGETS.cli_search_ms_100k],

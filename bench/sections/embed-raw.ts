@@ -1,13 +1,12 @@
 // The ceiling: onnxruntime-node running the embedding model alone, no tokeniser, no pooling, no
 // storage. Inputs are pre-tokenised: full 256-token rows (the issue's figure), and the real chunks
 // of the dev corpus tokenised and length-sorted (the fair ceiling for Quire's path on that text).
-import path from 'node:path'
-import { AutoTokenizer } from '@huggingface/transformers'
-import * as ort from 'onnxruntime-node'
+import type * as ort from 'onnxruntime-node'
 import { embeddingText } from '../../src/main/engine/ingest/ingest-files.js'
 import { MAX_TOKENS } from '../../src/main/engine/embed/transformers-embedder.js'
-import { arg, cores, emit, log, modelDir } from '../lib/env.js'
+import { arg, cores, emit, log } from '../lib/env.js'
 import { parsedCorpus } from '../lib/parsed-corpus.js'
+import { batchedFeeds, feedOf, rawSession as session, tokenizeSorted, type Feed } from '../lib/raw-onnx.js'
 import { repeat, round, summarize } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '3'))
@@ -16,25 +15,6 @@ const threadsList = arg('threads', [...new Set([1, cores()])].join(','))
   .split(',')
   .map(Number)
 const batches = arg('batches', '1,4,8,16,32').split(',').map(Number)
-const model = path.join(modelDir(), 'onnx', 'model_quantized.onnx')
-
-function feeds(rows: number[][], seq: number): Record<string, ort.Tensor> {
-  const n = rows.length * seq
-  const ids = new BigInt64Array(n)
-  const mask = new BigInt64Array(n)
-  rows.forEach((r, b) =>
-    r.forEach((t, s) => {
-      ids[b * seq + s] = BigInt(t)
-      mask[b * seq + s] = 1n
-    }),
-  )
-  const dims = [rows.length, seq]
-  return {
-    input_ids: new ort.Tensor('int64', ids, dims),
-    attention_mask: new ort.Tensor('int64', mask, dims),
-    token_type_ids: new ort.Tensor('int64', new BigInt64Array(n), dims),
-  }
-}
 
 let seed = 7
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
@@ -44,19 +24,8 @@ const randomRow = () => [
   102,
 ]
 
-async function session(threads: number) {
-  return ort.InferenceSession.create(model, {
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-  })
-}
-
 /** Chunks per second over `batchesOf` prepared feeds, median of reps. */
-async function throughput(
-  s: ort.InferenceSession,
-  batchFeeds: { feed: Record<string, ort.Tensor>; rows: number }[],
-) {
+async function throughput(s: ort.InferenceSession, batchFeeds: Feed[]) {
   await s.run(batchFeeds[0]!.feed)
   const runs = await repeat(reps, async () => {
     const t = performance.now()
@@ -75,10 +44,7 @@ for (const threads of threadsList) {
   const s = await session(threads)
   for (const batch of batches) {
     const n = Math.ceil(minChunks / batch)
-    const bf = Array.from({ length: n }, () => ({
-      feed: feeds(Array.from({ length: batch }, randomRow), MAX_TOKENS),
-      rows: batch,
-    }))
+    const bf = Array.from({ length: n }, () => feedOf(Array.from({ length: batch }, randomRow), MAX_TOKENS))
     const r = await throughput(s, bf)
     log(`raw onnx threads=${threads} batch=${batch}: ${r.median} chunks/s (±${r.spread_pct}%)`)
     grid.push({ threads, batch, chunks_per_s: r.median, spread_pct: r.spread_pct })
@@ -88,34 +54,14 @@ for (const threads of threadsList) {
 const best = grid.reduce((a, b) => (b.chunks_per_s > a.chunks_per_s ? b : a))
 
 // The same ceiling on the dev corpus's real chunks: tokenised up front, sorted by length, padded per batch.
-const tokenizer = await AutoTokenizer.from_pretrained(modelDir(), { local_files_only: true })
 const texts = (await parsedCorpus()).flatMap((d) =>
   d.parsed.chunks.map((c) => embeddingText(c.heading, c.text)),
 )
 const every = Math.max(1, Math.floor(texts.length / Number(arg('real-chunks', '512'))))
 const sample = texts.filter((_, i) => i % every === 0)
-const tokenised = sample
-  .map((t) =>
-    Array.from(
-      tokenizer(t, { truncation: true, max_length: MAX_TOKENS }).input_ids.data as BigInt64Array,
-      Number,
-    ),
-  )
-  .sort((a, b) => a.length - b.length)
+const tokenised = await tokenizeSorted(sample)
 const lengths = tokenised.map((r) => r.length)
-const realFeeds: { feed: Record<string, ort.Tensor>; rows: number }[] = []
-for (let i = 0; i < tokenised.length; i += best.batch) {
-  const rows = tokenised.slice(i, i + best.batch)
-  const seq = rows.at(-1)!.length
-  const f = feeds(
-    rows.map((r) => [...r, ...Array<number>(seq - r.length).fill(0)]),
-    seq,
-  )
-  // Padding positions are masked out exactly as the tokenizer would.
-  const mask = f.attention_mask!.data as BigInt64Array
-  rows.forEach((r, b) => mask.fill(0n, b * seq + r.length, (b + 1) * seq))
-  realFeeds.push({ feed: f, rows: rows.length })
-}
+const realFeeds = batchedFeeds(tokenised, best.batch)
 const s = await session(best.threads)
 const real = await throughput(s, realFeeds)
 await s.release()

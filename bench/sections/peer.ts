@@ -2,10 +2,18 @@
 // (Quire, recipe, Quire, recipe, …) so both see the same machine load. Quire is timed as a whole
 // command, `quire ingest --json` from the built CLI (process start, model load, extraction,
 // embedding, index save), into a fresh library each run; the recipe likewise as a whole process.
+// Then, in the same run, the machine's limit for the chunks Quire stored: raw ONNX Runtime embedding
+// exactly those texts at its best thread/batch setting, plus extraction's CPU seconds over the cores.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { arg, corpusDir, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
+import { embeddingText } from '../../src/main/engine/ingest/chunk-pages.js'
+import { parseDocument } from '../../src/main/engine/ingest/parse-document.js'
+import { DB_FILE } from '../../src/main/engine/library.js'
+import { LibraryStore } from '../../src/main/engine/store/library-store.js'
+import { openDatabase } from '../../src/main/engine/store/open-database.js'
+import { arg, cores, corpusDir, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
+import { rawEmbeddingLimit } from '../lib/raw-onnx.js'
 import { runGuarded } from '../lib/rss-guard.js'
 import { round, summarize } from '../lib/stats.js'
 
@@ -95,6 +103,34 @@ for (let i = 0; i < reps; i++) {
     )
   }
 }
+
+/** The embedded texts of every chunk the last Quire run stored, in the form Quire embeds them. */
+function storedTexts(): string[] {
+  const db = openDatabase(path.join(tmp, 'quire-lib', DB_FILE))
+  try {
+    const store = new LibraryStore(db)
+    return store.chunkTexts(store.indexedChunkIds()).map((c) => embeddingText(c.heading, c.text))
+  } finally {
+    db.close()
+  }
+}
+
+/** CPU seconds of extracting the corpus once, one thread, drafts included as Quire's threads make them. */
+async function extractionCpuS(): Promise<number> {
+  const c0 = process.cpuUsage()
+  for (const file of ensureCorpus())
+    await parseDocument(new Uint8Array(fs.readFileSync(file)), file, { onDraftTexts: () => {} })
+  const c = process.cpuUsage(c0)
+  return (c.user + c.system) / 1e6
+}
+
+const texts = storedTexts()
+const limit = await rawEmbeddingLimit(texts)
+const extractCpuS = await extractionCpuS()
+const rawLimitS = limit.embedS + extractCpuS / cores()
+log(
+  `peer: raw limit ${rawLimitS.toFixed(1)} s = ${limit.embedS.toFixed(1)} s embedding ${texts.length} stored chunks + ${extractCpuS.toFixed(1)} CPU-s extraction / ${cores()} cores`,
+)
 fs.rmSync(tmp, { recursive: true, force: true })
 const qs = summarize(q.map((r) => r.s))
 const ps = p.length ? summarize(p.map((r) => r.s)) : null
@@ -112,5 +148,17 @@ emit({
   quire_cpu_s: summarize(q.map((r) => r.cpuS ?? NaN)).median,
   peer_cpu_s: p.length ? summarize(p.map((r) => r.cpuS ?? NaN)).median : null,
   rss_mb_peer: p.length ? Math.max(...p.map((r) => r.rssMb)) : null,
+  // The machine's limit for Quire's own chunks, measured in this run (see the header).
+  raw_limit_s: round(rawLimitS, 1),
+  raw_limit_ratio: round(qs.median / rawLimitS, 3),
+  raw_embed_s: round(limit.embedS, 1),
+  raw_embed_chunks: texts.length,
+  raw_embed_chunks_per_s: limit.chunksPerS,
+  raw_embed_best: limit.best,
+  raw_embed_grid: limit.grid,
+  raw_embed_mean_tokens: limit.meanTokens,
+  extract_cpu_s: round(extractCpuS, 1),
+  // If Quire's whole import took only the raw embedding and extraction time, this would be the ratio.
+  peer_ratio_at_raw_limit: ps ? round(ps.median / rawLimitS, 2) : null,
   spread: { quire_ingest_cli_s: qs, ...(ps ? { peer_ingest_s: ps } : {}) },
 })
