@@ -31,6 +31,8 @@ interface Run {
   pages: number
   rssMb: number
   cpuS: number | null
+  /** Quire only: process start to the first forward pass (ingest --json's first_embedding_s). */
+  firstEmbeddingS?: number | null
 }
 
 async function timed(
@@ -56,11 +58,19 @@ async function quire(): Promise<Run> {
   )
   const report = JSON.parse(r.out.trim().split('\n').at(-1)!) as {
     documents: { status: string; pages: number; chunks: number }[]
+    first_embedding_s: number | null
   }
   const bad = report.documents.filter((d) => d.status !== 'indexed')
   if (bad.length) throw new Error(`quire ingest: ${bad.length} documents not indexed`)
   const sum = (k: 'pages' | 'chunks') => report.documents.reduce((n, d) => n + d[k], 0)
-  return { s: r.s, chunks: sum('chunks'), pages: sum('pages'), rssMb: r.rssMb, cpuS: r.cpuS }
+  return {
+    s: r.s,
+    chunks: sum('chunks'),
+    pages: sum('pages'),
+    rssMb: r.rssMb,
+    cpuS: r.cpuS,
+    firstEmbeddingS: report.first_embedding_s,
+  }
 }
 
 async function peer(): Promise<Run | null> {
@@ -93,7 +103,7 @@ for (let i = 0; i < reps; i++) {
   const a = await quire()
   q.push(a)
   log(
-    `peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS?.toFixed(1)} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB)`,
+    `peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS?.toFixed(1)} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB, first embedding at ${a.firstEmbeddingS} s)`,
   )
   const b = await peer()
   if (b) {
@@ -137,6 +147,8 @@ const ps = p.length ? summarize(p.map((r) => r.s)) : null
 emit({
   quire_ingest_cli_s: qs.median,
   quire_chunks: q[0]!.chunks,
+  // The built CLI, from process start to the embedder's first forward pass.
+  quire_first_embedding_s: summarize(q.map((r) => r.firstEmbeddingS ?? NaN)).median,
   quire_pages: q[0]!.pages,
   peer_ingest_s: ps?.median ?? null,
   peer_chunks: p[0]?.chunks ?? null,
