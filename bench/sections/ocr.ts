@@ -169,7 +169,8 @@ try {
     pg.drawImage(img, { x: 0, y: 0, width: pg.getWidth(), height: pg.getHeight() })
   }
   const scans = [await doc.save()]
-  const pool = new ParsePool(workers)
+  // Started as the CLI starts it for an import: no warm-up parse (the document is waiting).
+  const pool = new ParsePool(workers, undefined, { warmUp: false })
   const t = performance.now()
   const c0 = cpuS()
   const load0 = os.loadavg()[0]!

@@ -47,3 +47,10 @@ export function turnGrey(img: GreyImage, turn: Turn): GreyImage {
   }
   return { width: W, height: H, pixels: out }
 }
+
+/** Share of the pixels (0–1) darker than mid-grey: ink on a page of dark-on-light text is 2–9%. */
+export function darkShare(img: GreyImage): number {
+  let dark = 0
+  for (let i = 0; i < img.pixels.length; i++) if (img.pixels[i]! < 128) dark++
+  return img.pixels.length ? dark / img.pixels.length : 0
+}

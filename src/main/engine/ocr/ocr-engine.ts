@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
-import { type GreyImage, pgmBytes } from './grey-image.js'
+import { darkShare, type GreyImage, pgmBytes } from './grey-image.js'
 import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
 import type { RecognitionSlots } from './recognition-slots.js'
 
@@ -164,7 +164,10 @@ export class OcrEngine {
         () =>
           this.unlessAborted(
             slot.then(async (worker) => {
-              await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) })
+              await worker.setParameters({
+                user_defined_dpi: String(Math.round(dpi)),
+                tessedit_do_invert: this.parameters.tessedit_do_invert ?? invertPass(image),
+              })
               return worker.recognize(imageBytes(image), {}, { tsv: true, text: false })
             }),
             signal,
@@ -266,6 +269,22 @@ export class OcrEngine {
     for (const wake of this.waiting.splice(0)) wake(gone)
     await Promise.all(all.map(async (w) => (await w.catch(() => null))?.terminate().catch(() => undefined)))
   }
+}
+
+/**
+ * Pages whose share of dark pixels reaches this may hold light-on-dark text (inverted headings and
+ * boxes, negatives, dark photos with captions); pages of dark-on-light text have 2–9%.
+ */
+export const MAY_HOLD_INVERTED_TEXT = 0.15
+
+/**
+ * Tesseract reads every line it is unsure of (confidence < 0.7) a second time inverted, in case it
+ * is light-on-dark text. On a page of dark-on-light text those second readings never win and
+ * cost 12% of the page's CPU (BENCHMARKS.md, "OCR"), so the pass runs only on pages dark enough to
+ * hold inverted text. Encoded images (bytes) keep tesseract's default.
+ */
+function invertPass(image: OcrImage): '0' | '1' {
+  return Buffer.isBuffer(image) || darkShare(image) >= MAY_HOLD_INVERTED_TEXT ? '1' : '0'
 }
 
 /** A page image for the recogniser: grey pixels, or the bytes of an image file tesseract reads. */

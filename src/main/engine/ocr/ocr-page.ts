@@ -3,7 +3,13 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
 import { cachedRecognition } from './ocr-cache.js'
-import { languageDataDir, RECOGNITION_PARAMETERS, type OcrEngine, type OcrResult } from './ocr-engine.js'
+import {
+  languageDataDir,
+  MAY_HOLD_INVERTED_TEXT,
+  RECOGNITION_PARAMETERS,
+  type OcrEngine,
+  type OcrResult,
+} from './ocr-engine.js'
 import { recognizeUpright } from './orientation.js'
 import { OCR_DPI, renderPage } from './render-page.js'
 
@@ -53,6 +59,7 @@ const RECOGNITION_SETTINGS = JSON.stringify({
   data: languageDataDir().split(path.sep).slice(-3).join('/'),
   parameters: RECOGNITION_PARAMETERS,
   upright: 'osd-when-poor',
+  invertPassFromDarkShare: MAY_HOLD_INVERTED_TEXT,
 })
 
 /** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
