@@ -1,10 +1,16 @@
 // The embedding model run by onnxruntime-node alone: no tokeniser in the timed part, no pooling,
 // no storage. Shared by embed-raw (the ceiling on synthetic and sampled rows) and peer (the raw
 // limit on exactly the chunks Quire stored in the same run).
+import fs from 'node:fs'
 import path from 'node:path'
 import { AutoTokenizer } from '@huggingface/transformers'
 import * as ort from 'onnxruntime-node'
 import { MAX_TOKENS } from '../../src/main/engine/embed/transformers-embedder.js'
+import { embeddingText } from '../../src/main/engine/ingest/chunk-pages.js'
+import { parseDocument } from '../../src/main/engine/ingest/parse-document.js'
+import { DB_FILE } from '../../src/main/engine/library.js'
+import { LibraryStore } from '../../src/main/engine/store/library-store.js'
+import { openDatabase } from '../../src/main/engine/store/open-database.js'
 import { cores, log, modelDir } from './env.js'
 
 export interface Feed {
@@ -117,4 +123,24 @@ export async function rawEmbeddingLimit(
     grid,
     meanTokens,
   }
+}
+
+/** The text Quire embedded for every chunk a library holds (heading and text, as the importer embeds them). */
+export function storedEmbeddingTexts(libraryDir: string): string[] {
+  const db = openDatabase(path.join(libraryDir, DB_FILE))
+  try {
+    const store = new LibraryStore(db)
+    return store.chunkTexts(store.indexedChunkIds()).map((c) => embeddingText(c.heading, c.text))
+  } finally {
+    db.close()
+  }
+}
+
+/** CPU seconds of extracting the files once on this thread, drafts included as Quire's threads make them. */
+export async function extractionCpuS(files: string[]): Promise<number> {
+  const c0 = process.cpuUsage()
+  for (const file of files)
+    await parseDocument(new Uint8Array(fs.readFileSync(file)), file, { onDraftTexts: () => {} })
+  const c = process.cpuUsage(c0)
+  return (c.user + c.system) / 1e6
 }

@@ -7,13 +7,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { embeddingText } from '../../src/main/engine/ingest/chunk-pages.js'
-import { parseDocument } from '../../src/main/engine/ingest/parse-document.js'
-import { DB_FILE } from '../../src/main/engine/library.js'
-import { LibraryStore } from '../../src/main/engine/store/library-store.js'
-import { openDatabase } from '../../src/main/engine/store/open-database.js'
 import { arg, cores, corpusDir, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
-import { rawEmbeddingLimit } from '../lib/raw-onnx.js'
+import { extractionCpuS, rawEmbeddingLimit, storedEmbeddingTexts } from '../lib/raw-onnx.js'
 import { runGuarded } from '../lib/rss-guard.js'
 import { round, summarize } from '../lib/stats.js'
 
@@ -114,29 +109,9 @@ for (let i = 0; i < reps; i++) {
   }
 }
 
-/** The embedded texts of every chunk the last Quire run stored, in the form Quire embeds them. */
-function storedTexts(): string[] {
-  const db = openDatabase(path.join(tmp, 'quire-lib', DB_FILE))
-  try {
-    const store = new LibraryStore(db)
-    return store.chunkTexts(store.indexedChunkIds()).map((c) => embeddingText(c.heading, c.text))
-  } finally {
-    db.close()
-  }
-}
-
-/** CPU seconds of extracting the corpus once, one thread, drafts included as Quire's threads make them. */
-async function extractionCpuS(): Promise<number> {
-  const c0 = process.cpuUsage()
-  for (const file of ensureCorpus())
-    await parseDocument(new Uint8Array(fs.readFileSync(file)), file, { onDraftTexts: () => {} })
-  const c = process.cpuUsage(c0)
-  return (c.user + c.system) / 1e6
-}
-
-const texts = storedTexts()
+const texts = storedEmbeddingTexts(path.join(tmp, 'quire-lib'))
 const limit = await rawEmbeddingLimit(texts)
-const extractCpuS = await extractionCpuS()
+const extractCpuS = await extractionCpuS(ensureCorpus())
 const rawLimitS = limit.embedS + extractCpuS / cores()
 log(
   `peer: raw limit ${rawLimitS.toFixed(1)} s = ${limit.embedS.toFixed(1)} s embedding ${texts.length} stored chunks + ${extractCpuS.toFixed(1)} CPU-s extraction / ${cores()} cores`,
