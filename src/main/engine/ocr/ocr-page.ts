@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
+import { estimateLineSize } from './line-size.js'
 import { cachedRecognition } from './ocr-cache.js'
 import {
   languageDataDir,
@@ -29,32 +30,24 @@ export type PixelToPdf = (x: number, y: number) => [number, number]
  */
 export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
   return result.lines.map((line) => {
+    const boxes: { text: string; height: number }[] = []
     const items = line.words.map((w, k) => {
       const [ax, ay] = toPdf(w.x0, w.y0)
       const [bx, by] = toPdf(w.x1, w.y1)
       const x = Math.min(ax, bx)
       const w_ = Math.abs(bx - ax)
       const bottom = Math.min(ay, by)
+      boxes.push({ text: w.text, height: Math.abs(by - ay) })
       const h = Math.abs(by - ay) / 1.2
       // A trailing space separates words whatever their gap (OCR boxes can touch).
       const str = k < line.words.length - 1 ? `${w.text} ` : w.text
       return { str, x, y: bottom + h * 0.25, w: w_, h }
     })
-    return { items, fontSize: lineHeight(items.map((i) => i.h)), y: items[0]!.y }
+    return { items, fontSize: estimateLineSize(boxes), y: items[0]!.y }
   })
 }
 
-/**
- * A line's font size, which chunking reads headings from (≥ 1.12x the body size): its tallest word
- * box (the one most likely to hold both an ascender and a descender), unless that box is far
- * taller than the next — a box that swallowed a superscript or part of the next line must not make
- * the line a heading (seen on a scanned pscl page: one body line at 12 pt among 7.6 pt lines).
- */
-function lineHeight(heights: number[]): number {
-  const h = [...heights].sort((a, b) => b - a)
-  return h.length >= 2 && h[0]! > h[1]! * 1.4 ? h[1]! : h[0]!
-}
-
+/** What the recognition of a page depends on besides its image (the eval cache's key, ocr-cache.ts). */
 const RECOGNITION_SETTINGS = JSON.stringify({
   data: languageDataDir().split(path.sep).slice(-3).join('/'),
   parameters: RECOGNITION_PARAMETERS,
