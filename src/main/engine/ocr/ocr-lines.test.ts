@@ -58,4 +58,45 @@ describe('OCR words as text lines', () => {
     ).toBe(8)
     expect(inkSpan('—')).toBeNull()
   })
+
+  it('joins a call split at its bracket (a small ink gap), not a bracket after a word space', () => {
+    // em 20 px: "coeftest" then "(fm," 4 px (0.2 em) on; "al." then "(2008)" 9 px (0.45 em) on.
+    const word = (text: string, x0: number, x1: number) => ({
+      text,
+      confidence: 90,
+      x0,
+      y0: 0,
+      x1,
+      y1: Math.round((inkSpan(text) ?? 1) * 20),
+    })
+    const lines = ocrLines(
+      {
+        confidence: 90,
+        lines: [
+          {
+            words: [
+              word('R>', 0, 20),
+              word('coeftest', 30, 110),
+              word('(fm,', 114, 150),
+              word('vcov)', 160, 210),
+            ],
+          },
+          {
+            words: [
+              word('Zeileis', 0, 70),
+              word('et', 80, 100),
+              word('al.', 110, 130),
+              word('(2008)', 139, 200),
+            ],
+          },
+        ],
+      },
+      (x, y) => [x, 1000 - y],
+    )
+    const text = lines.map((l) => l.items.map((i) => i.str).join(''))
+    expect(text).toEqual(['R> coeftest(fm, vcov)', 'Zeileis et al. (2008)'])
+    // The joined word's box spans both parts, for highlighting.
+    expect(lines[0]!.items[1]!.x).toBe(30)
+    expect(lines[0]!.items[1]!.w).toBe(120)
+  })
 })
