@@ -51,22 +51,29 @@ if (missing.length) {
 }
 
 // The text-layer side: the chosen documents copied into their own folder (the import does not
-// follow links inside folders).
+// follow links inside folders). Both folders hold exactly this run's documents; a scanned copy
+// whose source changed (another page range) is made again.
 const textDir = path.join(work, 'text')
 const scanDir = path.join(work, `scan-${values.dpi}`)
-fs.mkdirSync(textDir, { recursive: true })
+for (const dir of [textDir, scanDir]) {
+  fs.mkdirSync(dir, { recursive: true })
+  for (const f of fs.readdirSync(dir)) if (!chosen.has(f)) fs.rmSync(path.join(dir, f))
+}
 for (const [f, pages] of chosen) {
-  const copy = path.join(textDir, f)
-  if (fs.existsSync(copy)) continue
-  if (pages === Infinity) fs.copyFileSync(path.join(docs, f), copy)
-  else {
+  const original = fs.readFileSync(path.join(docs, f))
+  let bytes: Uint8Array = original
+  if (pages !== Infinity) {
     // The first `pages` pages with their text layer: both sides then hold the same pages.
-    const src = await PDFDocument.load(fs.readFileSync(path.join(docs, f)))
-    const doc = await PDFDocument.create()
+    const src = await PDFDocument.load(original)
+    const doc = await PDFDocument.create({ updateMetadata: false })
     const keep = Array.from({ length: Math.min(pages, src.getPageCount()) }, (_, i) => i)
     for (const page of await doc.copyPages(src, keep)) doc.addPage(page)
-    fs.writeFileSync(copy, await doc.save())
+    bytes = await doc.save()
   }
+  const copy = path.join(textDir, f)
+  if (fs.existsSync(copy) && Buffer.compare(fs.readFileSync(copy), bytes) === 0) continue
+  fs.writeFileSync(copy, bytes)
+  fs.rmSync(path.join(scanDir, f), { force: true })
 }
 const qa = path.join(work, 'qa.jsonl')
 const records = readRecords(values.qa).filter(
