@@ -65,5 +65,7 @@ export function estimateLineSize(words: { text: string; height: number }[]): num
   const mid = sizes.length >> 1
   const median = sizes.length % 2 ? sizes[mid]! : (sizes[mid - 1]! + sizes[mid]!) / 2
   const near = est.filter((w) => w.h / w.span >= median * 0.8 && w.h / w.span <= median * 1.25)
+  // Two words far apart in size (a figure's rotated labels) have nothing near their mean.
+  if (near.length === 0) return median
   return near.reduce((n, w) => n + w.h, 0) / near.reduce((n, w) => n + w.span, 0)
 }

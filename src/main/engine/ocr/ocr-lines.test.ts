@@ -57,6 +57,13 @@ describe('OCR words as text lines', () => {
       ]),
     ).toBe(8)
     expect(inkSpan('—')).toBeNull()
+    // Two words of very different heights (rotated labels in a figure): their mean, never NaN.
+    expect(
+      estimateLineSize([
+        { text: 'poisson', height: 30 },
+        { text: 'poisson', height: 10 },
+      ]),
+    ).toBeCloseTo(20 / 0.88)
   })
 
   it('joins a call split at its bracket (a small ink gap), not a bracket after a word space', () => {
