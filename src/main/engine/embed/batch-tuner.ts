@@ -54,15 +54,10 @@ export class BatchTuner {
     return best
   }
 
-  /** Interleaved trials (1, 2, 4, 16, 32, 1, 2, …), so a change of load hits every size alike. */
+  /** Interleaved trials (4, 16, 32, 4, 16, 32, …), so a change of load hits every size alike. */
   private schedule(): number[] {
     return Array.from({ length: this.trials }, () => [...this.candidates]).flat()
   }
 }
 
-/**
- * 1 and 2 are candidates because on an idle AVX2-only 2-core machine a single text per pass, which
- * pads nothing, was the fastest of all (embed-batch, 2026-11-25: batch 1-2 at 36-38 chunks/s, 4 at
- * 34-35, 16-32 at 31-32, the old 4/16/32 tuner at 30-32); 32 stays for loaded machines.
- */
-export const DEFAULT_BATCH_CANDIDATES = [1, 2, 4, 16, 32] as const
+export const DEFAULT_BATCH_CANDIDATES = [4, 16, 32] as const
