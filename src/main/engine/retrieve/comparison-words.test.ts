@@ -1,12 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { LibraryStore } from '../store/library-store.js'
-import { openDatabase, type Db } from '../store/open-database.js'
-import type { Chunk } from '../store/page-records.js'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../store/open-database.js'
 import { comparisonWords } from './comparison-words.js'
 import { HybridSearch } from './hybrid-search.js'
+import { chunk, tempLibrary } from './test-library.js'
 import { tuningWith } from './tuning.js'
 
 describe('comparisonWords', () => {
@@ -32,35 +28,10 @@ describe('comparisonWords', () => {
   })
 })
 
-const dirs: string[] = []
-const dbs: Db[] = []
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close()
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
-})
-
 /** A real library: a number-formatting manual that never says "Indian" or "colspan". */
 function library(): Db {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-compare-'))
-  dirs.push(dir)
-  const db = openDatabase(path.join(dir, 'library.sqlite'))
-  dbs.push(db)
-  const store = new LibraryStore(db)
-  const chunk = (ord: number, heading: string, text: string): Chunk => ({
-    ord,
-    heading,
-    text,
-    pageStart: ord + 1,
-    pageEnd: ord + 1,
-    spans: [],
-  })
-  store.putDocument({
-    path: '/docs/numbers.pdf',
-    title: 'numbers',
-    sha256: 'numbers',
-    size: 1,
-    pages: [],
-    chunks: [
+  return tempLibrary({
+    'numbers.pdf': [
       chunk(
         0,
         'Digit grouping',
@@ -72,7 +43,6 @@ function library(): Db {
       ),
     ],
   })
-  return db
 }
 
 describe('the decline rule and comparisons', () => {
