@@ -34,6 +34,27 @@ if (existsSync(vite)) {
   summary.push([false, 'Not built (electron-vite is not installed)', 'run `npm run build` where it is'])
 }
 
+// OCR language data shipped inside an archive (English: tessdata_fast): taken out and checked
+// against its pinned SHA-256 now, so the first scanned page does not have to (no network).
+const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+if (existsSync(tsx)) {
+  const ocr = spawnSync(process.execPath, [tsx, join(root, 'scripts', 'prepare-ocr-data.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  })
+  if (ocr.status !== 0) process.stderr.write(ocr.stderr ?? '')
+  summary.push(
+    ocr.status === 0
+      ? [true, 'OCR language data (English) checked into resources/ocr/']
+      : [
+          false,
+          'OCR language data not prepared (see above)',
+          'scanned pages cannot be read until `npm run prepare-ocr` succeeds',
+        ],
+  )
+}
+
 const localNode = join(root, 'node_modules', 'node', 'bin', 'node')
 if (existsSync(localNode)) {
   const v = spawnSync(localNode, ['--version'], { encoding: 'utf8' }).stdout?.trim()

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { extractPage, openPdf } from '../../src/main/engine/ingest/extract-pdf.js'
+import { defaultOcrModel, OCR_MODELS, type OcrModel } from '../../src/main/engine/ocr/language-data.js'
 import { OcrEngine } from '../../src/main/engine/ocr/ocr-engine.js'
 import { defaultParseWorkers, ParsePool } from '../../src/main/engine/worker/parse-pool.js'
 import { arg, cores, emit, ensureCorpus, log } from '../lib/env.js'
@@ -19,17 +20,17 @@ const DPIS = arg('dpis', '150,200,300').split(',').map(Number)
 const TPUT_DPI = Number(arg('throughput-dpi', '150'))
 // Settings recognised side by side on the same pages, alternating: `grey` (raw grey pixels, what the
 // app passes), `png` (the same pixels PNG-encoded, as the app passed them before), each optionally
-// with tesseract parameters: `grey+tessedit_do_invert=0`.
-const VARIANTS = arg('variants', 'grey')
+// with tesseract parameters, and `model=` one of the recognition networks (language-data.ts; the
+// app's default when not named): `grey+model=best_int`, `grey+tessedit_do_invert=0`.
+const VARIANTS = arg('variants', 'grey+model=fast,grey+model=best_int')
   .split(',')
   .map((v) => {
     const [input, ...params] = v.split('+')
     if (input !== 'grey' && input !== 'png') throw new Error(`--variants: ${v} must start with grey or png`)
-    return {
-      name: v,
-      input,
-      parameters: Object.fromEntries(params.map((p) => p.split('=') as [string, string])),
-    }
+    const { model, ...parameters } = Object.fromEntries(params.map((p) => p.split('=') as [string, string]))
+    if (model !== undefined && !(OCR_MODELS as readonly string[]).includes(model))
+      throw new Error(`--variants: ${v}: model must be one of ${OCR_MODELS.join(', ')}`)
+    return { name: v, input, model: (model ?? defaultOcrModel()) as OcrModel, parameters }
   })
 
 const words = (s: string) => s.toLowerCase().match(/[a-z0-9]{2,}/g) ?? []
@@ -94,7 +95,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ocr-bench-'))
 try {
   const pages = await samplePages()
   log(`ocr: ${pages.length} sampled pages`)
-  const engines = VARIANTS.map((v) => new OcrEngine('eng', { threads: 1, parameters: v.parameters }))
+  const engines = VARIANTS.map(
+    (v) => new OcrEngine('eng', { threads: 1, model: v.model, parameters: v.parameters }),
+  )
   for (const engine of engines) await engine.recognize(rasterise(pages[0]!.file, pages[0]!.page, 72, tmp), 72) // load the model once
   // CPU seconds (all threads of this process) as well as wall time: on a shared, overloaded machine
   // wall time says more about the neighbours than about OCR; CPU time per page does not.

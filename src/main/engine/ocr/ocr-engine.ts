@@ -5,6 +5,7 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
 import { darkShare, type GreyImage, pgmBytes } from './grey-image.js'
 import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
+import { defaultOcrModel, languageData, type OcrLanguage, type OcrModel } from './language-data.js'
 import type { RecognitionSlots } from './recognition-slots.js'
 
 /** One recognised word: its text, confidence (0–100) and box in image pixels (top-left origin). */
@@ -28,9 +29,7 @@ export interface OcrResult {
   confidence: number | null
 }
 
-/** Languages whose data ships in an npm package; English only for now (see README, "Scanned documents"). */
-export const OCR_LANGUAGES = { eng: '@tesseract.js-data/eng' } as const
-export type OcrLanguage = keyof typeof OCR_LANGUAGES
+export { OCR_LANGUAGES, type OcrLanguage, type OcrModel } from './language-data.js'
 
 const localRequire = createRequire(import.meta.url)
 
@@ -51,15 +50,6 @@ export const RECOGNITION_PARAMETERS = {
 } as const
 
 /**
- * Folder holding `<lang>.traineddata.gz`. The LSTM "best_int" model: tesseract.js's own choice for
- * its default LSTM engine, a quarter of the size of the legacy+LSTM data. Resolved from
- * node_modules (or the packaged app's unpacked resources): never a URL, so nothing is fetched.
- */
-export function languageDataDir(lang: OcrLanguage = 'eng'): string {
-  return dataDir(OCR_LANGUAGES[lang], '4.0.0_best_int')
-}
-
-/**
  * Folder holding `osd.traineddata.gz`, tesseract's orientation and script detection data
  * (`@tesseract.js-data/osd`); it runs on tesseract's legacy engine, which only it needs.
  */
@@ -67,6 +57,7 @@ export function orientationDataDir(): string {
   return dataDir('@tesseract.js-data/osd', '4.0.0')
 }
 
+/** A folder of an npm package, unpacked from the packaged app's asar archive. */
 function dataDir(pkgName: string, variant: string): string {
   const pkg = path.dirname(localRequire.resolve(`${pkgName}/package.json`))
   return path.join(pkg, variant).replace('app.asar' + path.sep, 'app.asar.unpacked' + path.sep)
@@ -86,6 +77,8 @@ export const DEFAULT_OCR_THREADS = Math.max(1, Math.min(2, availableParallelism(
 export interface OcrEngineOptions {
   /** Pages recognised at once, each on its own tesseract.js worker thread, started on demand. */
   threads?: number
+  /** The recognition network (language-data.ts); default `fast`, or QUIRE_OCR_MODEL. */
+  model?: OcrModel
   /** Tesseract parameters over the app's own (the OCR bench compares settings side by side). */
   parameters?: Record<string, string>
   /**
@@ -103,6 +96,7 @@ export interface OcrEngineOptions {
  */
 export class OcrEngine {
   readonly threads: number
+  private readonly chosenModel: OcrModel | undefined
   private readonly parameters: Record<string, string>
   private readonly slots: RecognitionSlots | undefined
   private started: Promise<Worker>[] = []
@@ -111,20 +105,30 @@ export class OcrEngine {
   private osd: Promise<Worker> | null = null
 
   constructor(
-    private readonly lang: OcrLanguage = 'eng',
+    readonly lang: OcrLanguage = 'eng',
     opts: OcrEngineOptions = {},
   ) {
     this.threads = Math.max(1, opts.threads ?? DEFAULT_OCR_THREADS)
+    this.chosenModel = opts.model
     this.parameters = { ...RECOGNITION_PARAMETERS, ...opts.parameters }
     this.slots = opts.slots
   }
 
+  /**
+   * The recognition network: the one chosen, else QUIRE_OCR_MODEL's, else `fast`. Read when a page
+   * is recognised, so a wrong QUIRE_OCR_MODEL fails that import with its message, not the thread.
+   */
+  get model(): OcrModel {
+    return this.chosenModel ?? defaultOcrModel()
+  }
+
   private startWorker(): Promise<Worker> {
     const w = (async () => {
+      const data = await languageData(this.lang, this.model)
       const worker = await createWorker(this.lang, OEM.LSTM_ONLY, {
-        langPath: languageDataDir(this.lang),
+        langPath: data.dir,
         workerPath: workerScript(),
-        gzip: true,
+        gzip: data.gzip,
         // 'none': read the language data straight from the package, write no cache copy anywhere.
         cacheMethod: 'none',
         workerBlobURL: false,

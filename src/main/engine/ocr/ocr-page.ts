@@ -1,11 +1,10 @@
-import path from 'node:path'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
 import { estimateLineSize } from './line-size.js'
+import { languageDataId } from './language-data.js'
 import { cachedRecognition } from './ocr-cache.js'
 import {
-  languageDataDir,
   MAY_HOLD_INVERTED_TEXT,
   RECOGNITION_PARAMETERS,
   type OcrEngine,
@@ -80,12 +79,13 @@ function joinCalls(words: OcrWord[], em: number): OcrWord[] {
 }
 
 /** What the recognition of a page depends on besides its image (the eval cache's key, ocr-cache.ts). */
-const RECOGNITION_SETTINGS = JSON.stringify({
-  data: languageDataDir().split(path.sep).slice(-3).join('/'),
-  parameters: RECOGNITION_PARAMETERS,
-  upright: 'osd-when-poor',
-  invertPassFromDarkShare: MAY_HOLD_INVERTED_TEXT,
-})
+const recognitionSettings = (engine: OcrEngine) =>
+  JSON.stringify({
+    data: languageDataId(engine.lang, engine.model),
+    parameters: RECOGNITION_PARAMETERS,
+    upright: 'osd-when-poor',
+    invertPassFromDarkShare: MAY_HOLD_INVERTED_TEXT,
+  })
 
 /** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
 export async function ocrPdfPage(
@@ -96,7 +96,7 @@ export async function ocrPdfPage(
 ): Promise<{ raw: RawPage; info: OcrPageInfo }> {
   const { image, viewport } = await renderPage(page, dpi)
   // The cache (evaluations only) is keyed by the bytes the recogniser reads.
-  const result = await cachedRecognition(pgmBytes(image), dpi, RECOGNITION_SETTINGS, () =>
+  const result = await cachedRecognition(pgmBytes(image), dpi, recognitionSettings(engine), () =>
     recognizeUpright(engine, image, dpi, signal),
   )
   const base = page.getViewport({ scale: 1 })
