@@ -112,7 +112,8 @@ export async function repairLibrary(dir: string, opts: LibraryOpenOptions = {}):
   // Documents the in-place pass already took out are imported again with the rest.
   rebuildDatabase(dir)
   const paths = [...new Set([...known, ...report.unrecoverable.map((u) => u.path)])]
-  for (const f of ['vectors.hnsw', 'vectors.json']) fs.rmSync(path.join(dir, f), { force: true })
+  for (const f of ['vectors.hnsw', 'vectors.json', 'vectors.ids'])
+    fs.rmSync(path.join(dir, f), { force: true })
   lib = await Library.open(dir, opts)
   try {
     const present = paths.filter((p) => fs.existsSync(p))

@@ -3,6 +3,7 @@ import path from 'node:path'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
 import { replaceFile, writeFileAtomic } from '../store/atomic-file.js'
+import { readIdListFile, writeIdListFile } from './id-list-file.js'
 import { LabelSet } from './label-set.js'
 import { sortedIds } from './sorted-ids.js'
 import { SqliteLock } from './sqlite-lock.js'
@@ -53,6 +54,8 @@ export const CAPACITY_GROWTH = 1.25
 
 const INDEX_FILE = 'vectors.hnsw'
 const MANIFEST_FILE = 'vectors.json'
+/** The index's live labels, sorted, for the generation in vectors.json (id-list-file.ts). */
+export const ID_LIST_FILE = 'vectors.ids'
 /** SQLite lock file serialising writers of vectors.hnsw across processes and threads. */
 export const VECTOR_LOCK_FILE = 'vectors.lock'
 /** How long a save waits for another writer's save to finish (saves of 1M vectors take seconds). */
@@ -86,7 +89,7 @@ export class VectorIndex {
   /**
    * Loads the index in `dir` if it was built by the same model; otherwise starts empty. hnswlib
    * reads the file on a libuv thread (1.9 s at 1M chunks), so the caller can do its own work
-   * meanwhile (Library loads SQLite's chunk ids).
+   * meanwhile (Library loads SQLite's chunk ids); the labels come from the id list saved with it.
    */
   static async open(
     dir: string,
@@ -96,18 +99,32 @@ export class VectorIndex {
     options: VectorIndexOptions = {},
   ): Promise<VectorIndex> {
     const vi = new VectorIndex(dir, model, dim, params, options)
-    const manifest = readManifest(dir)
     const file = path.join(dir, INDEX_FILE)
-    if (manifest && manifest.model === model && manifest.dim === dim && fs.existsSync(file)) {
+    // Taken before the manifest is read: the same file after the read means the one read is the
+    // one the manifest (and the id list of its generation) describe, even with a writer saving.
+    const before = fileIdentity(file)
+    const manifest = readManifest(dir)
+    if (manifest && manifest.model === model && manifest.dim === dim && before) {
       try {
-        await vi.index.readIndex(file, true)
+        const reading = vi.index.readIndex(file, true)
+        const saved =
+          typeof manifest.generation === 'number'
+            ? readIdListFile(path.join(dir, ID_LIST_FILE), manifest.generation)
+            : null
+        await reading
         vi.index.setEf(params.efSearch)
         vi.deleted = new Set(manifest.deleted ?? [])
-        const listed = vi.index.getIdsList()
-        vi.labels = new LabelSet(
-          sortedIds(vi.deleted.size ? listed.filter((id) => !vi.deleted.has(id)) : listed),
-        )
+        const trusted =
+          saved !== null &&
+          saved.length + vi.deleted.size === vi.index.getCurrentCount() &&
+          fileIdentity(file) === before
+        vi.labelSource = trusted ? 'id-list' : 'index'
+        vi.labels = new LabelSet(trusted ? saved : vi.listedLabels())
         vi.generation = manifest.generation ?? 0
+        // A library saved before id lists existed (or after a crash) gets one now, so the next
+        // open is quick without waiting for the next import to save.
+        if (!trusted && !options.readOnly && typeof manifest.generation === 'number')
+          vi.saveIdList(manifest.generation, before)
         return vi
       } catch {
         // An unreadable index is rebuilt from SQLite by reconciliation, never trusted.
@@ -123,6 +140,38 @@ export class VectorIndex {
     vi.index.setEf(params.efSearch)
     vi.dirty = true
     return vi
+  }
+
+  /**
+   * Where the open took the labels from: the saved id list, hnswlib's own listing (no list of the
+   * loaded generation), or none (nothing loaded).
+   */
+  labelSource: 'id-list' | 'index' | 'none' = 'none'
+
+  /**
+   * Writes the id list of the loaded generation, only while no writer is saving (a list written
+   * beside another writer's half-finished save could describe the wrong file) and only if the file
+   * and manifest are still the ones loaded. A cache: any failure leaves the slower open.
+   */
+  private saveIdList(generation: number, loaded: string): void {
+    const lock = SqliteLock.acquire(path.join(this.dir, VECTOR_LOCK_FILE), 'save the id list', 0)
+    if (!(lock instanceof SqliteLock)) return
+    try {
+      if (readManifest(this.dir)?.generation !== generation) return
+      if (fileIdentity(path.join(this.dir, INDEX_FILE)) !== loaded) return
+      const ids = this.labels.sorted()
+      replaceFile(path.join(this.dir, ID_LIST_FILE), (tmp) => writeIdListFile(tmp, generation, ids))
+    } catch {
+      // Not written: the next open lists the labels from the index again.
+    } finally {
+      lock.release()
+    }
+  }
+
+  /** hnswlib's labels minus those marked deleted, sorted (hnswlib lists them in hash order). */
+  private listedLabels(): Float64Array {
+    const listed = this.index.getIdsList()
+    return sortedIds(this.deleted.size ? listed.filter((id) => !this.deleted.has(id)) : listed)
   }
 
   get size(): number {
@@ -245,6 +294,12 @@ export class VectorIndex {
         const inFile = new Set(this.index.getIdsList())
         this.deleted = new Set([...this.deleted].filter((id) => inFile.has(id)))
       }
+      // The id list goes first: a crash after it leaves a list of a generation no manifest names.
+      replaceFile(
+        path.join(this.dir, ID_LIST_FILE),
+        (tmp) => writeIdListFile(tmp, generation, this.labels.sorted()),
+        diskFull,
+      )
       replaceFile(
         file,
         (tmp) => {
@@ -313,6 +368,16 @@ function diskFull(what: string): QuireError {
     'DISK_FULL',
     `The disk is full: ${what}. The previous index was kept. Free some space, then import again.`,
   )
+}
+
+/** Inode, size and modification time: changes whenever the file is replaced. */
+function fileIdentity(file: string): string | null {
+  try {
+    const st = fs.statSync(file, { bigint: true })
+    return `${st.ino}:${st.size}:${st.mtimeNs}`
+  } catch {
+    return null
+  }
 }
 
 export function readManifest(dir: string): VectorManifest | null {
