@@ -10,10 +10,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { electronBinary } from './electron-binary.mjs'
+import { patchDependencies } from './patch-dependencies.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** One line per part: [ready?, what, consequence or next step]. */
 const summary = []
+
+// patches/ (patch-package), then a rebuild of a native package whose sources a patch changed.
+summary.push(patchDependencies())
 
 const vite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
 if (existsSync(vite)) {
