@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { PDFDocument } from 'pdf-lib'
+import { LOW_OCR_CONFIDENCE } from '../../src/shared/library-types.js'
 import { extractPage, openPdf } from '../../src/main/engine/ingest/extract-pdf.js'
 import { defaultOcrModel, OCR_MODELS, type OcrModel } from '../../src/main/engine/ocr/language-data.js'
 import { OcrEngine } from '../../src/main/engine/ocr/ocr-engine.js'
@@ -110,11 +111,18 @@ try {
     variant: string
     recall: number
     min_recall: number
+    confidence: number
+    min_confidence: number
     s_per_page_1_thread: number
     cpu_s_per_page: number
   }[] = []
   for (const dpi of DPIS) {
-    const runs = VARIANTS.map(() => ({ recalls: [] as number[], seconds: 0, cpu: 0 }))
+    const runs = VARIANTS.map(() => ({
+      recalls: [] as number[],
+      confidences: [] as number[],
+      seconds: 0,
+      cpu: 0,
+    }))
     for (const [k, p] of pages.entries()) {
       const images = {
         png: rasterise(p.file, p.page, dpi, tmp),
@@ -129,6 +137,8 @@ try {
         const r = await engines[i]!.recognize(images[VARIANTS[i]!.input as 'png' | 'grey'], dpi)
         runs[i]!.seconds += (performance.now() - t) / 1000
         runs[i]!.cpu += cpuS() - c
+        // Mean word confidence: under LOW_OCR_CONFIDENCE a page is flagged and its orientation checked.
+        runs[i]!.confidences.push(r.confidence ?? 0)
         runs[i]!.recalls.push(
           recall(p.text, r.lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')),
         )
@@ -140,11 +150,13 @@ try {
         variant: VARIANTS[i]!.name,
         recall: Math.round((run.recalls.reduce((a, b) => a + b, 0) / run.recalls.length) * 1000) / 1000,
         min_recall: Math.round(Math.min(...run.recalls) * 1000) / 1000,
+        confidence: Math.round(run.confidences.reduce((a, b) => a + b, 0) / run.confidences.length),
+        min_confidence: Math.round(Math.min(...run.confidences)),
         s_per_page_1_thread: Math.round((run.seconds / pages.length) * 100) / 100,
         cpu_s_per_page: Math.round((run.cpu / pages.length) * 100) / 100,
       }
       log(
-        `ocr ${dpi} dpi ${row.variant}: recall ${row.recall} (min ${row.min_recall}), ${row.cpu_s_per_page} CPU-s/page`,
+        `ocr ${dpi} dpi ${row.variant}: recall ${row.recall} (min ${row.min_recall}), confidence ${row.confidence} (min ${row.min_confidence}), ${row.cpu_s_per_page} CPU-s/page`,
       )
       table.push(row)
     }
@@ -161,28 +173,66 @@ try {
   }
   // Throughput on the import path: one scanned PDF of all sampled pages (the common case: a scan
   // dropped on the window) through the ParsePool; its OCR engine reads as many pages at once as
-  // there are cores, so one document keeps both busy.
+  // there are cores, so one document keeps both busy. Each model of --throughput-models in turn
+  // (its own pool: the pool's threads read QUIRE_OCR_MODEL when they start), alternating the
+  // order over --rounds so neither always meets the busier moment.
   // As many extraction threads as an import starts on this machine (one per core beyond the
   // embedder's, at least one); each runs one recogniser per core.
   const workers = Number(arg('parse-threads', String(defaultParseWorkers())))
+  const models = arg('throughput-models', 'fast,best_int').split(',') as OcrModel[]
+  for (const m of models)
+    if (!OCR_MODELS.includes(m)) throw new Error(`--throughput-models: unknown model ${m}`)
+  const rounds = Number(arg('rounds', '1'))
   const doc = await PDFDocument.create()
   for (const p of pages) {
     const img = await doc.embedPng(rasterise(p.file, p.page, TPUT_DPI, tmp))
     const pg = doc.addPage([(img.width * 72) / TPUT_DPI, (img.height * 72) / TPUT_DPI])
     pg.drawImage(img, { x: 0, y: 0, width: pg.getWidth(), height: pg.getHeight() })
   }
-  const scans = [await doc.save()]
-  // Started as the CLI starts it for an import: no warm-up parse (the document is waiting).
-  const pool = new ParsePool(workers, undefined, { warmUp: false })
-  const t = performance.now()
-  const c0 = cpuS()
+  const scan = await doc.save()
+  const runs = new Map(models.map((m) => [m, { pages: 0, wall: 0, cpu: 0, lowConfidence: 0 }]))
   const load0 = os.loadavg()[0]!
-  const parsed = await Promise.all(scans.map((b, i) => pool.parse(b, `scan-${i}.pdf`)))
-  const wall = (performance.now() - t) / 1000
-  const cpu = cpuS() - c0
-  await pool.close()
-  const ocrPages = parsed.reduce((n, d) => n + d.pages.filter((p) => p.ocr).length, 0)
-  log(`ocr throughput: ${ocrPages} pages in ${wall.toFixed(1)} s on ${workers} threads`)
+  const envModel = process.env.QUIRE_OCR_MODEL
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (const model of r % 2 ? [...models].reverse() : models) {
+        process.env.QUIRE_OCR_MODEL = model
+        // Started as the CLI starts it for an import: no warm-up parse (the document is waiting).
+        const pool = new ParsePool(workers, undefined, { warmUp: false })
+        const t = performance.now()
+        const c0 = cpuS()
+        const parsed = await pool.parse(scan, 'scan.pdf')
+        const run = runs.get(model)!
+        run.wall += (performance.now() - t) / 1000
+        run.cpu += cpuS() - c0
+        await pool.close()
+        run.pages += parsed.pages.filter((p) => p.ocr).length
+        // Pages read below the low-confidence mark: flagged, and their orientation checked (extra CPU).
+        run.lowConfidence += parsed.pages.filter(
+          (p) => p.ocr && (p.ocr.confidence ?? 0) < LOW_OCR_CONFIDENCE,
+        ).length
+        log(
+          `ocr throughput ${model}: ${run.pages} pages so far, ${run.wall.toFixed(1)} s, ${run.cpu.toFixed(1)} CPU-s`,
+        )
+      }
+    }
+  } finally {
+    if (envModel === undefined) delete process.env.QUIRE_OCR_MODEL
+    else process.env.QUIRE_OCR_MODEL = envModel
+  }
+  const per = (model: OcrModel) => {
+    const run = runs.get(model)!
+    return {
+      model,
+      pages: run.pages,
+      low_confidence_pages: run.lowConfidence,
+      pages_per_s: Math.round((run.pages / run.wall) * 100) / 100,
+      cpu_s_per_page: Math.round((run.cpu / run.pages) * 100) / 100,
+      // What the same work gives when the cores are this process's alone: cores / CPU-s per page.
+      pages_per_s_if_idle: Math.round((cores() / (run.cpu / run.pages)) * 100) / 100,
+    }
+  }
+  const byModel = models.map(per)
   emit({
     sample_pages: pages.length,
     sample: pages.map((p) => `${path.basename(p.file)}#${p.page}`),
@@ -190,11 +240,10 @@ try {
     throughput: {
       workers,
       scan_dpi: TPUT_DPI,
-      pages: ocrPages,
-      pages_per_s: Math.round((ocrPages / wall) * 100) / 100,
-      cpu_s_per_page: Math.round((cpu / ocrPages) * 100) / 100,
-      // What the same work gives when the cores are this process's alone: cores / CPU-s per page.
-      pages_per_s_if_idle: Math.round((cores() / (cpu / ocrPages)) * 100) / 100,
+      rounds,
+      // The first model's figures at the top level (the app's default unless named otherwise).
+      ...byModel[0],
+      models: byModel,
       load_avg_1m_at_start: Math.round(load0 * 100) / 100,
       load_avg_1m_at_end: Math.round(os.loadavg()[0]! * 100) / 100,
       note: 'one scanned PDF on the import path (detection, pdf.js rendering at the OCR dpi, recognition, one recogniser per core), model load included',
