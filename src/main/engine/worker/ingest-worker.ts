@@ -37,6 +37,9 @@ const parse = pool
 // CLI that exits on 'done' must not cut the close (its WAL checkpoint) short.
 let outcome: WorkerToParent
 try {
+  // Loading the model keeps this thread busy for about half a second in long synchronous steps:
+  // the first file is read and sent to a parse thread before that starts, not after it.
+  await parse?.firstStarted
   // Before the library opens: opening reconciles (writes) the vector index.
   const importLock = acquireImportLock(job.libraryDir)
   const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir }).catch((err: unknown) => {

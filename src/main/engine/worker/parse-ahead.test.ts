@@ -70,4 +70,12 @@ describe('parseAhead', () => {
     controller.abort()
     await expect(cancelled).rejects.toThrow('cancelled')
   })
+  it('says when the first early parse has been requested, or that none will be', async () => {
+    const ahead = parseAhead(parse, [dir], 1)
+    await ahead.firstStarted
+    expect(calls).toEqual(['a.pdf:a'])
+    // Nothing to parse early: it settles all the same, so a caller waiting on it goes on.
+    await parseAhead(parse, [path.join(dir, 'missing.pdf')], 1).firstStarted
+    expect(calls).toEqual(['a.pdf:a'])
+  })
 })

@@ -5,6 +5,9 @@ import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
 
 type Parse = (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<ParsedDocument>
 
+/** The import's parse function, and when the first early parse was handed to the parse threads. */
+export type ParseAhead = Parse & { firstStarted: Promise<void> }
+
 interface Early {
   sha256: string
   parsed: Promise<ParsedDocument>
@@ -36,14 +39,19 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
  * progress reach the import's callbacks once it asks for the file (the latest of each replayed
  * then), and the import's own signal cancels it too: a scan parsed early shows "OCR page n/m"
  * and stops within a page like any other.
+ *
+ * `firstStarted` settles once the first file's parse has been requested (or none will be): a caller
+ * about to keep its thread busy (loading the model) waits for it, or the request would wait for that.
  */
 export function parseAhead(
   parse: Parse,
   inputs: string[],
   count: number,
   base: Pick<ParseOptions, 'ocr' | 'signal'> = {},
-): Parse {
+): ParseAhead {
   const early = new Map<string, Early>()
+  let firstStarted!: () => void
+  const first = new Promise<void>((resolve) => (firstStarted = resolve))
   const started = (async () => {
     const files = (await discoverFiles(inputs)).filter((f) => !f.problem).slice(0, count)
     for (const f of files) {
@@ -68,10 +76,13 @@ export function parseAhead(
       })
       parsed.catch(() => {}) // A failure is reported when (if) the import asks for this file.
       early.set(f.path, { sha256: sha(bytes), parsed, relay, controller })
+      firstStarted()
     }
-  })().catch(() => {})
+  })()
+    .catch(() => {})
+    .finally(firstStarted)
 
-  return async (bytes, file, opts) => {
+  const ahead: Parse = async (bytes, file, opts) => {
     await started
     const hit = early.get(file)
     early.delete(file)
@@ -85,4 +96,5 @@ export function parseAhead(
     opts.signal?.addEventListener('abort', () => hit.controller.abort(), { once: true })
     return hit.parsed
   }
+  return Object.assign(ahead, { firstStarted: first })
 }
