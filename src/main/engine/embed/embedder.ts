@@ -7,6 +7,11 @@ export interface Embedder {
   readonly modelId: string
   readonly dim: number
   /** L2-normalised mean-pooled embeddings, one row per text, in input order. */
-  embed(texts: string[]): Promise<Float32Array[]>
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>
   dispose(): Promise<void>
+}
+
+export interface EmbedOptions {
+  /** Another thread of this process is busy (PDF extraction): leave it a core. */
+  sharingCores?: boolean
 }

@@ -77,6 +77,21 @@ describe('loadEmbedder with the tiny test model', () => {
     const [v] = await embedder.embed([long])
     expect(norm(v!)).toBeCloseTo(1, 5)
   })
+
+  it('gives the same vectors while it leaves a core to extraction (a session with fewer threads)', async () => {
+    const two = await loadEmbedder(TEST_MODEL_DIR, { batchSize: 2, threads: 2 })
+    try {
+      const texts = ['Hello world', 'tiny cat', 'a text of medium length about dogs and cats']
+      const alone = await two.embed(texts)
+      // The first call after a forward pass creates the smaller session; the second reuses it.
+      for (let round = 0; round < 2; round++) {
+        const sharing = await two.embed(texts, { sharingCores: true })
+        for (let i = 0; i < texts.length; i++) expect(dot(sharing[i]!, alone[i]!)).toBeCloseTo(1, 5)
+      }
+    } finally {
+      await two.dispose()
+    }
+  })
 })
 
 describe('loadEmbedder folders', () => {

@@ -120,6 +120,12 @@ export async function ingestFiles(
   }
 
   for (const f of files) progress('queued', f.path, 0, 1)
+  /**
+   * Parses in flight on other threads (a given `parse` runs on a ParsePool's threads; the default
+   * one on this thread, between forward passes): while any runs, the embedder leaves it a core.
+   */
+  const extracting = { n: 0 }
+  const elsewhere = opts.parse !== undefined
   const channel = new AsyncChannel<Prepared>(2)
   const stats: IngestStreamStats = {
     firstEmbeddingAt: null,
@@ -163,6 +169,7 @@ export async function ingestFiles(
         return null
       }
       const drafts = new DraftQueue()
+      if (elsewhere) extracting.n++
       const parsed = parse(bytes, f.path, {
         signal: opts.signal,
         onPage: (d, t) => progress('extracting', f.path, d, t),
@@ -175,7 +182,12 @@ export async function ingestFiles(
         (p) => progress('chunking', f.path, p.chunks.length, p.chunks.length),
         () => {}, // reported when the document's turn comes
       )
-      void parsed.finally(() => drafts.close()).catch(() => {})
+      void parsed
+        .finally(() => {
+          if (elsewhere) extracting.n--
+          drafts.close()
+        })
+        .catch(() => {})
       return { file: f.path, sha256, size, drafts, parsed }
     } catch (err) {
       fail(f.path, err, sha256, size)
@@ -223,7 +235,7 @@ export async function ingestFiles(
     for (let item = await channel.take(); item; item = await channel.take()) {
       try {
         if (opts.signal?.aborted) throw cancelled()
-        const vectors = await embedDocument(deps.embedder, item, opts, progress, stats)
+        const vectors = await embedDocument(deps.embedder, item, opts, progress, stats, extracting)
         const parsed = await item.parsed
         progress('indexing', item.file, 0, 1)
         const { documentId, chunkIds, replacedChunkIds } = deps.store.putDocument({
@@ -315,6 +327,7 @@ async function embedDocument(
   opts: IngestOptions,
   progress: (stage: IngestStage, file: string, done: number, total: number) => void,
   stats: IngestStreamStats,
+  extracting: { n: number },
 ): Promise<Float32Array[] | null> {
   if (!embedder) {
     await item.parsed
@@ -330,7 +343,7 @@ async function embedDocument(
       stats.firstEmbeddingCpuMs = Math.round((cpu.user + cpu.system) / 1000)
     }
     const t = performance.now()
-    const vectors = await embedder.embed(texts)
+    const vectors = await embedder.embed(texts, { sharingCores: extracting.n > 0 })
     stats.embeddingMs += performance.now() - t
     texts.forEach((t, k) => known.set(t, vectors[k]!))
   }
