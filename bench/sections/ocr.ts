@@ -169,6 +169,8 @@ try {
       sample: pages.map((p) => `${path.basename(p.file)}#${p.page}`),
       table,
     })
+    // process.exit skips the `finally` below: the rasterised pages are removed here.
+    fs.rmSync(tmp, { recursive: true, force: true })
     process.exit(0)
   }
   // Throughput on the import path: one scanned PDF of all sampled pages (the common case: a scan
