@@ -183,7 +183,9 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
     if (joinHyphen && lines.length > 0) {
       lines[lines.length - 1]!.end = text.length
     } else {
-      lines.push({ start: lineStart, end: text.length, fontSize: line.fontSize })
+      const pageLine: PageLine = { start: lineStart, end: text.length, fontSize: line.fontSize }
+      if (line.confidence !== undefined) pageLine.confidence = line.confidence
+      lines.push(pageLine)
     }
   }
   for (const it of items) it.end = Math.min(it.end, text.length)

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Chunk, CleanPage } from '../store/page-records.js'
 import { buildPages } from './build-pages.js'
-import { chunkPages, DEFAULT_CHUNK_OPTIONS, validateChunkOptions, type ChunkOptions } from './chunk-pages.js'
+import {
+  chunkPages,
+  DEFAULT_CHUNK_OPTIONS,
+  headingLines,
+  validateChunkOptions,
+  type ChunkOptions,
+} from './chunk-pages.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
 import { splitSentences } from '../text/sentences.js'
 import { mulberry32 } from '@tests/helpers/seeded-random.js'
@@ -239,6 +245,71 @@ describe('chunkPages', () => {
     const chunks = chunkPages(buildPages([raw]))
     expect(chunks).toHaveLength(1)
     expect(chunks[0]!.heading).toBe('Abstract')
+  })
+
+  it('takes no table-of-contents entry or low-confidence line for a heading on OCR pages', () => {
+    const line = (text: string, size: number, y: number, confidence?: number): RawLine => ({
+      fontSize: size,
+      y,
+      items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
+      ...(confidence === undefined ? {} : { confidence }),
+    })
+    const prose = 'Body text of a section, long enough to be a paragraph of its own on the page here.'
+    // A contents page as OCR reads it: leaders kept on some entries, lost (with their page
+    // numbers) on others, which then look like numbered headings; a chapter entry set larger.
+    const contents = (confidence?: number): RawPage => ({
+      pageNo: 1,
+      width: 612,
+      height: 792,
+      lines: [
+        line('Table of Contents', 16, 740, confidence),
+        ...[
+          '1 Description............ 1',
+          '2 Installation . . . . . . 2',
+          '2.1 UNIX binary distributions',
+          '2.2 MacOS X binary distribution:',
+          '2.3 Microsoft Windows ........',
+          '2.4 Configuring',
+          '2.5 Search paths .. 5',
+          'glossary.numbered 72',
+          '3.1 Drawing in batch mode',
+        ].map((t, k) => line(t, t.startsWith('glossary') ? 12.5 : 10, 720 - k * 14, confidence)),
+        line('6 Programming', 13, 580, confidence),
+      ],
+    })
+    const body: RawPage = {
+      pageNo: 2,
+      width: 612,
+      height: 792,
+      lines: [
+        line('2.4 Configuring', 10, 740, 90),
+        ...[0, 1, 2].map((k) => line(prose, 10, 720 - k * 14, 90)),
+        // A displayed formula, tall on a scan, read with little confidence.
+        line('fp = SERIE ®', 22, 670, 50),
+        ...[0, 1, 2].map((k) => line(prose, 10, 650 - k * 14, 90)),
+        line('Model fitting', 14, 600, 95),
+        ...[0, 1, 2].map((k) => line(prose, 10, 580 - k * 14, 90)),
+        // A short contents line with leaders is an entry wherever it stands.
+        line('Editing modes . . . . 7', 10, 530, 90),
+      ],
+    }
+    const headings = (pages: RawPage[]) => headingLines(buildPages(pages)).map((h) => `${h.page} ${h.text}`)
+    expect(headings([contents(90), body])).toEqual([
+      '1 Table of Contents',
+      '2 2.4 Configuring',
+      '2 Model fitting',
+    ])
+    // A text layer keeps the rule it was tuned with (its leaders make entries too long to count).
+    expect(headings([contents()])).toEqual([
+      '1 Table of Contents',
+      '1 2.1 UNIX binary distributions',
+      '1 2.2 MacOS X binary distribution:',
+      '1 2.4 Configuring',
+      '1 2.5 Search paths .. 5',
+      '1 glossary.numbered 72',
+      '1 3.1 Drawing in batch mode',
+      '1 6 Programming',
+    ])
   })
 
   it('cuts text into the sentences answers use (one splitter, text/sentences.ts)', () => {

@@ -11,6 +11,8 @@ export interface RawLine {
   /** Font height of the line (largest item), used to spot headings. */
   fontSize: number
   y: number
+  /** Mean word confidence (0–100) of a line read by OCR; absent on text-layer lines. */
+  confidence?: number
 }
 
 export interface RawPage {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OcrLine } from './ocr-engine.js'
 import { ocrLines } from './ocr-page.js'
-import { estimateLineSize, inkSpan } from './line-size.js'
+import { estimateLineSize, inkHeight, inkSpan } from './line-size.js'
 
 /** A line of words whose boxes are drawn as a face of `em` pixels would ink them, at row `top`. */
 function line(texts: string[], top: number, em: number): OcrLine {
@@ -49,6 +49,25 @@ describe('OCR words as text lines', () => {
     expect(ocrLines({ confidence: 90, lines: [tall] }, (x, y) => [x, y])[0]!.fontSize).toBeCloseTo(20, 0)
   })
 
+  it('measures a word set sideways (a figure axis label) across its width, not along its length', () => {
+    // "Frequency" turned 90°: 14 px across (its em size ~20 px), 70 px long.
+    const label: OcrLine = {
+      words: [{ text: 'Frequency', confidence: 96, x0: 404, y0: 463, x1: 418, y1: 533 }],
+    }
+    const size = ocrLines({ confidence: 96, lines: [label] }, (x, y) => [x, y])[0]!.fontSize
+    expect(size).toBeCloseTo(14 / (inkSpan('Frequency') ?? 1), 5)
+    expect(inkHeight({ text: 'Frequency', width: 14, height: 70 })).toBe(14)
+    // Upright words, and words too short to tell, keep their height.
+    expect(inkHeight({ text: 'Frequency', width: 100, height: 21 })).toBe(21)
+    expect(inkHeight({ text: 'l)', width: 8, height: 20 })).toBe(20)
+  })
+
+  it('keeps each line’s mean word confidence, so a misread line is not taken for a heading', () => {
+    const l = line(['fp', '=', 'SERIE'], 0, 30)
+    l.words = l.words.map((w, k) => ({ ...w, confidence: [40, 60, 50][k]! }))
+    expect(ocrLines({ confidence: 50, lines: [l] }, (x, y) => [x, y])[0]!.confidence).toBeCloseTo(50)
+  })
+
   it('falls back to the tallest box for a line without letters or digits', () => {
     expect(
       estimateLineSize([
@@ -57,13 +76,13 @@ describe('OCR words as text lines', () => {
       ]),
     ).toBe(8)
     expect(inkSpan('—')).toBeNull()
-    // Two words of very different heights (rotated labels in a figure): their mean, never NaN.
+    // Two words of very different heights (a box that took in more than the word): the smaller.
     expect(
       estimateLineSize([
         { text: 'poisson', height: 30 },
         { text: 'poisson', height: 10 },
       ]),
-    ).toBeCloseTo(20 / 0.88)
+    ).toBeCloseTo(10 / 0.88)
   })
 
   it('joins a call split at its bracket (a small ink gap), not a bracket after a word space', () => {

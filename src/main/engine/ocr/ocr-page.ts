@@ -1,8 +1,8 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
-import { estimateLineSize } from './line-size.js'
 import { languageDataId } from './language-data.js'
+import { estimateLineSize, inkHeight } from './line-size.js'
 import { cachedRecognition } from './ocr-cache.js'
 import {
   MAY_HOLD_INVERTED_TEXT,
@@ -35,7 +35,12 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
   const [ux, uy] = toPdf(0, 1)
   const unit = Math.hypot(ux - ox, uy - oy)
   return result.lines.map((line) => {
-    const em = estimateLineSize(line.words.map((w) => ({ text: w.text, height: w.y1 - w.y0 })))
+    const em = estimateLineSize(
+      line.words.map((w) => ({
+        text: w.text,
+        height: inkHeight({ text: w.text, width: w.x1 - w.x0, height: w.y1 - w.y0 }),
+      })),
+    )
     const items = joinCalls(line.words, em).map((w, k, all) => {
       const [ax, ay] = toPdf(w.x0, w.y0)
       const [bx, by] = toPdf(w.x1, w.y1)
@@ -47,7 +52,8 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
       const str = k < all.length - 1 ? `${w.text} ` : w.text
       return { str, x, y: bottom + h * 0.25, w: w_, h }
     })
-    return { items, fontSize: em * unit, y: items[0]!.y }
+    const confidence = line.words.reduce((n, w) => n + w.confidence, 0) / line.words.length
+    return { items, fontSize: em * unit, y: items[0]!.y, confidence }
   })
 }
 

@@ -8,6 +8,8 @@ export interface PageLine {
   start: number
   end: number
   fontSize: number
+  /** Mean word confidence (0–100) of a line read by OCR; absent on text-layer lines. */
+  confidence?: number
 }
 
 /** A page as stored: cleaned text plus enough geometry to highlight any character range. */
