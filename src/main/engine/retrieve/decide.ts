@@ -63,10 +63,15 @@ export async function decide(
 function foundDocumentsVocabulary(vocab: Vocabulary, results: SearchHit[], T: Tuning): Vocabulary {
   if (!(vocab instanceof KeywordSearch)) return vocab
   const found = [...new Set(results.map((r) => r.documentId))]
+  // A word is asked about once per question (a name and its stem are often the same word).
+  const seen = new Map<string, number>()
   return {
     documentFrequency: (w) => {
       const df = vocab.documentFrequency(w)
-      return df === 0 || df > T.candidatePostings ? df : vocab.documentFrequencyIn(w, found)
+      if (df === 0 || df > T.candidatePostings) return df
+      let dfIn = seen.get(w)
+      if (dfIn === undefined) seen.set(w, (dfIn = vocab.documentFrequencyIn(w, found)))
+      return dfIn
     },
     chunkCount: () => vocab.chunkCount(),
   }
