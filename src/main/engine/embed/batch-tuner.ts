@@ -3,9 +3,9 @@
  *
  * The best batch depends on the machine and on what else runs on it. Measured with Quire's
  * embedder on a 2-core VM (BENCHMARKS.md, `embed-batch`): idle, batch 1-4 is fastest and 16 costs
- * about 25%; with the cores shared by a dozen other processes (and ONNX Runtime's threads still
- * spinning), 32 was fastest and 4 cost 25%, because the threads wait on each other at every
- * operator and bigger batches need fewer of those waits. No fixed size is within 5% of the best in both cases, so the embedder tries each
+ * about 25%; with the cores shared by a dozen other processes, 32 is fastest and 4 costs 25%, because
+ * ONNX Runtime's threads wait on each other at every operator and bigger batches need fewer of
+ * those waits. No fixed size is within 5% of the best in both cases, so the embedder tries each
  * candidate on real batches (no extra work: every trial batch is a batch the import needed),
  * keeps the fastest by characters per millisecond, and tries them all again every `reprobeEvery`
  * batches, since the load changes.
@@ -54,17 +54,10 @@ export class BatchTuner {
     return best
   }
 
-  /** Interleaved trials (1, 2, 4, 32, 1, 2, 4, 32, …), so a change of load hits every size alike. */
+  /** Interleaved trials (4, 16, 32, 4, 16, 32, …), so a change of load hits every size alike. */
   private schedule(): number[] {
     return Array.from({ length: this.trials }, () => [...this.candidates]).flat()
   }
 }
 
-/**
- * 1 and 2: fastest on idle cores now that ONNX Runtime's threads do not spin (no padding, and a
- * small batch's activations stay in cache); 32 for a machine where it is not. 16 was dropped: it
- * was never the best size in any measurement (BENCHMARKS.md). With 1 and 2 added (and the
- * smaller session while extraction runs), a whole `quire ingest` of the dev corpus used 123.4 and
- * 127.3 CPU-s against 134.9 and 136.6 with 4/16/32, in the same rounds.
- */
-export const DEFAULT_BATCH_CANDIDATES = [1, 2, 4, 32] as const
+export const DEFAULT_BATCH_CANDIDATES = [4, 16, 32] as const
