@@ -16,20 +16,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** One line per part: [ready?, what, consequence or next step]. */
 const summary = []
 
+/**
+ * Runs a Node script of the install in Quire's folder. Its own notes are noise at install time:
+ * its stderr is shown only when it fails. Returns whether it succeeded.
+ */
+function runQuietly(args) {
+  const run = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  })
+  if (run.status !== 0) process.stderr.write(run.stderr ?? '')
+  return run.status === 0
+}
+
 // patches/ (patch-package), then a rebuild of a native package whose sources a patch changed.
 summary.push(patchDependencies())
 
 const vite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
 if (existsSync(vite)) {
-  const build = spawnSync(process.execPath, [vite, 'build'], {
-    cwd: root,
-    // Its timing notes are noise at install time: the output is shown only when the build fails.
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  })
-  if (build.status !== 0) process.stderr.write(build.stderr ?? '')
+  const built = runQuietly([vite, 'build'])
   summary.push(
-    build.status === 0
+    built
       ? [true, 'App and the `quire` command built into out/']
       : [false, 'Build failed (see above)', 'run `npm run build`; `npx quire` also retries it'],
   )
@@ -42,14 +50,9 @@ if (existsSync(vite)) {
 // against its pinned SHA-256 now, so the first scanned page does not have to (no network).
 const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 if (existsSync(tsx)) {
-  const ocr = spawnSync(process.execPath, [tsx, join(root, 'scripts', 'prepare-ocr-data.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  })
-  if (ocr.status !== 0) process.stderr.write(ocr.stderr ?? '')
+  const prepared = runQuietly([tsx, join(root, 'scripts', 'prepare-ocr-data.ts')])
   summary.push(
-    ocr.status === 0
+    prepared
       ? [true, 'OCR language data (English) checked into resources/ocr/']
       : [
           false,
