@@ -113,13 +113,16 @@ export async function loadEmbedder(modelDir: string, opts: LoadEmbedderOptions =
   // names that are not valid Hub ids (spaces, "--") against the working directory, and env.localModelPath
   // is process-global, so two loaders with different parents could race on it.
   const load = { local_files_only: true } as const
+  /** Every ONNX session of this embedder, made alike: they differ only in their thread count. */
+  const loadSession = (sessionThreads: number): Promise<PreTrainedModel> =>
+    AutoModel.from_pretrained(dir, {
+      ...load,
+      dtype,
+      device: 'cpu',
+      session_options: { intraOpNumThreads: sessionThreads, interOpNumThreads: 1, extra: NO_SPINNING },
+    })
   const tokenizer = await AutoTokenizer.from_pretrained(dir, load)
-  const model: PreTrainedModel = await AutoModel.from_pretrained(dir, {
-    ...load,
-    dtype,
-    device: 'cpu',
-    session_options: { intraOpNumThreads: threads, interOpNumThreads: 1, extra: NO_SPINNING },
-  })
+  const model = await loadSession(threads)
 
   // While another thread of this process extracts PDFs, a second session with fewer threads
   // leaves it a core (sharingThreads): with as many ONNX threads as cores plus a busy parse thread,
@@ -133,15 +136,7 @@ export async function loadEmbedder(modelDir: string, opts: LoadEmbedderOptions =
   async function sessionFor(sharingCores: boolean, started: boolean): Promise<Session> {
     if (!sharingCores) return full
     if (!sharing && !started) return full
-    sharing ??= {
-      model: await AutoModel.from_pretrained(dir, {
-        ...load,
-        dtype,
-        device: 'cpu',
-        session_options: { intraOpNumThreads: sharingThreads, interOpNumThreads: 1, extra: NO_SPINNING },
-      }),
-      tuner: fixed === null ? new BatchTuner() : null,
-    }
+    sharing ??= { model: await loadSession(sharingThreads), tuner: fixed === null ? new BatchTuner() : null }
     return sharing
   }
 
