@@ -28,6 +28,8 @@ interface Run {
   cpuS: number | null
   /** Quire only: process start to the first forward pass (ingest --json's first_embedding_s). */
   firstEmbeddingS?: number | null
+  /** Quire only: CPU seconds of the whole process by then (ingest --json's first_embedding_cpu_s). */
+  firstEmbeddingCpuS?: number | null
 }
 
 async function timed(
@@ -54,6 +56,7 @@ async function quire(): Promise<Run> {
   const report = JSON.parse(r.out.trim().split('\n').at(-1)!) as {
     documents: { status: string; pages: number; chunks: number }[]
     first_embedding_s: number | null
+    first_embedding_cpu_s?: number | null
   }
   const bad = report.documents.filter((d) => d.status !== 'indexed')
   if (bad.length) throw new Error(`quire ingest: ${bad.length} documents not indexed`)
@@ -65,6 +68,7 @@ async function quire(): Promise<Run> {
     rssMb: r.rssMb,
     cpuS: r.cpuS,
     firstEmbeddingS: report.first_embedding_s,
+    firstEmbeddingCpuS: report.first_embedding_cpu_s ?? null,
   }
 }
 
@@ -98,7 +102,7 @@ for (let i = 0; i < reps; i++) {
   const a = await quire()
   q.push(a)
   log(
-    `peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS?.toFixed(1)} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB, first embedding at ${a.firstEmbeddingS} s)`,
+    `peer: quire ingest ${a.s.toFixed(1)} s, ${a.cpuS?.toFixed(1)} CPU-s (${a.chunks} chunks, peak ${a.rssMb} MB, first embedding at ${a.firstEmbeddingS} s, ${a.firstEmbeddingCpuS} CPU-s)`,
   )
   const b = await peer()
   if (b) {
@@ -124,6 +128,8 @@ emit({
   quire_chunks: q[0]!.chunks,
   // The built CLI, from process start to the embedder's first forward pass.
   quire_first_embedding_s: summarize(q.map((r) => r.firstEmbeddingS ?? NaN)).median,
+  // The process's CPU seconds by then (all threads): the start-up's work, whatever the load.
+  quire_first_embedding_cpu_s: summarize(q.map((r) => r.firstEmbeddingCpuS ?? NaN)).median,
   quire_pages: q[0]!.pages,
   peer_ingest_s: ps?.median ?? null,
   peer_chunks: p[0]?.chunks ?? null,

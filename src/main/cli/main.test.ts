@@ -56,8 +56,14 @@ describe('quire CLI contract', () => {
     const r = await cli('ingest', corpus.root, '--library', lib, '--model-dir', TEST_MODEL_DIR, '--json')
     expect(r.code).toBe(0)
     const report = JSON.parse(r.out.trim())
-    expect(Object.keys(report).sort()).toEqual(['documents', 'elapsed_ms', 'first_embedding_s'])
+    expect(Object.keys(report).sort()).toEqual([
+      'documents',
+      'elapsed_ms',
+      'first_embedding_cpu_s',
+      'first_embedding_s',
+    ])
     expect(report.first_embedding_s).toBeGreaterThan(0)
+    expect(report.first_embedding_cpu_s).toBeGreaterThan(0)
     for (const d of report.documents) {
       expect(Object.keys(d).sort()).toEqual([
         'chunks',

@@ -73,6 +73,10 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
         first_embedding_s: report.stream?.firstEmbeddingAt
           ? Math.round(report.stream.firstEmbeddingAt - performance.timeOrigin) / 1000
           : null,
+        // CPU seconds of this whole process (every thread) by then: the start-up's work, whatever
+        // the machine's load did to the wall clock.
+        first_embedding_cpu_s:
+          report.stream?.firstEmbeddingCpuMs != null ? report.stream.firstEmbeddingCpuMs / 1000 : null,
         ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
