@@ -50,6 +50,38 @@ export const RECOGNITION_PARAMETERS = {
 } as const
 
 /**
+ * Tesseract parameters read only when a recogniser is initialised (`*_INIT_MEMBER` in tesseract's
+ * sources, the list tesseract.js warns about): set later they are ignored, so they go in the
+ * worker's init config instead.
+ */
+const INIT_ONLY = new Set([
+  'load_system_dawg',
+  'load_freq_dawg',
+  'load_unambig_dawg',
+  'load_punc_dawg',
+  'load_number_dawg',
+  'load_bigram_dawg',
+  'user_words_suffix',
+  'user_patterns_suffix',
+  'language_model_ngram_on',
+  'language_model_use_sigmoidal_certainty',
+  // Read once, when the LSTM network loads: 0 loads it without its word list. The load_*_dawg
+  // switches do not reach the LSTM's own dictionary (same words and confidences with them off).
+  'lstm_use_matrix',
+])
+
+/** Parameters split into those given at initialisation and those set afterwards. */
+export function splitInitOnly(params: Record<string, string>): {
+  init: Record<string, string>
+  later: Record<string, string>
+} {
+  const init: Record<string, string> = {}
+  const later: Record<string, string> = {}
+  for (const [k, v] of Object.entries(params)) (INIT_ONLY.has(k) ? init : later)[k] = v
+  return { init, later }
+}
+
+/**
  * Folder holding `osd.traineddata.gz`, tesseract's orientation and script detection data
  * (`@tesseract.js-data/osd`); it runs on tesseract's legacy engine, which only it needs.
  */
@@ -125,15 +157,21 @@ export class OcrEngine {
   private startWorker(): Promise<Worker> {
     const w = (async () => {
       const data = await languageData(this.lang, this.model)
-      const worker = await createWorker(this.lang, OEM.LSTM_ONLY, {
-        langPath: data.dir,
-        workerPath: workerScript(),
-        gzip: data.gzip,
-        // 'none': read the language data straight from the package, write no cache copy anywhere.
-        cacheMethod: 'none',
-        workerBlobURL: false,
-      })
-      await worker.setParameters(this.parameters)
+      const { init, later } = splitInitOnly(this.parameters)
+      const worker = await createWorker(
+        this.lang,
+        OEM.LSTM_ONLY,
+        {
+          langPath: data.dir,
+          workerPath: workerScript(),
+          gzip: data.gzip,
+          // 'none': read the language data straight from the package, write no cache copy anywhere.
+          cacheMethod: 'none',
+          workerBlobURL: false,
+        },
+        init,
+      )
+      await worker.setParameters(later)
       return worker
     })()
     this.started.push(w)
