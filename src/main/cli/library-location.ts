@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
-import { DB_FILE } from '../engine/library.js'
+import { DB_FILE } from '../engine/store/db-file.js'
 import { defaultLibraryDir } from '../services/quire-home.js'
 
 /**

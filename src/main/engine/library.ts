@@ -31,8 +31,9 @@ import {
   type VectorIndexParams,
 } from './vectors/vector-index.js'
 import { sortedDifference, sortedIds } from './vectors/sorted-ids.js'
+import { DB_FILE } from './store/db-file.js'
 
-export const DB_FILE = 'library.sqlite'
+export { DB_FILE }
 
 /** Changes when another connection commits to the database (SQLite's PRAGMA data_version). */
 function dataVersion(db: Db): number {
