@@ -6,6 +6,7 @@
 // QUIRE_FROM_SOURCE=1 runs the TypeScript sources through tsx instead (development only).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import module from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -22,6 +23,13 @@ if (major < 22) {
   const r = spawnSync(local, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })
   process.exit(r.status ?? 1)
 }
+
+// V8's compile cache on disk (Node's own, keyed by each file's content and the Node version; in
+// $NODE_COMPILE_CACHE or the OS temp folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off): pdf.js,
+// transformers.js and Quire's bundle compile from it instead of from source on every run. Worker
+// threads inherit it through the environment variable. It holds compiled code only, never data.
+const compileCache = module.enableCompileCache?.()
+if (compileCache?.directory) process.env.NODE_COMPILE_CACHE = compileCache.directory
 
 if (process.env.QUIRE_FROM_SOURCE) {
   const { register } = await import('tsx/esm/api')
