@@ -2,8 +2,9 @@
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
-import { AutoModel, AutoTokenizer, env, type PreTrainedModel, type Tensor } from '@huggingface/transformers'
+import type { env as TransformersEnv, PreTrainedModel, Tensor } from '@huggingface/transformers'
 import { BatchTuner } from './batch-tuner.js'
+import { importTransformers } from './import-transformers.js'
 import type { EmbedOptions, Embedder } from './embedder.js'
 import { inspectModelDir } from './model-dir.js'
 
@@ -56,7 +57,7 @@ function chooseDtype(dir: string, requested?: 'q8' | 'fp32'): 'q8' | 'fp32' {
   return existsSync(join(dir, DTYPE_FILES.q8)) ? 'q8' : 'fp32'
 }
 
-function forbidNetwork(modelParent: string): void {
+function forbidNetwork(env: typeof TransformersEnv, modelParent: string): void {
   env.allowRemoteModels = false
   env.allowLocalModels = true
   env.localModelPath = modelParent
@@ -108,7 +109,8 @@ export async function loadEmbedder(modelDir: string, opts: LoadEmbedderOptions =
   const tuner = fixed === null ? new BatchTuner() : null
   const threads = Math.max(1, Math.floor(opts.threads ?? defaultThreads()))
 
-  forbidNetwork(dirname(dir))
+  const { AutoModel, AutoTokenizer, env } = await importTransformers()
+  forbidNetwork(env, dirname(dir))
   // The absolute folder path, not the folder name, is passed as the model id: transformers.js resolves
   // names that are not valid Hub ids (spaces, "--") against the working directory, and env.localModelPath
   // is process-global, so two loaders with different parents could race on it.
