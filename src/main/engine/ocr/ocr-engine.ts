@@ -178,6 +178,24 @@ export class OcrEngine {
     return w
   }
 
+  /**
+   * Starts recognisers for `pages` waiting pages now (at most `threads` in all), so their start —
+   * worker thread, wasm core, model load, about half a CPU-second each — runs while the pages are
+   * found and rendered instead of after. A start that fails fails the page that takes its worker.
+   */
+  prestart(pages: number): void {
+    while (this.started.length < Math.min(this.threads, pages)) {
+      const w = this.startWorker()
+      w.catch(() => undefined) // heard by the page that takes it
+      this.idle.push(w)
+    }
+  }
+
+  /** Recognisers started and not stopped (the stage's tests check that none start early). */
+  get running(): number {
+    return this.started.length
+  }
+
   /** An idle worker, a new one while fewer than `threads` run, else the next one released. */
   private acquire(): Promise<Worker> {
     const idle = this.idle.pop()

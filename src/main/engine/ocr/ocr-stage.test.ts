@@ -112,6 +112,29 @@ describe('OCR stage', () => {
     ).rejects.toMatchObject({ code: 'PDF_NO_TEXT', message: expect.stringMatching(/OCR recognised no text/) })
   })
 
+  it('starts a recogniser per scanned page found, before rendering, and none for a text layer', async () => {
+    const own = new OcrEngine('eng', { threads: 2 })
+    try {
+      await parseDocument(await makeScanPdf([{ text: TEXT_LINES }]), 'text.pdf', { ocrEngine: own })
+      expect(own.running).toBe(0)
+      const atStart: number[] = []
+      const parsed = await parseDocument(
+        await makeScanPdf([{ text: TEXT_LINES }, { image: scan }]),
+        'mixed.pdf',
+        {
+          ocrEngine: own,
+          // Reported before the first page renders: its recogniser is already starting, and only
+          // one, since only one page waits (the second core's starts when a second page does).
+          onOcrPage: (done) => done === 0 && atStart.push(own.running),
+        },
+      )
+      expect(atStart).toEqual([1])
+      expect(recall(LINES, parsed.pages[1]!.text)).toBeGreaterThanOrEqual(0.9)
+    } finally {
+      await own.stop()
+    }
+  })
+
   it('cancelling stops inside the page being recognised', async () => {
     const own = new OcrEngine()
     const controller = new AbortController()

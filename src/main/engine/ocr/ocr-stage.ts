@@ -24,19 +24,40 @@ export async function recognizeScannedPages(
   opts: OcrStageOptions = {},
 ): Promise<Map<number, OcrPageInfo>> {
   const todo: number[] = []
-  for (const p of raw) {
-    if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
-    const page = await doc.getPage(p.pageNo).catch(() => null)
-    if (!page) continue
-    try {
-      if (await needsOcr(page, p)) todo.push(p.pageNo)
-    } finally {
-      page.cleanup()
-    }
-  }
-  const found = new Map<number, OcrPageInfo>()
-  if (todo.length === 0) return found
   const engine = opts.engine ?? new OcrEngine()
+  const found = new Map<number, OcrPageInfo>()
+  try {
+    for (const p of raw) {
+      if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+      const page = await doc.getPage(p.pageNo).catch(() => null)
+      if (!page) continue
+      try {
+        if (await needsOcr(page, p)) {
+          todo.push(p.pageNo)
+          // A recogniser per page found, up to one per core: each starts while the remaining
+          // pages are checked and the first ones render, not after its page is rendered.
+          engine.prestart(todo.length)
+        }
+      } finally {
+        page.cleanup()
+      }
+    }
+    if (todo.length > 0) await recognizePages(doc, raw, todo, engine, found, opts)
+  } finally {
+    if (!opts.engine) await engine.stop()
+  }
+  return found
+}
+
+/** Renders and recognises the `todo` pages, as many at once as the engine has recognisers. */
+async function recognizePages(
+  doc: PDFDocumentProxy,
+  raw: RawPage[],
+  todo: number[],
+  engine: OcrEngine,
+  found: Map<number, OcrPageInfo>,
+  opts: OcrStageOptions,
+): Promise<void> {
   // As many pages in flight as the engine has recognisers: while one page is being recognised the
   // next is rendered, and on an idle machine a single scanned document keeps every core busy.
   // Progress counts pages finished, in whatever order they finish.
@@ -58,20 +79,15 @@ export async function recognizeScannedPages(
       opts.onOcrPage?.(++done, todo.length)
     }
   }
-  try {
-    opts.onOcrPage?.(0, todo.length)
-    const lanes = Array.from({ length: Math.min(engine.threads, todo.length) }, () =>
-      lane().catch((err: unknown) => {
-        failed = true // the other lanes stop at their next page
-        throw err
-      }),
-    )
-    // Settled, not all(): no lane is left running (or rejecting unheard) after the stage returns.
-    const ended = await Promise.allSettled(lanes)
-    const err = ended.find((r) => r.status === 'rejected')
-    if (err) throw err.reason
-  } finally {
-    if (!opts.engine) await engine.stop()
-  }
-  return found
+  opts.onOcrPage?.(0, todo.length)
+  const lanes = Array.from({ length: Math.min(engine.threads, todo.length) }, () =>
+    lane().catch((err: unknown) => {
+      failed = true // the other lanes stop at their next page
+      throw err
+    }),
+  )
+  // Settled, not all(): no lane is left running (or rejecting unheard) after the stage returns.
+  const ended = await Promise.allSettled(lanes)
+  const err = ended.find((r) => r.status === 'rejected')
+  if (err) throw err.reason
 }
