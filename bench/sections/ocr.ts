@@ -14,7 +14,7 @@ import { extractPage, openPdf } from '../../src/main/engine/ingest/extract-pdf.j
 import { defaultOcrModel, OCR_MODELS, type OcrModel } from '../../src/main/engine/ocr/language-data.js'
 import { OcrEngine } from '../../src/main/engine/ocr/ocr-engine.js'
 import { defaultParseWorkers, ParsePool } from '../../src/main/engine/worker/parse-pool.js'
-import { arg, cores, emit, ensureCorpus, log } from '../lib/env.js'
+import { arg, cores, emit, ensureCorpus, log, ROOT } from '../lib/env.js'
 
 const SAMPLE = Number(arg('pages', '8'))
 const DPIS = arg('dpis', '150,200,300').split(',').map(Number)
@@ -92,6 +92,53 @@ function rasterise(file: string, page: number, dpi: number, dir: string, format 
   return fs.readFileSync(`${base}.${format}`)
 }
 
+type Run = { pages: number; wall: number; cpu: number; lowConfidence: number }
+
+/** CPU seconds of every thread of this process. */
+function cpuS(): number {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1e6
+}
+
+/**
+ * The scan through a new ParsePool of the sources, then again through the same pool. Started as
+ * the CLI starts it for an import: no warm-up parse (the document is waiting).
+ */
+async function importSources(scan: Uint8Array, workers: number): Promise<Record<'cold' | 'warm', Run>> {
+  const pool = new ParsePool(workers, undefined, { warmUp: false })
+  const out = {} as Record<'cold' | 'warm', Run>
+  for (const phase of ['cold', 'warm'] as const) {
+    const t = performance.now()
+    const c0 = cpuS()
+    const parsed = await pool.parse(scan, 'scan.pdf')
+    const ocr = parsed.pages.filter((p) => p.ocr)
+    out[phase] = {
+      pages: ocr.length,
+      wall: (performance.now() - t) / 1000,
+      cpu: cpuS() - c0,
+      // Pages read under the low-confidence mark: flagged, and their orientation checked (more CPU).
+      lowConfidence: ocr.filter((p) => (p.ocr!.confidence ?? 0) < LOW_OCR_CONFIDENCE).length,
+    }
+  }
+  await pool.close()
+  return out
+}
+
+/** The same through the built bundle, in a plain Node child process (bench/lib/ocr-import-built.mjs). */
+function importBuilt(scanFile: string, workers: number): Record<'cold' | 'warm', Run> {
+  const script = path.join(ROOT, 'bench', 'lib', 'ocr-import-built.mjs')
+  const out = execFileSync(
+    process.execPath,
+    [script, scanFile, String(workers), String(LOW_OCR_CONFIDENCE)],
+    {
+      encoding: 'utf8',
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Record<'cold' | 'warm', Run>
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ocr-bench-'))
 try {
   const pages = await samplePages()
@@ -102,10 +149,6 @@ try {
   for (const engine of engines) await engine.recognize(rasterise(pages[0]!.file, pages[0]!.page, 72, tmp), 72) // load the model once
   // CPU seconds (all threads of this process) as well as wall time: on a shared, overloaded machine
   // wall time says more about the neighbours than about OCR; CPU time per page does not.
-  const cpuS = () => {
-    const u = process.cpuUsage()
-    return (u.user + u.system) / 1e6
-  }
   const table: {
     dpi: number
     variant: string
@@ -185,6 +228,17 @@ try {
   for (const m of models)
     if (!OCR_MODELS.includes(m)) throw new Error(`--throughput-models: unknown model ${m}`)
   const rounds = Number(arg('rounds', '1'))
+  // `built` (default): the bundle `npm run build` makes, in a plain Node child process, as `quire
+  // ingest` runs it. `sources`: the TypeScript sources in this process, whose threads each load tsx
+  // and source-map the code they compile (several CPU-seconds per new pool an import never pays).
+  // `built,sources` measures both, alternating.
+  const parseWorkers = arg('parse-worker', 'built').split(',') as ('built' | 'sources')[]
+  for (const w of parseWorkers)
+    if (w !== 'built' && w !== 'sources') throw new Error(`--parse-worker: ${w} must be built or sources`)
+  if (parseWorkers.includes('built') && !fs.existsSync(path.join(ROOT, 'out', 'main', 'cli.js')))
+    throw new Error('out/main/cli.js is missing: run `npm run build` first (or pass --parse-worker sources)')
+  const setups = models.flatMap((model) => parseWorkers.map((parseWorker) => ({ model, parseWorker })))
+  const scanFile = path.join(tmp, 'scan.pdf')
   const doc = await PDFDocument.create()
   for (const p of pages) {
     const img = await doc.embedPng(rasterise(p.file, p.page, TPUT_DPI, tmp))
@@ -192,46 +246,39 @@ try {
     pg.drawImage(img, { x: 0, y: 0, width: pg.getWidth(), height: pg.getHeight() })
   }
   const scan = await doc.save()
+  fs.writeFileSync(scanFile, scan)
   const fresh = () => ({ pages: 0, wall: 0, cpu: 0, lowConfidence: 0 })
   // `cold`: a new pool's first document (the CLI's import: thread, pdf.js and recognisers start,
   // model load); `warm`: the same scan again through that pool, as the app's long-lived pool reads
   // every scan after its first.
-  const runs = new Map(models.map((m) => [m, { cold: fresh(), warm: fresh() }]))
+  const runs = setups.map(() => ({ cold: fresh(), warm: fresh() }))
   const load0 = os.loadavg()[0]!
   const envModel = process.env.QUIRE_OCR_MODEL
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const model of r % 2 ? [...models].reverse() : models) {
+      const order = setups.map((_, i) => i)
+      for (const i of r % 2 ? order.reverse() : order) {
+        const { model, parseWorker } = setups[i]!
         process.env.QUIRE_OCR_MODEL = model
-        // Started as the CLI starts it for an import: no warm-up parse (the document is waiting).
-        const pool = new ParsePool(workers, undefined, { warmUp: false })
+        const measured =
+          parseWorker === 'built' ? importBuilt(scanFile, workers) : await importSources(scan, workers)
         for (const phase of ['cold', 'warm'] as const) {
-          const t = performance.now()
-          const c0 = cpuS()
-          const parsed = await pool.parse(scan, 'scan.pdf')
-          const run = runs.get(model)![phase]
-          run.wall += (performance.now() - t) / 1000
-          run.cpu += cpuS() - c0
-          run.pages += parsed.pages.filter((p) => p.ocr).length
-          // Pages read under the low-confidence mark: flagged, and their orientation checked (more CPU).
-          run.lowConfidence += parsed.pages.filter(
-            (p) => p.ocr && (p.ocr.confidence ?? 0) < LOW_OCR_CONFIDENCE,
-          ).length
+          const run = runs[i]![phase]
+          for (const k of ['pages', 'wall', 'cpu', 'lowConfidence'] as const) run[k] += measured[phase][k]
           log(
-            `ocr throughput ${model} ${phase}: ${run.pages} pages so far, ${run.wall.toFixed(1)} s, ${run.cpu.toFixed(1)} CPU-s`,
+            `ocr throughput ${model} ${phase} (${parseWorker}): ${run.pages} pages so far, ${run.wall.toFixed(1)} s, ${run.cpu.toFixed(1)} CPU-s`,
           )
         }
-        await pool.close()
       }
     }
   } finally {
     if (envModel === undefined) delete process.env.QUIRE_OCR_MODEL
     else process.env.QUIRE_OCR_MODEL = envModel
   }
-  const per = (model: OcrModel, phase: 'cold' | 'warm') => {
-    const run = runs.get(model)![phase]
+  const per = (i: number, phase: 'cold' | 'warm') => {
+    const run = runs[i]![phase]
     return {
-      model,
+      ...setups[i]!,
       phase,
       pages: run.pages,
       low_confidence_pages: run.lowConfidence,
@@ -241,7 +288,7 @@ try {
       pages_per_s_if_idle: Math.round((cores() / (run.cpu / run.pages)) * 100) / 100,
     }
   }
-  const byModel = models.flatMap((m) => [per(m, 'cold'), per(m, 'warm')])
+  const byModel = setups.flatMap((_, i) => [per(i, 'cold'), per(i, 'warm')])
   emit({
     sample_pages: pages.length,
     sample: pages.map((p) => `${path.basename(p.file)}#${p.page}`),
@@ -250,12 +297,12 @@ try {
       workers,
       scan_dpi: TPUT_DPI,
       rounds,
-      // The first model's cold figures at the top level (the app's default unless named otherwise).
+      // The first setup's cold figures at the top level (the app's default model, built, unless named otherwise).
       ...byModel[0],
       models: byModel,
       load_avg_1m_at_start: Math.round(load0 * 100) / 100,
       load_avg_1m_at_end: Math.round(os.loadavg()[0]! * 100) / 100,
-      note: 'one scanned PDF on the import path (detection, pdf.js rendering at the OCR dpi, recognition, one recogniser per core); cold: a new pool, thread and recogniser start and model load included; warm: the same PDF again through that pool',
+      note: 'one scanned PDF on the import path (detection, pdf.js rendering at the OCR dpi, recognition, one recogniser per core); cold: a new pool, thread and recogniser start and model load included; warm: the same PDF again through that pool; parse_worker built: the bundle in plain Node, as quire ingest runs, sources: the TypeScript sources under tsx',
     },
   })
 } finally {
