@@ -18,6 +18,8 @@ export interface ChunkRow {
   page_end: number
   path: string
   title: string
+  /** 1 when the chunk lies on OCR'd pages (it is in the folded index, ocr-chunk-index.ts). */
+  ocr: number
 }
 
 /** The candidate lists, each best first, and the rows of every candidate chunk. */
@@ -47,7 +49,8 @@ export class CandidateGatherer {
       .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
       .pluck()
     this.rowsStmt = src.db.prepare(
-      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title,
+         EXISTS (SELECT 1 FROM chunks_ocr_fts o WHERE o.rowid = c.id) AS ocr
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,
     )
@@ -59,7 +62,7 @@ export class CandidateGatherer {
     T: Tuning,
     documentIds?: number[],
   ): Promise<Candidates> {
-    const { keyword, embedder, vectors } = this.src
+    const { embedder, vectors } = this.src
     // The query embedding runs on ONNX Runtime's threads while FTS5 works on this one.
     const queryVector =
       mode === 'hybrid' ? embedder!.embed([[...q.context.slice(-2), q.query].join('\n')]) : null
@@ -68,14 +71,11 @@ export class CandidateGatherer {
     const ownQuery = candidateQuery(q.terms, q.phrases, q.phraseDf, T.candidatePostings)
     // Only very common words: in hybrid mode the vectors find the candidates and scoring tens of
     // thousands of postings would buy little; keyword-only mode has nothing else, so it pays.
-    const bm25 =
-      ownQuery.overBudget && mode === 'hybrid'
-        ? []
-        : keyword.search(ownQuery, T.keywordCandidates, documentIds)
+    const bm25 = ownQuery.overBudget && mode === 'hybrid' ? [] : this.keywordSearch(ownQuery, T, documentIds)
     const bm25Context = q.contextTerms.length
-      ? keyword.search(
+      ? this.keywordSearch(
           candidateQuery([...q.terms, ...q.contextTerms], q.phrases, q.phraseDf, T.candidatePostings),
-          T.keywordCandidates,
+          T,
           documentIds,
         )
       : []
@@ -89,6 +89,25 @@ export class CandidateGatherer {
     for (const v of vector) ids.add(v.id)
     const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
     return { bm25, bm25Context, vector, rows }
+  }
+
+  /**
+   * FTS5 BM25 over the chunks as written and, when the library has OCR chunks, over their folded
+   * index (ocr-chunk-index.ts) with the same query: an OCR chunk ranks by its folded score, which
+   * also counts the question's words it holds misread; text-layer chunks keep their own.
+   */
+  private keywordSearch(query: CandidateQuery, T: Tuning, documentIds?: number[]): KeywordCandidate[] {
+    const { keyword } = this.src
+    const exact = keyword.search(query, T.keywordCandidates, documentIds)
+    const folded = keyword.searchOcr(query, T.keywordCandidates, documentIds)
+    if (folded.length === 0) return exact
+    const byId = new Map(exact.map((c) => [c.id, c.bm25]))
+    for (const c of folded) byId.set(c.id, c.bm25)
+    // FTS5's bm25() is negative, best first when sorted ascending.
+    return [...byId]
+      .map(([id, bm25]) => ({ id, bm25 }))
+      .sort((a, b) => a.bm25 - b.bm25)
+      .slice(0, T.keywordCandidates)
   }
 
   private allowedFilter(documentIds: number[]): (id: number) => boolean {

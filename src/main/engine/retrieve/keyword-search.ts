@@ -1,5 +1,7 @@
+import type { Statement } from 'better-sqlite3'
 import type { Db } from '../store/open-database.js'
-import { ftsQuote } from './query-terms.js'
+import { foldConfusable } from '../text/ocr-fold.js'
+import { ftsQuote, stem } from './query-terms.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 /** Words and phrases to look up, combined with OR (any) or AND (all). */
@@ -32,6 +34,16 @@ export class KeywordSearch {
   private count = 0
   private readonly stmtChanges
   private readonly stmtDfIn
+  // The folded index of OCR chunks (ocr-chunk-index.ts); null when foldOcrConfusions is off.
+  private readonly ocr: {
+    all: Statement
+    docs: Statement
+    df: Statement
+    dfIn: Statement
+    any: Statement
+  } | null
+  private hasOcr = false
+  private ocrDfCache = new Map<string, number>()
 
   constructor(
     private readonly db: Db,
@@ -60,11 +72,62 @@ export class KeywordSearch {
            AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
       )
       .pluck()
+    if (tuning.foldOcrConfusions > 0) {
+      db.exec(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_ocr_vocab USING fts5vocab(main, 'chunks_ocr_fts', 'row')`,
+      )
+      this.ocr = {
+        all: db.prepare(
+          `SELECT rowid AS id, bm25(chunks_ocr_fts, ${weights}) AS bm25 FROM chunks_ocr_fts WHERE chunks_ocr_fts MATCH ? ORDER BY bm25 LIMIT ?`,
+        ),
+        docs: db.prepare(
+          `SELECT f.rowid AS id, bm25(chunks_ocr_fts, ${weights}) AS bm25 FROM chunks_ocr_fts f JOIN chunks c ON c.id = f.rowid
+           WHERE chunks_ocr_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
+        ),
+        df: db.prepare(`SELECT doc FROM temp.chunks_ocr_vocab WHERE term = ?`).pluck(),
+        dfIn: db
+          .prepare(
+            `SELECT count(*) FROM chunks_ocr_fts
+             WHERE chunks_ocr_fts MATCH ?
+               AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
+          )
+          .pluck(),
+        any: db.prepare(`SELECT EXISTS (SELECT 1 FROM chunks_ocr_fts)`).pluck(),
+      }
+    } else this.ocr = null
   }
 
-  /** Chunks of the given documents holding the word (FTS5 stems it as it indexed). */
+  /**
+   * Chunks of the given documents holding the word (FTS5 stems it as it indexed); a word found
+   * only as an OCR misreading of it counts those OCR chunks instead.
+   */
   documentFrequencyIn(word: string, documentIds: number[]): number {
-    return this.stmtDfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
+    const df = this.stmtDfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
+    if (df > 0 || !this.ocrChunks()) return df
+    return this.ocr!.dfIn.get(ftsQuote(foldConfusable(stem(word))), JSON.stringify(documentIds)) as number
+  }
+
+  /** Whether the library has chunks on OCR'd pages (and folding is on). */
+  ocrChunks(): boolean {
+    this.refresh()
+    return this.hasOcr
+  }
+
+  /**
+   * BM25 over the folded index of OCR chunks: the same query with each word stemmed and its
+   * OCR-confusable characters folded (ocr-fold.ts). Empty when the library has no OCR chunks.
+   */
+  searchOcr(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
+    if (!this.ocrChunks()) return []
+    const fold = (w: string) => foldConfusable(stem(w))
+    const parts = q.terms.map((t) => ftsQuote(fold(t)))
+    for (const p of q.phrases) parts.push(`"${p.map((x) => fold(x).replace(/"/g, '""')).join(' ')}"`)
+    if (parts.length === 0) return []
+    const match = parts.join(` ${q.op} `)
+    const rows = documentIds
+      ? this.ocr!.docs.all(match, JSON.stringify(documentIds), limit)
+      : this.ocr!.all.all(match, limit)
+    return rows as KeywordCandidate[]
   }
 
   search(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
@@ -78,7 +141,12 @@ export class KeywordSearch {
     return rows as KeywordCandidate[]
   }
 
-  /** Number of chunks containing the (stemmed) term, from the FTS5 vocabulary. */
+  /**
+   * Number of chunks containing the (stemmed) term, from the FTS5 vocabulary. A term no chunk
+   * holds as written counts the OCR chunks holding a misreading of it (ocrDocumentFrequency), so
+   * a question about `lmtest` over a scan that reads `Imtest` neither calls the word unseen nor
+   * declines for lack of it.
+   */
   documentFrequency(stemmed: string): number {
     this.refresh()
     let df = this.dfCache.get(stemmed)
@@ -86,6 +154,19 @@ export class KeywordSearch {
       df = (this.stmtDf.get(stemmed) as number | undefined) ?? 0
       if (this.dfCache.size > 20_000) this.dfCache.clear()
       this.dfCache.set(stemmed, df)
+    }
+    return df > 0 || !this.hasOcr ? df : this.ocrDocumentFrequency(stemmed)
+  }
+
+  /** OCR chunks holding the stem with its confusable characters folded. */
+  ocrDocumentFrequency(stemmed: string): number {
+    if (!this.ocrChunks()) return 0
+    const folded = foldConfusable(stemmed)
+    let df = this.ocrDfCache.get(folded)
+    if (df === undefined) {
+      df = (this.ocr!.df.get(folded) as number | undefined) ?? 0
+      if (this.ocrDfCache.size > 20_000) this.ocrDfCache.clear()
+      this.ocrDfCache.set(folded, df)
     }
     return df
   }
@@ -102,6 +183,8 @@ export class KeywordSearch {
     if (key === this.version) return
     this.version = key
     this.dfCache.clear()
+    this.ocrDfCache.clear()
     this.count = this.total.get() as number
+    this.hasOcr = this.ocr !== null && this.ocr.any.get() === 1
   }
 }

@@ -78,6 +78,8 @@ export function lexicalMatch(
   phrases: string[][],
   headingStems: string[] = [],
   T: Tuning = DEFAULT_TUNING,
+  /** Applied to the phrases' stems: OCR passages are matched with folded stems (ocr-match.ts). */
+  phraseStem: (stem: string) => string = (s) => s,
 ): LexicalMatch {
   if (terms.length === 0) return { coverage: 0, local: 0, score: 0, matched: [], matchedStems: new Set() }
   const { index, alts, pairs } = compiled(terms)
@@ -130,7 +132,8 @@ export function lexicalMatch(
   if (phrases.length > 0) {
     const joined = ` ${stems.join(' ')} `
     for (const p of phrases)
-      if (joined.includes(` ${p.map(cachedStem).join(' ')} `)) bonus += T.wIdentifierPhrase
+      if (joined.includes(` ${p.map((w) => phraseStem(cachedStem(w))).join(' ')} `))
+        bonus += T.wIdentifierPhrase
   }
   const local = total > 0 && got > 0 ? windowCoverage(stems, terms, T.proximityWindow) / total : 0
   return {

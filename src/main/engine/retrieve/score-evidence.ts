@@ -3,6 +3,7 @@ import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { passageStems } from '../text/tokens.js'
 import { lexicalMatch, type LexicalMatch } from './lexical-score.js'
+import { ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
 import type { Tuning } from './tuning.js'
 
@@ -30,12 +31,24 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   const headingCache = new Map<string, string[]>()
   const total = totalIdf(q.terms)
   const ctxTotal = totalIdf(q.contextTerms)
+  // Passages on OCR'd pages match the question with OCR-confusable characters folded (ocr-match.ts).
+  let folded: OcrTerms | null = null
   for (const r of rows) {
     const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
     let headingStems = r.heading ? headingCache.get(r.heading) : []
     if (headingStems === undefined) headingCache.set(r.heading!, (headingStems = passageStems(r.heading!)))
-    const m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
-    const c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
+    let m: LexicalMatch
+    let c: LexicalMatch | null
+    if (r.ocr && T.foldOcrConfusions > 0) {
+      const f = (folded ??= ocrTerms(q.terms, q.contextTerms))
+      m = ocrLexicalMatch(stems, f.terms, f.original, q.phrases, headingStems, T)
+      c = q.contextTerms.length
+        ? ocrLexicalMatch(stems, f.contextTerms, f.original, [], headingStems, T)
+        : null
+    } else {
+      m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
+      c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
+    }
     own.set(r.id, {
       match: m,
       coverage: c

@@ -58,6 +58,14 @@ const TUNING = {
   proximityWindow: 40,
   wProximity: 0.75,
   /**
+   * On OCR'd pages a question word also matches the words it could have been misread as: OCR's
+   * confusable characters (I/l/1, O/0, S/5, Z/2, B/8) are folded on both sides, through a second
+   * keyword index of OCR chunks (ocr-fold.ts, ocr-chunk-index.ts); text-layer passages keep exact
+   * matching. 0 turns it off. Whole development corpus scanned at 150 dpi, keyword mode: see
+   * BENCHMARKS.md "Retrieval on scans".
+   */
+  foldOcrConfusions: 1,
+  /**
    * A question word no chunk holds is looked up in its other spelling (spelling-variants.ts:
    * British ↔ American; 0 turns it off). Pool, keyword mode: fold A MRR@10 0.590 → 0.595, false
    * declines 2 → 1 ("parameterisation"); fold B unchanged (no British spelling asked there).

@@ -4,6 +4,7 @@ import {
   type PageSpan,
   type TextItemBox,
 } from '@shared/library-types.js'
+import { chunkOnOcrPages, ocrChunkWriter } from './ocr-chunk-index.js'
 import type { Chunk, CleanPage } from './page-records.js'
 import { passageStems } from '../text/tokens.js'
 import type { Db } from './open-database.js'
@@ -125,6 +126,7 @@ export class LibraryStore {
           `SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.status = 'indexed'`,
         )
         .pluck(),
+      insertOcrChunk: ocrChunkWriter(db),
       chunkTexts: db.prepare(
         `SELECT id, text, heading FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
       ),
@@ -188,7 +190,9 @@ export class LibraryStore {
         )
       }
       const chunkIds: number[] = []
+      const ocrPages = new Set(doc.pages.filter((p) => p.ocr).map((p) => p.pageNo))
       for (const c of doc.chunks) {
+        const stems = passageStems(c.text)
         const r = this.q.insertChunk.run(
           documentId,
           c.ord,
@@ -197,9 +201,13 @@ export class LibraryStore {
           c.pageStart,
           c.pageEnd,
           JSON.stringify(c.spans),
-          passageStems(c.text).join(' '),
+          stems.join(' '),
         )
-        chunkIds.push(Number(r.lastInsertRowid))
+        const id = Number(r.lastInsertRowid)
+        chunkIds.push(id)
+        // Recognised text also goes into the folded index (ocr-chunk-index.ts).
+        if (ocrPages.size && chunkOnOcrPages(c.pageStart, c.pageEnd, ocrPages))
+          this.q.insertOcrChunk(id, c.heading, stems)
       }
       return { documentId, chunkIds, replacedChunkIds }
     })()

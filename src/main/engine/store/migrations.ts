@@ -1,6 +1,7 @@
 // Numbered schema migrations. Each runs once, in order, inside its own transaction;
 // `PRAGMA user_version` records the last one applied. Never edit a shipped migration: add one.
 import { migrateMessageJson } from './message-json-v8.js'
+import { indexStoredOcrChunks, OCR_CHUNK_INDEX_SQL } from './ocr-chunk-index.js'
 import type { Db } from './open-database.js'
 
 export interface Migration {
@@ -179,5 +180,14 @@ export const MIGRATIONS: readonly Migration[] = [
     // words itself; messages written before keep snake_case timings and CLI-worded sentences.
     sql: '',
     data: migrateMessageJson,
+  },
+  {
+    version: 9,
+    name: 'ocr-chunk-index',
+    // Chunks on OCR'd pages get a second keyword index whose words have OCR-confusable characters
+    // folded (I/l/1, O/0, S/5, Z/2, B/8: ocr-chunk-index.ts), so a question finds a word the scan
+    // misread; text-layer chunks are not in it. The OCR chunks already stored are indexed here.
+    sql: OCR_CHUNK_INDEX_SQL,
+    data: indexStoredOcrChunks,
   },
 ]

@@ -1,0 +1,73 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { LibraryStore } from './library-store.js'
+import { MIGRATIONS } from './migrations.js'
+import { chunkOnOcrPages } from './ocr-chunk-index.js'
+import { openDatabase } from './open-database.js'
+
+const tempDir = useTempDirs()
+const indexed = (db: ReturnType<typeof openDatabase>) =>
+  db.prepare(`SELECT rowid AS id, heading, text FROM chunks_ocr_fts ORDER BY rowid`).all()
+
+describe('the folded keyword index of OCR chunks', () => {
+  it('takes a chunk when any page it spans was OCR-read', () => {
+    expect(chunkOnOcrPages(1, 1, new Set([2]))).toBe(false)
+    expect(chunkOnOcrPages(1, 2, new Set([2]))).toBe(true)
+    expect(chunkOnOcrPages(3, 3, new Set())).toBe(false)
+  })
+
+  it("indexes an imported document's OCR chunks, folded, and none of its text-layer chunks", () => {
+    const db = openDatabase(path.join(tempDir(), 'lib.sqlite'))
+    const page = (pageNo: number, ocr: boolean) => ({
+      pageNo,
+      width: 612,
+      height: 792,
+      text: '',
+      lines: [],
+      items: [],
+      ...(ocr ? { ocr: { confidence: 88 } } : {}),
+    })
+    const { chunkIds } = new LibraryStore(db).putDocument({
+      path: '/docs/mixed.pdf',
+      title: 'mixed',
+      sha256: 'x',
+      size: 1,
+      pages: [page(1, false), page(2, true)],
+      chunks: [
+        { ord: 0, heading: 'Intro', text: 'Text layer with Imtest.', pageStart: 1, pageEnd: 1, spans: [] },
+        {
+          ord: 1,
+          heading: 'Imtest 2',
+          text: 'Scanned Imtest tests x1.',
+          pageStart: 2,
+          pageEnd: 2,
+          spans: [],
+        },
+      ],
+    })
+    expect(indexed(db)).toEqual([{ id: chunkIds[1], heading: 'lmtest 2', text: 'scan lmtest test xl' }])
+    db.close()
+  })
+
+  it('indexes the OCR chunks of a library imported before the index existed (migration 9)', () => {
+    const file = path.join(tempDir(), 'v8.sqlite')
+    const old = openDatabase(file, MIGRATIONS.slice(0, 8))
+    old.exec(`
+      INSERT INTO documents (id, path, title, sha256, size, status) VALUES (1, '/a.pdf', 'a', 'x', 1, 'indexed');
+      INSERT INTO pages (document_id, page_no, text, ocr) VALUES (1, 1, '', 0), (1, 2, '', 1), (1, 3, '', 0);
+      INSERT INTO chunks (id, document_id, ord, heading, text, page_start, page_end, spans, stems) VALUES
+        (1, 1, 0, NULL, 'Text layer Imtest', 1, 1, '[]', 'text layer imtest'),
+        (2, 1, 1, NULL, 'Spans the scan: Imtest', 1, 2, '[]', 'span the scan imtest'),
+        (3, 1, 2, 'Older', 'No stems stored: Imtest', 2, 2, '[]', NULL),
+        (4, 1, 3, NULL, 'After it', 3, 3, '[]', 'after it');
+    `)
+    old.close()
+    const db = openDatabase(file)
+    expect(indexed(db)).toEqual([
+      { id: 2, heading: '', text: 'span the scan lmtest' },
+      { id: 3, heading: 'older', text: 'no stem store lmtest' },
+    ])
+    db.close()
+  })
+})

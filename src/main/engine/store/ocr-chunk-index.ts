@@ -1,0 +1,50 @@
+// The keyword index of chunks that lie on OCR'd pages, with OCR-confusable characters folded
+// (text/ocr-fold.ts): retrieval finds `lmtest` in a scan that reads `Imtest` through it, while
+// text-layer chunks never enter it, so their matching stays exact. Migration 9 creates the table
+// and indexes the OCR chunks already stored; the import adds each new one (library-store.ts).
+import { foldedStemText } from '../text/ocr-fold.js'
+import { passageStems } from '../text/tokens.js'
+import type { Db } from './open-database.js'
+
+/**
+ * chunks_ocr_fts: rowid = chunk id; heading and text hold folded stems (already stemmed, so no
+ * porter here). A chunk's row goes with the chunk (trigger); text-layer chunks have none.
+ */
+export const OCR_CHUNK_INDEX_SQL = `
+  CREATE VIRTUAL TABLE chunks_ocr_fts USING fts5(heading, text, tokenize='unicode61 remove_diacritics 2');
+  CREATE TRIGGER chunks_ocr_ad AFTER DELETE ON chunks BEGIN
+    DELETE FROM chunks_ocr_fts WHERE rowid = old.id;
+  END;
+`
+
+/** Whether a chunk spanning these pages holds OCR'd text (any of its pages was recognised). */
+export function chunkOnOcrPages(pageStart: number, pageEnd: number, ocrPages: Set<number>): boolean {
+  for (let p = pageStart; p <= pageEnd; p++) if (ocrPages.has(p)) return true
+  return false
+}
+
+/** Adds OCR chunks to the folded index, one prepared statement for a document's chunks. */
+export function ocrChunkWriter(db: Db): (id: number, heading: string | null, stems: string[]) => void {
+  const insert = db.prepare(`INSERT INTO chunks_ocr_fts (rowid, heading, text) VALUES (?, ?, ?)`)
+  return (id, heading, stems) => {
+    insert.run(id, heading ? foldedStemText(passageStems(heading)) : '', foldedStemText(stems))
+  }
+}
+
+/** Migration 9's data step: the OCR chunks of a library imported before it join the index. */
+export function indexStoredOcrChunks(db: Db): void {
+  const write = ocrChunkWriter(db)
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.heading, c.text, c.stems FROM chunks c
+       WHERE EXISTS (SELECT 1 FROM pages p WHERE p.document_id = c.document_id AND p.ocr = 1
+                     AND p.page_no BETWEEN c.page_start AND c.page_end)`,
+    )
+    // all(), not iterate(): the connection cannot write while a statement is still reading.
+    .all() as { id: number; heading: string | null; text: string; stems: string | null }[]
+  for (const r of rows) write(r.id, r.heading, r.stems !== null ? splitStems(r.stems) : passageStems(r.text))
+}
+
+function splitStems(stems: string): string[] {
+  return stems.length ? stems.split(' ') : []
+}
