@@ -4,14 +4,15 @@
 // the same questions, and prints both result lines and the hit@5 difference (and hit@5 by the gold
 // page alone, which sets OCR misreadings of the eval's required strings apart from ranking).
 //
-//   npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150]
+//   npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150] [--tune key=value …]
 //
 // --only keeps a subset of the documents (and the questions about them, plus the negatives); `b.pdf:40`
 // keeps only the first 40 pages of b.pdf (on both sides) and the questions whose gold pages are all
 // among them: OCR costs seconds of CPU per page, so on a busy machine the whole corpus may not fit.
 // --work holds the scanned copy and an OCR cache (QUIRE_OCR_CACHE, ocr-cache.ts), so a re-run
 // recognises no page twice; both libraries are imported afresh every run, so a change to cleaning
-// or chunking is always measured.
+// or chunking is always measured. --tune passes retrieval constants (retrieve/tuning.ts) to both
+// evaluations, e.g. `--tune foldOcrConfusions=0` for retrieval without OCR-confusable folding.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -26,11 +27,12 @@ const { values } = parseArgs({
     work: { type: 'string' },
     only: { type: 'string' },
     dpi: { type: 'string', default: '150' },
+    tune: { type: 'string', multiple: true, default: [] },
   },
 })
 if (!values.qa || !values.docs || !values.work) {
   console.error(
-    'usage: npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150]',
+    'usage: npx tsx scripts/eval/eval-on-scans.ts --qa QA.jsonl --docs DIR --work DIR [--only a.pdf,b.pdf:40] [--dpi 150] [--tune key=value …]',
   )
   process.exit(2)
 }
@@ -123,6 +125,7 @@ const evalOn = (name: string, dir: string) => {
     path.join(work, 'libraries'),
     '--dump',
     dump,
+    ...values.tune.flatMap((t) => ['--tune', t]),
   ])
   process.stdout.write(out)
   const result = JSON.parse(out.trim().split('\n').at(-1)!) as Record<
@@ -137,6 +140,7 @@ const summary = {
   documents: [...chosen].map(([f, n]) => (n === Infinity ? f : `${f}:${n}`)),
   questions: records.length,
   dpi: Number(values.dpi),
+  tune: values.tune,
   hit1_text: text.hit1,
   hit1_scan: scan.hit1,
   hit5_text: text.hit5,
