@@ -1,7 +1,12 @@
 // Runs one import batch off the caller's thread: PDF parsing and embedding never block the
 // app's main process, the CLI's progress bar or a test's event loop.
-import { parentPort, workerData } from 'node:worker_threads'
+// The same script also runs the import's extra embed threads (serveEmbedThread), so that no
+// build needs a third worker script.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
+import { EmbedThread, isEmbedThreadData, serveEmbedThread } from '../embed/embed-thread.js'
+import type { Embedder } from '../embed/embedder.js'
+import { laneEmbedder } from '../embed/lane-embedder.js'
 import { acquireImportLock } from '../ingest/import-lock.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
@@ -9,70 +14,101 @@ import { parseAhead } from './parse-ahead.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'
 import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
 
+/** Texts per forward pass on each one-thread lane (see BENCHMARKS.md, issue 14). */
+const LANE_BATCH = 2
+
 const port = parentPort
 if (!port) throw new Error('ingest-worker must run in a worker thread')
-const post = (m: WorkerToParent, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer)
+if (isEmbedThreadData(workerData)) await serveEmbedThread(port, workerData)
+else await runImport(port, workerData as IngestJob)
 
-const job = workerData as IngestJob
-const controller = new AbortController()
-port.on('message', (m: ParentToWorker) => {
-  if (m.type === 'cancel') controller.abort()
-})
+async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
+  const post = (m: WorkerToParent, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer)
 
-const workers = job.parseWorkers ?? defaultParseWorkers()
-// Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
-const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
-const pool = job.parsePorts?.length
-  ? ParsePool.overPorts(job.parsePorts)
-  : workers > 0 && ParsePool.available(parseScript)
-    ? new ParsePool(workers, parseScript, { warmUp: false })
-    : null
-// The first documents are extracted while the library opens and the model loads.
-// With the import's OCR setting and cancel: an early parse is the import's parse of that file.
-const parse = pool
-  ? parseAhead(pool.parse, job.paths, pool.size, { ocr: job.ocr, signal: controller.signal })
-  : undefined
-// 'done' is sent only once the library is closed and the import lock released: the caller may
-// start the next batch (which takes the lock without waiting) or damage-test the file at once, and a
-// CLI that exits on 'done' must not cut the close (its WAL checkpoint) short.
-let outcome: WorkerToParent
-try {
-  // Loading the model keeps this thread busy for about half a second in long synchronous steps:
-  // the first file is read and sent to a parse thread before that starts, not after it.
-  await parse?.firstStarted
-  // Before the library opens: opening reconciles (writes) the vector index.
-  const importLock = acquireImportLock(job.libraryDir)
-  const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir }).catch((err: unknown) => {
-    importLock.release()
-    throw err
+  const controller = new AbortController()
+  port.on('message', (m: ParentToWorker) => {
+    if (m.type === 'cancel') controller.abort()
   })
+
+  const workers = job.parseWorkers ?? defaultParseWorkers()
+  // Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
+  const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
+  const pool = job.parsePorts?.length
+    ? ParsePool.overPorts(job.parsePorts)
+    : workers > 0 && ParsePool.available(parseScript)
+      ? new ParsePool(workers, parseScript, { warmUp: false })
+      : null
+  // The first documents are extracted while the library opens and the model loads.
+  // With the import's OCR setting and cancel: an early parse is the import's parse of that file.
+  const parse = pool
+    ? parseAhead(pool.parse, job.paths, pool.size, { ocr: job.ocr, signal: controller.signal })
+    : undefined
+  // 'done' is sent only once the library is closed and the import lock released: the caller may
+  // start the next batch (which takes the lock without waiting) or damage-test the file at once, and a
+  // CLI that exits on 'done' must not cut the close (its WAL checkpoint) short.
+  let outcome: WorkerToParent
   try {
-    lib.assertWritable()
-    const deps = { store: lib.store, embedder: lib.embedder, vectors: lib.vectors }
-    const report = await ingestFiles(deps, job.paths, {
-      parse,
-      parallelParses: pool?.size ?? 1,
-      ocr: job.ocr,
-      signal: controller.signal,
-      onProgress: (progress) => post({ type: 'progress', progress }),
-      // Vectors travel as transferred buffers: no copy, no JSON.
-      onCommitted: (committed) =>
-        post(
-          { type: 'committed', committed },
-          committed.vectors.map((v) => v.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
-        ),
-    })
-    outcome = { type: 'done', report }
-  } finally {
-    try {
-      await lib.close()
-    } finally {
+    // Loading the model keeps this thread busy for about half a second in long synchronous steps:
+    // the first file is read and sent to a parse thread before that starts, not after it.
+    await parse?.firstStarted
+    // Before the library opens: opening reconciles (writes) the vector index.
+    const importLock = acquireImportLock(job.libraryDir)
+    const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir }).catch((err: unknown) => {
       importLock.release()
+      throw err
+    })
+    // Extra one-thread sessions on threads of their own beside this thread's (lane-embedder.ts).
+    const lanes = embedLanes(lib.embedder, job)
+    try {
+      lib.assertWritable()
+      const deps = { store: lib.store, embedder: lanes ?? lib.embedder, vectors: lib.vectors }
+      const report = await ingestFiles(deps, job.paths, {
+        parse,
+        parallelParses: pool?.size ?? 1,
+        ocr: job.ocr,
+        signal: controller.signal,
+        onProgress: (progress) => post({ type: 'progress', progress }),
+        // Vectors travel as transferred buffers: no copy, no JSON.
+        onCommitted: (committed) =>
+          post(
+            { type: 'committed', committed },
+            committed.vectors.map((v) => v.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
+          ),
+      })
+      outcome = { type: 'done', report }
+    } finally {
+      try {
+        await lanes?.closeLanes()
+        await lib.close()
+      } finally {
+        importLock.release()
+      }
     }
+  } catch (err) {
+    outcome = { type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) }
   }
-} catch (err) {
-  outcome = { type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) }
+  post(outcome)
+  await pool?.close()
+  port.close()
 }
-post(outcome)
-await pool?.close()
-port.close()
+
+/**
+ * This thread's embedder as one lane of several: one embed thread per further core the embedder
+ * may use (none on one core); null without a model, or when this script's own path is unknown.
+ */
+function embedLanes(local: Embedder | null, job: IngestJob): ReturnType<typeof laneEmbedder> | null {
+  const script = job.workerUrl
+  const modelDir = job.modelDir
+  if (!local || !script || !modelDir) return null
+  return laneEmbedder(local, {
+    batchSize: LANE_BATCH,
+    startLanes: async () => {
+      // Already loaded by the library's own embedder.
+      const { defaultThreads } = await import('../embed/transformers-embedder.js')
+      const url = script.startsWith('file:') ? new URL(script) : script
+      return Promise.all(
+        Array.from({ length: defaultThreads() - 1 }, () => EmbedThread.start(url, modelDir, LANE_BATCH)),
+      )
+    },
+  })
+}

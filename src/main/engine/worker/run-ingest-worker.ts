@@ -22,8 +22,10 @@ const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
  */
 export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Promise<IngestReport> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(opts.workerUrl ?? DEFAULT_WORKER, {
-      workerData: opts.parseWorkerUrl ? { ...job, parseWorkerUrl: opts.parseWorkerUrl } : job,
+    const script = opts.workerUrl ?? DEFAULT_WORKER
+    const data: IngestJob = { ...job, workerUrl: script instanceof URL ? script.href : script }
+    const worker = new Worker(script, {
+      workerData: opts.parseWorkerUrl ? { ...data, parseWorkerUrl: opts.parseWorkerUrl } : data,
       // Lent ports move to the import's thread; they close when it ends.
       transferList: job.parsePorts ?? [],
     })
