@@ -3,11 +3,12 @@ import path from 'node:path'
 import type { LibraryCheckReport } from '@shared/library-types.js'
 import { DB_FILE, Library, type LibraryOpenOptions } from './library.js'
 import { fullCheck } from './store/check-database.js'
+import { refillOcrChunkIndex } from './store/ocr-chunk-index.js'
 import { openDatabase, type Db } from './store/open-database.js'
 
 /**
  * The full check (SQLite integrity_check + the FTS index against its chunks) and, on request,
- * the repair: rebuild every index (REINDEX) and the full-text index from the chunks, then find
+ * the repair: rebuild every index (REINDEX) and the full-text indexes from the chunks, then find
  * the documents whose rows can no longer be read whole and import them again from their files.
  * What cannot be repaired in place is said, never hidden.
  */
@@ -17,15 +18,18 @@ export async function checkLibrary(lib: Library, opts: { repair: boolean }): Pro
   if (before.ok || !opts.repair) {
     return { ok: before.ok, problems: before.problems, repaired: false, reimported: [], unrecoverable: [] }
   }
-  const tried = (sql: string) => {
+  const tried = (step: string | (() => void)) => {
     try {
-      lib.db.exec(sql)
+      if (typeof step === 'string') lib.db.exec(step)
+      else step()
     } catch {
       // A damaged table can make a rebuild fail; the check afterwards says what is still wrong.
     }
   }
   tried('REINDEX')
   tried("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')")
+  // Its rows go with their chunks (a trigger) when damaged documents are removed below.
+  tried(() => refillOcrChunkIndex(lib.db))
 
   const reimported: string[] = []
   const unrecoverable: { path: string; reason: string }[] = []

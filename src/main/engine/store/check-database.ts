@@ -1,3 +1,4 @@
+import { ocrChunkIndexProblems } from './ocr-chunk-index.js'
 import type { Db } from './open-database.js'
 
 /** What SQLite's own checks say about a library database. */
@@ -22,7 +23,8 @@ export function quickCheck(db: Db): DatabaseCheck {
 /**
  * integrity_check (every index against its table) plus FTS5's integrity-check with rank 1, which
  * also compares the full-text index with the chunks it is built from (a stale or damaged FTS
- * index answers searches wrongly while SQLite's own check passes).
+ * index answers searches wrongly while SQLite's own check passes), and the same for the folded
+ * index of OCR chunks (ocr-chunk-index.ts).
  */
 export function fullCheck(db: Db): DatabaseCheck {
   const sqlite = run(() => pragmaRows(db, 'integrity_check'))
@@ -30,7 +32,12 @@ export function fullCheck(db: Db): DatabaseCheck {
     db.prepare("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('integrity-check', 1)").run()
     return []
   })
-  const problems = [...sqlite.problems, ...fts.problems.map((p) => `full-text index: ${p}`)]
+  const ocr = run(() => ocrChunkIndexProblems(db))
+  const problems = [
+    ...sqlite.problems,
+    ...fts.problems.map((p) => `full-text index: ${p}`),
+    ...ocr.problems.map((p) => `OCR full-text index: ${p}`),
+  ]
   return { ok: problems.length === 0, kind: 'full', problems }
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { LibraryStore } from './library-store.js'
 import { MIGRATIONS } from './migrations.js'
-import { chunkOnOcrPages } from './ocr-chunk-index.js'
+import { fullCheck } from './check-database.js'
+import { chunkOnOcrPages, refillOcrChunkIndex } from './ocr-chunk-index.js'
 import { openDatabase } from './open-database.js'
 
 const tempDir = useTempDirs()
@@ -17,7 +18,8 @@ describe('the folded keyword index of OCR chunks', () => {
     expect(chunkOnOcrPages(3, 3, new Set())).toBe(false)
   })
 
-  it("indexes an imported document's OCR chunks, folded, and none of its text-layer chunks", () => {
+  /** A library holding one document: a text-layer page 1 and an OCR'd page 2, one chunk on each. */
+  function mixedLibrary() {
     const db = openDatabase(path.join(tempDir(), 'lib.sqlite'))
     const page = (pageNo: number, ocr: boolean) => ({
       pageNo,
@@ -46,7 +48,29 @@ describe('the folded keyword index of OCR chunks', () => {
         },
       ],
     })
-    expect(indexed(db)).toEqual([{ id: chunkIds[1], heading: 'lmtest 2', text: 'scan lmtest test xl' }])
+    return { db, ocrRow: { id: chunkIds[1], heading: 'lmtest 2', text: 'scan lmtest test xl' } }
+  }
+
+  it("indexes an imported document's OCR chunks, folded, and none of its text-layer chunks", () => {
+    const { db, ocrRow } = mixedLibrary()
+    expect(indexed(db)).toEqual([ocrRow])
+    db.close()
+  })
+
+  it('is part of the full check, and the repair makes it again from the chunks', () => {
+    const { db, ocrRow } = mixedLibrary()
+    expect(fullCheck(db)).toMatchObject({ ok: true, problems: [] })
+
+    db.prepare('DELETE FROM chunks_ocr_fts WHERE rowid = ?').run(ocrRow.id)
+    db.prepare("INSERT INTO chunks_ocr_fts (rowid, heading, text) VALUES (999, '', 'gone')").run()
+    expect(fullCheck(db).problems).toEqual([
+      'OCR full-text index: 1 OCR chunk(s) missing from it',
+      "OCR full-text index: 1 row(s) for chunks that are gone or not on OCR'd pages",
+    ])
+
+    refillOcrChunkIndex(db)
+    expect(fullCheck(db)).toMatchObject({ ok: true, problems: [] })
+    expect(indexed(db)).toEqual([ocrRow])
     db.close()
   })
 
