@@ -18,14 +18,80 @@ export interface KeywordCandidate {
   bm25: number
 }
 
+/** The statements over one FTS5 index of chunks: chunks_fts, or the folded chunks_ocr_fts. */
+interface FtsIndex {
+  all: Statement
+  docs: Statement
+  df: Statement
+  dfIn: Statement
+  /** How a question's word is written as this index's term (the folded index holds folded stems). */
+  term: (word: string) => string
+}
+
+function ftsIndex(db: Db, table: string, weights: string, term: (word: string) => string): FtsIndex {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${table}_vocab USING fts5vocab(main, '${table}', 'row')`)
+  return {
+    all: db.prepare(
+      `SELECT rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25 LIMIT ?`,
+    ),
+    docs: db.prepare(
+      `SELECT f.rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table} f JOIN chunks c ON c.id = f.rowid
+       WHERE ${table} MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
+    ),
+    df: db.prepare(`SELECT doc FROM temp.${table}_vocab WHERE term = ?`).pluck(),
+    // The documents' chunk ids come from the chunks_document index into one list SQLite builds
+    // once per call, and each FTS5 match is looked up in it. Joining chunks instead read a table
+    // page (chunk text) per match: up to 2,000 random page reads, 2-3x slower on a 100k library.
+    // "+ 0" keeps the list out of FTS5's rowid constraint, which would run the MATCH once per id.
+    dfIn: db
+      .prepare(
+        `SELECT count(*) FROM ${table}
+         WHERE ${table} MATCH ?
+           AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
+      )
+      .pluck(),
+    term,
+  }
+}
+
+/** BM25 over one index: the query's words (as that index writes them) and phrases, best first. */
+function searchIndex(
+  index: FtsIndex,
+  q: CandidateQuery,
+  limit: number,
+  documentIds?: number[],
+): KeywordCandidate[] {
+  const parts = q.terms.map((t) => ftsQuote(index.term(t)))
+  for (const p of q.phrases) parts.push(`"${p.map((x) => index.term(x).replace(/"/g, '""')).join(' ')}"`)
+  if (parts.length === 0) return []
+  const match = parts.join(` ${q.op} `)
+  const rows = documentIds
+    ? index.docs.all(match, JSON.stringify(documentIds), limit)
+    : index.all.all(match, limit)
+  return rows as KeywordCandidate[]
+}
+
+/** A term's chunk count from the index's vocabulary, through a cache cleared when the database changes. */
+function cachedFrequency(index: FtsIndex, cache: Map<string, number>, term: string): number {
+  let df = cache.get(term)
+  if (df === undefined) {
+    df = (index.df.get(term) as number | undefined) ?? 0
+    if (cache.size > 20_000) cache.clear()
+    cache.set(term, df)
+  }
+  return df
+}
+
 /**
  * BM25 over chunks with FTS5 (heading weighted above body text), any-term match.
  * Returns up to `limit` candidates, best first; the caller re-ranks them.
  */
 export class KeywordSearch {
-  private readonly stmtAll
-  private readonly stmtDocs
-  private readonly stmtDf
+  // FTS5 stems chunks_fts's words itself (porter); the folded index holds stems already folded.
+  private readonly exact: FtsIndex
+  // The folded index of OCR chunks (ocr-chunk-index.ts); null when foldOcrConfusions is off.
+  private readonly ocr: FtsIndex | null
+  private readonly stmtAnyOcr: Statement | null
   private readonly total
   // Document frequencies and the chunk count are cached until the database changes: PRAGMA
   // data_version moves whenever another connection (the import worker) commits.
@@ -33,15 +99,6 @@ export class KeywordSearch {
   private dfCache = new Map<string, number>()
   private count = 0
   private readonly stmtChanges
-  private readonly stmtDfIn
-  // The folded index of OCR chunks (ocr-chunk-index.ts); null when foldOcrConfusions is off.
-  private readonly ocr: {
-    all: Statement
-    docs: Statement
-    df: Statement
-    dfIn: Statement
-    any: Statement
-  } | null
   private hasOcr = false
   private ocrDfCache = new Map<string, number>()
 
@@ -50,51 +107,12 @@ export class KeywordSearch {
     tuning: Tuning = DEFAULT_TUNING,
   ) {
     const weights = `${Number(tuning.bm25Heading)}, ${Number(tuning.bm25Body)}`
-    this.stmtAll = db.prepare(
-      `SELECT rowid AS id, bm25(chunks_fts, ${weights}) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25 LIMIT ?`,
-    )
-    this.stmtDocs = db.prepare(
-      `SELECT f.rowid AS id, bm25(chunks_fts, ${weights}) AS bm25 FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
-       WHERE chunks_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
-    )
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')`)
-    this.stmtDf = db.prepare(`SELECT doc FROM temp.chunks_vocab WHERE term = ?`).pluck()
+    this.exact = ftsIndex(db, 'chunks_fts', weights, (w) => w)
     this.total = db.prepare(`SELECT count(*) FROM chunks`).pluck()
     this.stmtChanges = db.prepare('SELECT total_changes()').pluck()
-    // The documents' chunk ids come from the chunks_document index into one list SQLite builds
-    // once per call, and each FTS5 match is looked up in it. Joining chunks instead read a table
-    // page (chunk text) per match: up to 2,000 random page reads, 2-3x slower on a 100k library.
-    // "+ 0" keeps the list out of FTS5's rowid constraint, which would run the MATCH once per id.
-    this.stmtDfIn = db
-      .prepare(
-        `SELECT count(*) FROM chunks_fts
-         WHERE chunks_fts MATCH ?
-           AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
-      )
-      .pluck()
-    if (tuning.foldOcrConfusions > 0) {
-      db.exec(
-        `CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_ocr_vocab USING fts5vocab(main, 'chunks_ocr_fts', 'row')`,
-      )
-      this.ocr = {
-        all: db.prepare(
-          `SELECT rowid AS id, bm25(chunks_ocr_fts, ${weights}) AS bm25 FROM chunks_ocr_fts WHERE chunks_ocr_fts MATCH ? ORDER BY bm25 LIMIT ?`,
-        ),
-        docs: db.prepare(
-          `SELECT f.rowid AS id, bm25(chunks_ocr_fts, ${weights}) AS bm25 FROM chunks_ocr_fts f JOIN chunks c ON c.id = f.rowid
-           WHERE chunks_ocr_fts MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
-        ),
-        df: db.prepare(`SELECT doc FROM temp.chunks_ocr_vocab WHERE term = ?`).pluck(),
-        dfIn: db
-          .prepare(
-            `SELECT count(*) FROM chunks_ocr_fts
-             WHERE chunks_ocr_fts MATCH ?
-               AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
-          )
-          .pluck(),
-        any: db.prepare(`SELECT EXISTS (SELECT 1 FROM chunks_ocr_fts)`).pluck(),
-      }
-    } else this.ocr = null
+    const folding = tuning.foldOcrConfusions > 0
+    this.ocr = folding ? ftsIndex(db, 'chunks_ocr_fts', weights, (w) => foldConfusable(stem(w))) : null
+    this.stmtAnyOcr = folding ? db.prepare(`SELECT EXISTS (SELECT 1 FROM chunks_ocr_fts)`).pluck() : null
   }
 
   /**
@@ -102,9 +120,9 @@ export class KeywordSearch {
    * only as an OCR misreading of it counts those OCR chunks instead.
    */
   documentFrequencyIn(word: string, documentIds: number[]): number {
-    const df = this.stmtDfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
+    const df = this.exact.dfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
     if (df > 0 || !this.ocrChunks()) return df
-    return this.ocr!.dfIn.get(ftsQuote(foldConfusable(stem(word))), JSON.stringify(documentIds)) as number
+    return this.ocr!.dfIn.get(ftsQuote(this.ocr!.term(word)), JSON.stringify(documentIds)) as number
   }
 
   /** Whether the library has chunks on OCR'd pages (and folding is on). */
@@ -118,27 +136,11 @@ export class KeywordSearch {
    * OCR-confusable characters folded (ocr-fold.ts). Empty when the library has no OCR chunks.
    */
   searchOcr(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
-    if (!this.ocrChunks()) return []
-    const fold = (w: string) => foldConfusable(stem(w))
-    const parts = q.terms.map((t) => ftsQuote(fold(t)))
-    for (const p of q.phrases) parts.push(`"${p.map((x) => fold(x).replace(/"/g, '""')).join(' ')}"`)
-    if (parts.length === 0) return []
-    const match = parts.join(` ${q.op} `)
-    const rows = documentIds
-      ? this.ocr!.docs.all(match, JSON.stringify(documentIds), limit)
-      : this.ocr!.all.all(match, limit)
-    return rows as KeywordCandidate[]
+    return this.ocrChunks() ? searchIndex(this.ocr!, q, limit, documentIds) : []
   }
 
   search(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
-    const parts = q.terms.map(ftsQuote)
-    for (const p of q.phrases) parts.push(`"${p.map((x) => x.replace(/"/g, '""')).join(' ')}"`)
-    if (parts.length === 0) return []
-    const match = parts.join(` ${q.op} `)
-    const rows = documentIds
-      ? this.stmtDocs.all(match, JSON.stringify(documentIds), limit)
-      : this.stmtAll.all(match, limit)
-    return rows as KeywordCandidate[]
+    return searchIndex(this.exact, q, limit, documentIds)
   }
 
   /**
@@ -149,26 +151,14 @@ export class KeywordSearch {
    */
   documentFrequency(stemmed: string): number {
     this.refresh()
-    let df = this.dfCache.get(stemmed)
-    if (df === undefined) {
-      df = (this.stmtDf.get(stemmed) as number | undefined) ?? 0
-      if (this.dfCache.size > 20_000) this.dfCache.clear()
-      this.dfCache.set(stemmed, df)
-    }
+    const df = cachedFrequency(this.exact, this.dfCache, stemmed)
     return df > 0 || !this.hasOcr ? df : this.ocrDocumentFrequency(stemmed)
   }
 
   /** OCR chunks holding the stem with its confusable characters folded. */
   ocrDocumentFrequency(stemmed: string): number {
     if (!this.ocrChunks()) return 0
-    const folded = foldConfusable(stemmed)
-    let df = this.ocrDfCache.get(folded)
-    if (df === undefined) {
-      df = (this.ocr!.df.get(folded) as number | undefined) ?? 0
-      if (this.ocrDfCache.size > 20_000) this.ocrDfCache.clear()
-      this.ocrDfCache.set(folded, df)
-    }
-    return df
+    return cachedFrequency(this.ocr!, this.ocrDfCache, foldConfusable(stemmed))
   }
 
   chunkCount(): number {
@@ -185,6 +175,6 @@ export class KeywordSearch {
     this.dfCache.clear()
     this.ocrDfCache.clear()
     this.count = this.total.get() as number
-    this.hasOcr = this.ocr !== null && this.ocr.any.get() === 1
+    this.hasOcr = this.stmtAnyOcr !== null && this.stmtAnyOcr.get() === 1
   }
 }
