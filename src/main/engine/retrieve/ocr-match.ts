@@ -29,27 +29,29 @@ export function ocrTerms(terms: WeightedTerm[], contextTerms: WeightedTerm[]): O
   return { terms: fold(terms), contextTerms: fold(contextTerms), original }
 }
 
+/** An OCR passage's stems and heading stems with their confusable characters folded. */
+export interface FoldedPassage {
+  stems: string[]
+  headingStems: string[]
+}
+
+/** Folds a passage once, for every term list matched against it. */
+export function foldPassage(stems: string[], headingStems: string[]): FoldedPassage {
+  return { stems: stems.map(foldConfusable), headingStems: headingStems.map(foldConfusable) }
+}
+
 /**
- * lexicalMatch over an OCR passage: its stems and heading folded, matched with the folded terms;
- * `matchedStems` are given back as the question's own stems, so document coverage compares them
- * with every other passage's.
+ * lexicalMatch over a folded OCR passage with the folded terms; `matchedStems` are given back as
+ * the question's own stems, so document coverage compares them with every other passage's.
  */
 export function ocrLexicalMatch(
-  stems: string[],
+  passage: FoldedPassage,
   terms: WeightedTerm[],
   original: Map<string, string[]>,
   phrases: string[][],
-  headingStems: string[],
   T: Tuning,
 ): LexicalMatch {
-  const m = lexicalMatch(
-    stems.map(foldConfusable),
-    terms,
-    phrases,
-    headingStems.map(foldConfusable),
-    T,
-    foldConfusable,
-  )
+  const m = lexicalMatch(passage.stems, terms, phrases, passage.headingStems, T, foldConfusable)
   const matchedStems = new Set<string>()
   for (const s of m.matchedStems) for (const o of original.get(s) ?? [s]) matchedStems.add(o)
   return { ...m, matchedStems }

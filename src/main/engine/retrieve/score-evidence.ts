@@ -3,7 +3,7 @@ import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { passageStems } from '../text/tokens.js'
 import { lexicalMatch, type LexicalMatch } from './lexical-score.js'
-import { ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
+import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
 import type { Tuning } from './tuning.js'
 
@@ -41,10 +41,9 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     let c: LexicalMatch | null
     if (r.ocr && T.foldOcrConfusions > 0) {
       const f = (folded ??= ocrTerms(q.terms, q.contextTerms))
-      m = ocrLexicalMatch(stems, f.terms, f.original, q.phrases, headingStems, T)
-      c = q.contextTerms.length
-        ? ocrLexicalMatch(stems, f.contextTerms, f.original, [], headingStems, T)
-        : null
+      const passage = foldPassage(stems, headingStems)
+      m = ocrLexicalMatch(passage, f.terms, f.original, q.phrases, T)
+      c = q.contextTerms.length ? ocrLexicalMatch(passage, f.contextTerms, f.original, [], T) : null
     } else {
       m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
       c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
