@@ -2,6 +2,8 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
 import { languageDataId } from './language-data.js'
+import { joinSplitWords } from './join-split-words.js'
+import { readLeadingOneAsL } from './leading-one.js'
 import { estimateLineSize, inkHeight } from './line-size.js'
 import { cachedRecognition } from './ocr-cache.js'
 import {
@@ -9,7 +11,6 @@ import {
   RECOGNITION_PARAMETERS,
   type OcrEngine,
   type OcrResult,
-  type OcrWord,
 } from './ocr-engine.js'
 import { recognizeUpright } from './orientation.js'
 import { OCR_DPI, renderPage } from './render-page.js'
@@ -41,7 +42,8 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
         height: inkHeight({ text: w.text, width: w.x1 - w.x0, height: w.y1 - w.y0 }),
       })),
     )
-    const items = joinCalls(line.words, em).map((w, k, all) => {
+    const read = line.words.map((w) => ({ ...w, text: readLeadingOneAsL(w.text) }))
+    const items = joinSplitWords(read, em).map((w, k, all) => {
       const [ax, ay] = toPdf(w.x0, w.y0)
       const [bx, by] = toPdf(w.x1, w.y1)
       const x = Math.min(ax, bx)
@@ -55,33 +57,6 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
     const confidence = line.words.reduce((n, w) => n + w.confidence, 0) / line.words.length
     return { items, fontSize: em * unit, y: items[0]!.y, confidence }
   })
-}
-
-/**
- * Tesseract splits a call such as `coeftest(fm, vcov = vcovCL)` at the bracket, as if a space
- * were there: in a monospaced face the bracket's ink starts well inside its cell. A word opening
- * with a bracket is joined to the word before it when the ink gap is under 0.35 em (and the word
- * before ends in a letter, digit, `_` or `.`). Measured against the text layer of the same pages
- * (pscl-countreg, sandwich-CL): word-then-bracket pairs set without a space have gaps of 0.15–0.35 em
- * (85 of 94 under 0.35), pairs with a space 0.35 em and more (476 of 493). Search is not affected
- * (its tokens split at brackets either way); quoted code and figures read as printed.
- */
-function joinCalls(words: OcrWord[], em: number): OcrWord[] {
-  const out: OcrWord[] = []
-  for (const w of words) {
-    const prev = out.at(-1)
-    if (prev && /^[([]/.test(w.text) && /[\p{L}\p{N}_.]$/u.test(prev.text) && w.x0 - prev.x1 < 0.35 * em) {
-      out[out.length - 1] = {
-        text: prev.text + w.text,
-        confidence: Math.min(prev.confidence, w.confidence),
-        x0: Math.min(prev.x0, w.x0),
-        y0: Math.min(prev.y0, w.y0),
-        x1: Math.max(prev.x1, w.x1),
-        y1: Math.max(prev.y1, w.y1),
-      }
-    } else out.push(w)
-  }
-  return out
 }
 
 /** What the recognition of a page depends on besides its image (the eval cache's key, ocr-cache.ts). */
