@@ -42,6 +42,20 @@ describe('joinSplitWords', () => {
     expect(texts(joinSplitWords(line, 20))).toEqual(['use', 'list(given.values)', 'here'])
   })
 
+  it('joins a name split before its dot, not a file extension after a word space', () => {
+    // Word spaces of 12 px; "yyFlexLexer" then ".h." 5 px on; "the" then ".tex" a word space on.
+    const code = words(
+      ['header', 60, 12],
+      ['in', 20, 12],
+      ['yyFlexLexer', 110, 5],
+      ['.h.', 20, 12],
+      ['Then', 40, 0],
+    )
+    expect(texts(joinSplitWords(code, 21))).toEqual(['header', 'in', 'yyFlexLexer.h.', 'Then'])
+    const prose = words(['edit', 40, 12], ['the', 30, 12], ['.tex', 40, 12], ['file', 40, 0])
+    expect(texts(joinSplitWords(prose, 21))).toEqual(['edit', 'the', '.tex', 'file'])
+  })
+
   it('keeps the space after a sentence, an abbreviation, an initial, a roman numeral or capitals', () => {
     for (const [before, after] of [
       ['end.', 'then'],
