@@ -56,6 +56,11 @@ describe('joinSplitWords', () => {
     expect(texts(joinSplitWords(prose, 21))).toEqual(['edit', 'the', '.tex', 'file'])
   })
 
+  it('joins a scope operator split in two', () => {
+    const line = words(['use', 30, 12], ['Eigen:', 60, 9], [':Map;', 50, 0])
+    expect(texts(joinSplitWords(line, 21))).toEqual(['use', 'Eigen::Map;'])
+  })
+
   it('keeps the space after a sentence, an abbreviation, an initial, a roman numeral or capitals', () => {
     for (const [before, after] of [
       ['end.', 'then'],
