@@ -56,6 +56,14 @@ describe('joinSplitWords', () => {
     expect(texts(joinSplitWords(prose, 21))).toEqual(['edit', 'the', '.tex', 'file'])
   })
 
+  it('joins a bracket after a closing bracket at a small gap, not a brace after a word', () => {
+    // em 20: "{siunitx}" then "[=v2]" 5 px (0.25 em) on; "p" then "{" 5 px on stays apart.
+    const tex = words(['\\usepackage{siunitx}', 200, 5], ['[=v2]', 50, 0])
+    expect(texts(joinSplitWords(tex, 20))).toEqual(['\\usepackage{siunitx}[=v2]'])
+    const css = words(['p', 10, 5], ['{', 10, 0])
+    expect(texts(joinSplitWords(css, 20))).toEqual(['p', '{'])
+  })
+
   it('joins a scope operator split in two', () => {
     const line = words(['use', 30, 12], ['Eigen:', 60, 9], [':Map;', 50, 0])
     expect(texts(joinSplitWords(line, 21))).toEqual(['use', 'Eigen::Map;'])
