@@ -130,7 +130,7 @@ const evalOn = (name: string, dir: string) => {
   process.stdout.write(out)
   const result = JSON.parse(out.trim().split('\n').at(-1)!) as Record<
     string,
-    { hit1: number; hit5: number; mrr10: number }
+    { answerable: number; hit1: number; hit5: number; mrr10: number }
   >
   return { ...result[name]!, pageHit5: pageHit5(dump) }
 }
@@ -139,6 +139,7 @@ const scan = evalOn('scan', scanDir)
 const summary = {
   documents: [...chosen].map(([f, n]) => (n === Infinity ? f : `${f}:${n}`)),
   questions: records.length,
+  answerable: text.answerable,
   dpi: Number(values.dpi),
   tune: values.tune,
   hit1_text: text.hit1,
