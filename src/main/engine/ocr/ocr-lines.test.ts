@@ -125,4 +125,27 @@ describe('OCR words as text lines', () => {
     expect(lines[0]!.items[1]!.x).toBe(30)
     expect(lines[0]!.items[1]!.w).toBe(120)
   })
+
+  it('reads code as printed: a leading 1 of a name as l, a dotted name split after its dot joined', () => {
+    const word = (text: string, x0: number, x1: number) => ({ text, confidence: 90, x0, y0: 0, x1, y1: 20 })
+    const lines = ocrLines(
+      {
+        confidence: 90,
+        lines: [
+          {
+            words: [
+              word('fit', 0, 30),
+              word('with', 42, 80),
+              word('1m.fit', 92, 150),
+              word('or', 162, 180),
+              word('na.', 192, 220),
+              word('action', 225, 280),
+            ],
+          },
+        ],
+      },
+      (x, y) => [x, 1000 - y],
+    )
+    expect(lines.map((l) => l.items.map((i) => i.str).join(''))).toEqual(['fit with lm.fit or na.action'])
+  })
 })
