@@ -13,12 +13,12 @@
 // recognises no page twice; both libraries are imported afresh every run, so a change to cleaning
 // or chunking is always measured. --tune passes retrieval constants (retrieve/tuning.ts) to both
 // evaluations, e.g. `--tune foldOcrConfusions=0` for retrieval without OCR-confusable folding.
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { PDFDocument } from 'pdf-lib'
 import { readRecords } from './eval-sets.js'
+import { runScript } from './run-script.js'
 
 const { values } = parseArgs({
   options: {
@@ -86,13 +86,7 @@ fs.writeFileSync(qa, records.map((r) => JSON.stringify(r)).join('\n') + '\n')
 console.error(`eval-on-scans: ${only.length} documents, ${records.length} questions`)
 
 const tsx = (script: string, args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, QUIRE_OCR_CACHE: path.join(work, 'ocr-cache') },
-  })
+  runScript(script, args, { ...process.env, QUIRE_OCR_CACHE: path.join(work, 'ocr-cache') })
 
 tsx('scripts/eval/make-scanned-corpus.ts', ['--from', textDir, '--to', scanDir, '--dpi', values.dpi])
 /**

@@ -9,11 +9,11 @@
 // --work/<set> holds each set's scanned copy and OCR cache (eval-on-scans.ts), so a re-run after a
 // change to lines, headings or chunking recognises no page again. The first run OCRs every page,
 // about 3 CPU-seconds each (the large set alone has 1,116 pages).
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { POOL } from './eval-sets.js'
+import { REPO, runScript } from './run-script.js'
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +30,6 @@ if (!values.pool || !values.work) {
   )
   process.exit(2)
 }
-const repo = path.resolve(import.meta.dirname, '../..')
 const wanted = values.sets ? values.sets.split(',').map((s) => s.trim()) : POOL.map((s) => s.name)
 const unknown = wanted.filter((n) => !POOL.some((s) => s.name === n))
 if (unknown.length) {
@@ -57,24 +56,17 @@ for (const set of POOL.filter((s) => wanted.includes(s.name))) {
     process.exit(2)
   }
   console.error(`scans-over-pool: ${set.name}`)
-  const out = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/eval/eval-on-scans.ts',
-      '--qa',
-      path.resolve(repo, set.qa),
-      '--docs',
-      docs,
-      '--work',
-      path.join(path.resolve(values.work), set.name),
-      '--dpi',
-      values.dpi,
-      ...values.tune.flatMap((t) => ['--tune', t]),
-    ],
-    { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
-  )
+  const out = runScript('scripts/eval/eval-on-scans.ts', [
+    '--qa',
+    path.resolve(REPO, set.qa),
+    '--docs',
+    docs,
+    '--work',
+    path.join(path.resolve(values.work), set.name),
+    '--dpi',
+    values.dpi,
+    ...values.tune.flatMap((t) => ['--tune', t]),
+  ])
   results.push([set.name, JSON.parse(out.trim().split('\n').at(-1)!) as SetResult])
 }
 
