@@ -201,27 +201,31 @@ export class ConversationStore {
   }
 
   addMessage(m: NewMessage): Message {
-    const id = this.db.transaction(() => {
-      const res = this.q.insertMessage.run({
-        conversationId: m.conversationId,
-        role: m.role,
-        text: m.text,
-        citations: JSON.stringify(this.links.stamp(m.citations ?? [])),
-        trace: m.trace ? JSON.stringify(m.trace) : null,
-        model: m.model ?? null,
-        mode: m.mode ?? null,
-        status: m.status ?? 'complete',
-        declined: m.declined ? 1 : 0,
-        timings: m.timings ? JSON.stringify(m.timings) : null,
-        warnings: JSON.stringify(m.warnings ?? []),
-        error: m.error ?? null,
-        replyTo: m.replyTo ?? null,
-        sources: JSON.stringify(this.links.stamp(m.sources ?? [])),
-        problem: m.ollama ? JSON.stringify(m.ollama) : null,
+    const id = this.db
+      .transaction(() => {
+        const res = this.q.insertMessage.run({
+          conversationId: m.conversationId,
+          role: m.role,
+          text: m.text,
+          citations: JSON.stringify(this.links.stamp(m.citations ?? [])),
+          trace: m.trace ? JSON.stringify(m.trace) : null,
+          model: m.model ?? null,
+          mode: m.mode ?? null,
+          status: m.status ?? 'complete',
+          declined: m.declined ? 1 : 0,
+          timings: m.timings ? JSON.stringify(m.timings) : null,
+          warnings: JSON.stringify(m.warnings ?? []),
+          error: m.error ?? null,
+          replyTo: m.replyTo ?? null,
+          sources: JSON.stringify(this.links.stamp(m.sources ?? [])),
+          problem: m.ollama ? JSON.stringify(m.ollama) : null,
+        })
+        this.q.touch.run(m.conversationId)
+        return Number(res.lastInsertRowid)
+        // IMMEDIATE: stamping the citations reads the documents before the insert writes (see
+        // LibraryStore's writes: a deferred transaction could not write after another's commit).
       })
-      this.q.touch.run(m.conversationId)
-      return Number(res.lastInsertRowid)
-    })()
+      .immediate()
     return this.message(id)!
   }
 

@@ -158,59 +158,68 @@ export class LibraryStore {
     return (this.q.all.all() as DocumentRow[]).map(toDocument)
   }
 
+  /*
+   * Each write below reads first (what it replaces), so its transaction begins IMMEDIATE: it waits
+   * (busy_timeout) for another connection's write and then reads what that wrote. A deferred one
+   * would read an older snapshot and, once the other commits, could not write at all
+   * (SQLITE_BUSY_SNAPSHOT, "database is locked", at once): an import failed beside a removal.
+   */
+
   /**
    * Replaces whatever the library had at `doc.path` with the new document, its pages and chunks,
    * in one transaction. Returns the new document id, its chunk ids (in chunk order) and the
    * chunk ids that were replaced (to drop from the vector index).
    */
   putDocument(doc: NewDocument): { documentId: number; chunkIds: number[]; replacedChunkIds: number[] } {
-    return this.db.transaction(() => {
-      const old = this.documentByPath(doc.path)
-      const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
-      if (old) this.q.deleteDoc.run(old.id)
-      const info = this.q.insertDoc.run({
-        path: doc.path,
-        title: doc.title,
-        sha256: doc.sha256,
-        size: doc.size,
-        pages: doc.pages.length,
+    return this.db
+      .transaction(() => {
+        const old = this.documentByPath(doc.path)
+        const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+        if (old) this.q.deleteDoc.run(old.id)
+        const info = this.q.insertDoc.run({
+          path: doc.path,
+          title: doc.title,
+          sha256: doc.sha256,
+          size: doc.size,
+          pages: doc.pages.length,
+        })
+        const documentId = Number(info.lastInsertRowid)
+        for (const p of doc.pages) {
+          this.q.insertPage.run(
+            documentId,
+            p.pageNo,
+            p.text,
+            JSON.stringify(compactItems(p.items)),
+            p.width,
+            p.height,
+            p.ocr ? 1 : 0,
+            p.ocr?.confidence ?? null,
+            p.label ?? null,
+          )
+        }
+        const chunkIds: number[] = []
+        const ocrPages = new Set(doc.pages.filter((p) => p.ocr).map((p) => p.pageNo))
+        for (const c of doc.chunks) {
+          const stems = passageStems(c.text)
+          const r = this.q.insertChunk.run(
+            documentId,
+            c.ord,
+            c.heading,
+            c.text,
+            c.pageStart,
+            c.pageEnd,
+            JSON.stringify(c.spans),
+            stems.join(' '),
+          )
+          const id = Number(r.lastInsertRowid)
+          chunkIds.push(id)
+          // Recognised text also goes into the folded index (ocr-chunk-index.ts).
+          if (ocrPages.size && chunkOnOcrPages(c.pageStart, c.pageEnd, ocrPages))
+            this.q.insertOcrChunk(id, c.heading, stems)
+        }
+        return { documentId, chunkIds, replacedChunkIds }
       })
-      const documentId = Number(info.lastInsertRowid)
-      for (const p of doc.pages) {
-        this.q.insertPage.run(
-          documentId,
-          p.pageNo,
-          p.text,
-          JSON.stringify(compactItems(p.items)),
-          p.width,
-          p.height,
-          p.ocr ? 1 : 0,
-          p.ocr?.confidence ?? null,
-          p.label ?? null,
-        )
-      }
-      const chunkIds: number[] = []
-      const ocrPages = new Set(doc.pages.filter((p) => p.ocr).map((p) => p.pageNo))
-      for (const c of doc.chunks) {
-        const stems = passageStems(c.text)
-        const r = this.q.insertChunk.run(
-          documentId,
-          c.ord,
-          c.heading,
-          c.text,
-          c.pageStart,
-          c.pageEnd,
-          JSON.stringify(c.spans),
-          stems.join(' '),
-        )
-        const id = Number(r.lastInsertRowid)
-        chunkIds.push(id)
-        // Recognised text also goes into the folded index (ocr-chunk-index.ts).
-        if (ocrPages.size && chunkOnOcrPages(c.pageStart, c.pageEnd, ocrPages))
-          this.q.insertOcrChunk(id, c.heading, stems)
-      }
-      return { documentId, chunkIds, replacedChunkIds }
-    })()
+      .immediate()
   }
 
   /** Records a file that could not be imported, replacing any earlier record at that path. */
@@ -219,21 +228,25 @@ export class LibraryStore {
     code: string,
     message: string,
   ): { replacedChunkIds: number[] } {
-    return this.db.transaction(() => {
-      const old = this.documentByPath(f.path)
-      const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
-      if (old && old.status !== 'failed') this.q.deleteDoc.run(old.id)
-      this.q.insertFailed.run({ ...f, code, message })
-      return { replacedChunkIds }
-    })()
+    return this.db
+      .transaction(() => {
+        const old = this.documentByPath(f.path)
+        const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+        if (old && old.status !== 'failed') this.q.deleteDoc.run(old.id)
+        this.q.insertFailed.run({ ...f, code, message })
+        return { replacedChunkIds }
+      })
+      .immediate()
   }
 
   removeDocument(id: number): number[] {
-    return this.db.transaction(() => {
-      const ids = this.q.chunkIdsOfDoc.all(id) as number[]
-      this.q.deleteDoc.run(id)
-      return ids
-    })()
+    return this.db
+      .transaction(() => {
+        const ids = this.q.chunkIdsOfDoc.all(id) as number[]
+        this.q.deleteDoc.run(id)
+        return ids
+      })
+      .immediate()
   }
 
   page(
