@@ -1,9 +1,10 @@
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { MIGRATIONS } from './migrations.js'
-import { openDatabase } from './open-database.js'
+import { migrate, openDatabase } from './open-database.js'
 
 const tempDir = useTempDirs()
 
@@ -66,5 +67,50 @@ describe('openDatabase and migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
     expect(db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 't'`).pluck().get()).toBe(0)
     db.close()
+  })
+
+  it('upgrades an old library another process is upgrading at the same moment, running each step once', async () => {
+    const file = path.join(tempDir(), 'lib.sqlite')
+    const steps = [
+      { version: 1, name: 'first', sql: 'CREATE TABLE a(x)' },
+      // Not repeatable: run twice, it fails ("table b already exists") and would add a second row.
+      { version: 2, name: 'second', sql: "CREATE TABLE b(x); INSERT INTO b VALUES ('once')" },
+    ]
+    openDatabase(file, steps.slice(0, 1)).close()
+    // Another process (here a thread) applies step 2 and holds its transaction open for 300 ms,
+    // after this one read the old version.
+    const other = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads')
+       const Database = require(workerData.module)
+       const db = new Database(workerData.file)
+       db.exec('BEGIN IMMEDIATE')
+       db.exec(workerData.sql)
+       db.pragma('user_version = 2')
+       parentPort.postMessage('holding')
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+       db.exec('COMMIT')
+       db.close()`,
+      { eval: true, workerData: { file, sql: steps[1]!.sql, module: require.resolve('better-sqlite3') } },
+    )
+    await new Promise((resolve) => other.once('message', resolve))
+    const db = openDatabase(file, steps)
+    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.prepare('SELECT x FROM b').pluck().all()).toEqual(['once'])
+    db.close()
+    await new Promise((resolve) => other.once('exit', resolve))
+  })
+
+  it('opens an up-to-date library while another connection holds the write lock, without waiting', () => {
+    const file = path.join(tempDir(), 'lib.sqlite')
+    openDatabase(file).close()
+    const writer = new Database(file)
+    writer.exec('BEGIN IMMEDIATE')
+    const db = new Database(file)
+    db.pragma('busy_timeout = 0')
+    // With busy_timeout 0 a write lock attempt would fail at once ("database is locked").
+    expect(() => migrate(db, MIGRATIONS)).not.toThrow()
+    db.close()
+    writer.exec('ROLLBACK')
+    writer.close()
   })
 })

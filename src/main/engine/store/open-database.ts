@@ -25,19 +25,28 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
 }
 
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const current = db.pragma('user_version', { simple: true }) as number
+  const version = () => db.pragma('user_version', { simple: true }) as number
   const latest = migrations.at(-1)?.version ?? 0
-  if (current > latest) {
-    throw new Error(
+  const newer = (current: number) =>
+    new Error(
       `This library was written by a newer version of Quire (schema ${current}, this build knows ${latest}). Update Quire to open it.`,
     )
-  }
+  const current = version()
+  if (current > latest) throw newer(current)
+  // Up to date: no write lock taken, so opening beside a running import never waits for it.
+  if (current === latest) return
   for (const m of migrations) {
     if (m.version <= current) continue
+    // IMMEDIATE, and the version read again inside: another process opening the same old library
+    // may have applied this migration since the read above, and running it twice would fail
+    // ("table already exists") or repeat its data step.
     db.transaction(() => {
+      const now = version()
+      if (now > latest) throw newer(now)
+      if (m.version <= now) return
       if (m.sql) db.exec(m.sql)
       m.data?.(db)
       db.pragma(`user_version = ${m.version}`)
-    })()
+    }).immediate()
   }
 }
