@@ -14,7 +14,7 @@ export type DiskFullError = (what: string) => Error
  * and the old file stays. ENOSPC/EDQUOT go through `onDiskFull` when given.
  */
 export function replaceFile(file: string, write: (tmp: string) => void, onDiskFull?: DiskFullError): void {
-  const tmp = `${file}.${process.pid}-${threadId}.tmp`
+  const tmp = tempName(file)
   try {
     write(tmp)
     fsyncFile(tmp)
@@ -25,6 +25,29 @@ export function replaceFile(file: string, write: (tmp: string) => void, onDiskFu
     if (onDiskFull && (code === 'ENOSPC' || code === 'EDQUOT'))
       throw onDiskFull(`${path.basename(file)} could not be saved`)
     throw err
+  }
+}
+
+/** The temp file `replaceFile` writes `file` through, in this process and thread. */
+const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`
+const TEMP_NAME = /^(.*)\.\d+-\d+\.tmp$/
+
+/**
+ * Removes the temp files `replaceFile` left for `names` in `dir` when their process died mid-write
+ * (killed, a second Ctrl-C, power lost): each is a partial copy of what the library holds, left
+ * outside it. Call only while holding the lock every writer of these files takes, so that none of
+ * them is a write in progress.
+ */
+export function removeOrphanTempFiles(dir: string, names: readonly string[]): void {
+  let entries: string[]
+  try {
+    entries = fs.readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const m = TEMP_NAME.exec(entry)
+    if (m && names.includes(m[1]!)) fs.rmSync(path.join(dir, entry), { force: true })
   }
 }
 

@@ -97,4 +97,38 @@ describe('verifyHnswFile', () => {
       expect(verifyHnswFile(short, 300)).not.toBeNull()
     }
   })
+
+  it('removes the temp files of a writer that died mid-save, never one being written', async () => {
+    const dir = tempDir()
+    const writer = await VectorIndex.open(dir, 'm', DIM)
+    writer.add(ids(1, 20), unitVectors(20, 7))
+    writer.save()
+    // What a process killed inside save() leaves: its temp files, named for its pid and thread.
+    const orphans = ['vectors.hnsw.4242-0.tmp', 'vectors.ids.4242-0.tmp', 'vectors.json.4242-3.tmp']
+    for (const f of orphans) fs.writeFileSync(path.join(dir, f), 'partial copy')
+    const others = ['notes.4242-0.tmp', 'vectors.hnsw.bak']
+    for (const f of others) fs.writeFileSync(path.join(dir, f), 'not ours')
+    const names = () => fs.readdirSync(dir).sort()
+
+    // While another writer holds the lock they may be its writes in progress: kept.
+    const held = SqliteLock.acquire(path.join(dir, VECTOR_LOCK_FILE), 'test', 0)
+    if (!(held instanceof SqliteLock)) throw new Error('lock not taken')
+    await VectorIndex.open(dir, 'm', DIM)
+    expect(names()).toEqual(expect.arrayContaining(orphans))
+    held.release()
+
+    // A read-only open never deletes; a writable open removes them, and the index still loads.
+    await VectorIndex.open(dir, 'm', DIM, undefined, { readOnly: true })
+    expect(names()).toEqual(expect.arrayContaining(orphans))
+    const reopened = await VectorIndex.open(dir, 'm', DIM)
+    expect(reopened.size).toBe(20)
+    expect(names().filter((f) => orphans.includes(f))).toEqual([])
+    expect(names()).toEqual(expect.arrayContaining(others))
+
+    // And a save removes them too (an orphan left while the open found the lock taken).
+    fs.writeFileSync(path.join(dir, orphans[0]!), 'partial copy')
+    reopened.add(ids(21, 1), unitVectors(1, 8))
+    reopened.save()
+    expect(names()).not.toContain(orphans[0])
+  })
 })

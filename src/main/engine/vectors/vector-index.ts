@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
-import { replaceFile, writeFileAtomic } from '../store/atomic-file.js'
+import { removeOrphanTempFiles, replaceFile, writeFileAtomic } from '../store/atomic-file.js'
 import { readIdListFile, writeIdListFile } from './id-list-file.js'
 import { LabelSet } from './label-set.js'
 import { sortedIds } from './sorted-ids.js'
@@ -56,6 +56,8 @@ const INDEX_FILE = 'vectors.hnsw'
 const MANIFEST_FILE = 'vectors.json'
 /** The index's live labels, sorted, for the generation in vectors.json (id-list-file.ts). */
 export const ID_LIST_FILE = 'vectors.ids'
+/** Every file a save replaces: their temp files are a writer's, or orphans of one that died. */
+const VECTOR_FILES = [INDEX_FILE, MANIFEST_FILE, ID_LIST_FILE]
 /** SQLite lock file serialising writers of vectors.hnsw across processes and threads. */
 export const VECTOR_LOCK_FILE = 'vectors.lock'
 /** How long a save waits for another writer's save to finish (saves of 1M vectors take seconds). */
@@ -99,6 +101,7 @@ export class VectorIndex {
     options: VectorIndexOptions = {},
   ): Promise<VectorIndex> {
     const vi = new VectorIndex(dir, model, dim, params, options)
+    if (!options.readOnly) vi.removeOrphans()
     const file = path.join(dir, INDEX_FILE)
     // Taken before the manifest is read: the same file after the read means the one read is the
     // one the manifest (and the id list of its generation) describe, even with a writer saving.
@@ -147,6 +150,21 @@ export class VectorIndex {
    * loaded generation), or none (nothing loaded).
    */
   labelSource: 'id-list' | 'index' | 'none' = 'none'
+
+  /**
+   * Temp files of a writer that died mid-save go at a writable open, while no writer is saving
+   * (with one saving, at the next save: save() removes them under its lock too).
+   */
+  private removeOrphans(): void {
+    if (!fs.existsSync(this.dir)) return
+    const lock = SqliteLock.acquire(path.join(this.dir, VECTOR_LOCK_FILE), 'remove temp files', 0)
+    if (!(lock instanceof SqliteLock)) return
+    try {
+      removeOrphanTempFiles(this.dir, VECTOR_FILES)
+    } finally {
+      lock.release()
+    }
+  }
 
   /**
    * Writes the id list of the loaded generation, only while no writer is saving (a list written
@@ -283,6 +301,7 @@ export class VectorIndex {
       )
     }
     try {
+      removeOrphanTempFiles(this.dir, VECTOR_FILES)
       const onDisk = readManifest(this.dir)
       const file = path.join(this.dir, INDEX_FILE)
       if (onDisk && (onDisk.generation ?? 0) !== this.generation) this.mergeFrom(file, onDisk)
