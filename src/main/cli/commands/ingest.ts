@@ -13,6 +13,10 @@ export interface IngestWorkerPaths {
   parseWorkerUrl?: string
 }
 
+/** What the first Ctrl-C prints while the import stops. */
+export const INGEST_CANCELLING =
+  'Cancelling the import; documents already indexed stay in the library. Press Ctrl-C again to quit at once.'
+
 export interface IngestCommandOptions {
   library: string
   modelDir: string
@@ -41,8 +45,17 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     : null
   const bar = opts.json ? null : createProgressBar(io)
   const controller = new AbortController()
-  const onSigint = () => controller.abort()
-  process.once('SIGINT', onSigint)
+  // The first Ctrl-C cancels and says so at once: the import thread may be inside a long native
+  // step (loading the model, recognising a page) for a second or more before it stops. The
+  // listener then goes, so a second Ctrl-C ends the process at once (what a kill leaves, SQLite
+  // rolls back and the next open reconciles).
+  const interrupts = io.interrupts ?? process
+  const onSigint = () => {
+    interrupts.off('SIGINT', onSigint)
+    controller.abort()
+    io.stderr.write(`${io.stdout.isTTY ? '\n' : ''}${INGEST_CANCELLING}\n`)
+  }
+  interrupts.on('SIGINT', onSigint)
   try {
     const report = await runIngestWorker(
       {
@@ -97,7 +110,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     }
     return 0
   } finally {
-    process.off('SIGINT', onSigint)
+    interrupts.off('SIGINT', onSigint)
     await pool?.close()
   }
 }
