@@ -3,6 +3,7 @@ import type { RawLine, RawPage } from '../ingest/extract-pdf.js'
 import { pgmBytes } from './grey-image.js'
 import { languageDataId } from './language-data.js'
 import { joinSplitWords } from './join-split-words.js'
+import { placeNestedLines } from './nested-lines.js'
 import { readLeadingOneAsL } from './leading-one.js'
 import { estimateLineSize, inkHeight } from './line-size.js'
 import { cachedRecognition } from './ocr-cache.js'
@@ -29,13 +30,14 @@ export type PixelToPdf = (x: number, y: number) => [number, number]
  * pipeline (cleaning, chunking, highlight boxes) treats them like a text layer. The viewer draws an
  * item from y − h/4 to y + 0.95h (baseline plus descenders), so y and h are set to cover the word's box.
  * A line's font size is estimated from its word boxes in pixels (line-size.ts), scaled to user space.
+ * A stretch of a line that tesseract read apart is put back first (nested-lines.ts).
  */
 export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
   // User-space units per pixel, whatever the page's rotation.
   const [ox, oy] = toPdf(0, 0)
   const [ux, uy] = toPdf(0, 1)
   const unit = Math.hypot(ux - ox, uy - oy)
-  return result.lines.map((line) => {
+  return placeNestedLines(result.lines).map((line) => {
     const em = estimateLineSize(
       line.words.map((w) => ({
         text: w.text,
