@@ -8,6 +8,11 @@ import { threadId } from 'node:worker_threads'
 /** Turns a full-disk failure into the caller's own error (what was kept, what to do). */
 export type DiskFullError = (what: string) => Error
 
+/** The temp file `replaceFile` writes `file` through, in this process and thread. */
+const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`
+/** A name `tempName` gives: the file's own, then `.<pid>-<thread>.tmp`. */
+const TEMP_NAME = /^(.*)\.\d+-\d+\.tmp$/
+
 /**
  * Writes `file` through a temp file named for this process and thread (the app's main thread and
  * its import worker share a pid), fsyncs and renames it; on any failure the temp file is removed
@@ -27,10 +32,6 @@ export function replaceFile(file: string, write: (tmp: string) => void, onDiskFu
     throw err
   }
 }
-
-/** The temp file `replaceFile` writes `file` through, in this process and thread. */
-const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`
-const TEMP_NAME = /^(.*)\.\d+-\d+\.tmp$/
 
 /**
  * Removes the temp files `replaceFile` left for `names` in `dir` when their process died mid-write
