@@ -1,38 +1,16 @@
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
-import type { Chunk, CleanPage } from '../store/page-records.js'
 import { buildPages } from './build-pages.js'
-import { chunkPages, type ChunkOptions, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
+import { chunkPages, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
 import { DraftChunks } from './draft-chunks.js'
 import { extractPage, openPdf, type RawPage } from './extract-pdf.js'
 import { noTextLayer, noWords } from './pdf-errors.js'
-import type { OcrEngine } from '../ocr/ocr-engine.js'
+import type { ParseOptions, ParsedDocument } from './parse-types.js'
 import { recognizeScannedPages } from '../ocr/ocr-stage.js'
 import { isImageName } from '../ocr/decode-image.js'
 import { parseImage } from '../ocr/parse-image.js'
 
-export interface ParsedDocument {
-  title: string
-  pages: CleanPage[]
-  chunks: Chunk[]
-}
-
-export interface ParseOptions {
-  signal?: AbortSignal
-  onPage?: (done: number, total: number) => void
-  chunking?: ChunkOptions
-  /** Recognise pages without a usable text layer (Settings → OCR). Default true. */
-  ocr?: boolean
-  /** A long-lived OCR engine to reuse (a parse worker's); a temporary one otherwise. */
-  ocrEngine?: OcrEngine
-  /** Scanned pages recognised so far, of those that need it. */
-  onOcrPage?: (done: number, total: number) => void
-  /**
-   * Embedding texts of draft chunks while the pages are read (draft-chunks.ts), so embedding can
-   * start before the whole document is extracted. The returned chunks are the final ones.
-   */
-  onDraftTexts?: (texts: string[]) => void
-}
+export type { ParseOptions, ParsedDocument } from './parse-types.js'
 
 /** Below this many letters on every page together, a PDF is treated as having no text layer. */
 const MIN_LETTERS = 20

@@ -1,4 +1,4 @@
-import type { Turn } from './orientation.js'
+import type { Turn } from './page-turn.js'
 
 /**
  * A greyscale page image, one byte per pixel, rows top to bottom. What the recogniser reads: it is

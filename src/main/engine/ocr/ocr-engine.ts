@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { QuireError } from '@shared/errors.js'
 import { darkShare, type GreyImage, pgmBytes } from './grey-image.js'
-import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './orientation.js'
+import { MIN_ORIENTATION_CONFIDENCE, type Turn } from './page-turn.js'
 import { defaultOcrModel, languageData, type OcrLanguage, type OcrModel } from './language-data.js'
 import type { RecognitionSlots } from './recognition-slots.js'
 

@@ -3,7 +3,7 @@
 // today's shapes: camelCase timings and structured warnings ({ kind, … }) that each surface words
 // itself. A sentence no kind matches is kept word for word as a `note`, so nothing is lost.
 import type { AnswerTimings, AnswerWarning, OllamaProblem } from '@shared/chat-types.js'
-import type { Db } from './open-database.js'
+import type { Db } from './db.js'
 
 interface OldRow {
   id: number

@@ -2,7 +2,7 @@
 // `PRAGMA user_version` records the last one applied. Never edit a shipped migration: add one.
 import { migrateMessageJson } from './message-json-v8.js'
 import { indexStoredOcrChunks, OCR_CHUNK_INDEX_SQL } from './ocr-chunk-index.js'
-import type { Db } from './open-database.js'
+import type { Db } from './db.js'
 
 export interface Migration {
   version: number

@@ -4,7 +4,7 @@
 // and indexes the OCR chunks already stored; the import adds each new one (library-store.ts).
 import { foldedStemText } from '../text/ocr-fold.js'
 import { passageStems } from '../text/tokens.js'
-import type { Db } from './open-database.js'
+import type { Db } from './db.js'
 
 /**
  * chunks_ocr_fts: rowid = chunk id; heading and text hold folded stems (already stemmed, so no

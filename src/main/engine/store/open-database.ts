@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
+import type { Db } from './db.js'
 import { MIGRATIONS, type Migration } from './migrations.js'
 
-export type Db = Database.Database
+export type { Db } from './db.js'
 
 /**
  * Opens (creating if needed) the library database in WAL mode and brings its schema up to date.

@@ -1,0 +1,29 @@
+import type { OcrEngine } from '../ocr/ocr-engine.js'
+import type { Chunk, CleanPage } from '../store/page-records.js'
+import type { ChunkOptions } from './chunk-pages.js'
+
+// What parsing a document gives and takes, in a file of its own: the PDF and the image parsers
+// (parse-document.ts, ocr/parse-image.ts) both use them, and the first calls the second.
+
+export interface ParsedDocument {
+  title: string
+  pages: CleanPage[]
+  chunks: Chunk[]
+}
+
+export interface ParseOptions {
+  signal?: AbortSignal
+  onPage?: (done: number, total: number) => void
+  chunking?: ChunkOptions
+  /** Recognise pages without a usable text layer (Settings → OCR). Default true. */
+  ocr?: boolean
+  /** A long-lived OCR engine to reuse (a parse worker's); a temporary one otherwise. */
+  ocrEngine?: OcrEngine
+  /** Scanned pages recognised so far, of those that need it. */
+  onOcrPage?: (done: number, total: number) => void
+  /**
+   * Embedding texts of draft chunks while the pages are read (draft-chunks.ts), so embedding can
+   * start before the whole document is extracted. The returned chunks are the final ones.
+   */
+  onDraftTexts?: (texts: string[]) => void
+}
