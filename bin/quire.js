@@ -34,6 +34,10 @@ function relaunchOnLocalNode() {
   process.on('SIGINT', ignore)
   process.on('SIGTERM', forward)
   process.on('SIGHUP', forward)
+  child.on('error', (err) => {
+    console.error(`quire: could not start ${local} (${err.message}). Run \`npm install\` in ${root}.`)
+    process.exit(1)
+  })
   child.on('exit', (code, signal) => {
     process.off('SIGINT', ignore)
     process.off('SIGTERM', forward)
