@@ -21,6 +21,20 @@ export interface Io {
 
 export const processIo: Io = { stdout: process.stdout, stderr: process.stderr }
 
+/**
+ * The first Ctrl-C aborts `ac` (and calls `then`); its listener then goes, so a second Ctrl-C ends
+ * the process as Node's default does. Returns the release for when the command is done.
+ */
+export function stopOnInterrupt(source: InterruptSource, ac: AbortController, then?: () => void): () => void {
+  const onInterrupt = () => {
+    source.off('SIGINT', onInterrupt)
+    ac.abort()
+    then?.()
+  }
+  source.on('SIGINT', onInterrupt)
+  return () => source.off('SIGINT', onInterrupt)
+}
+
 export function printJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value) + '\n')
 }

@@ -15,7 +15,7 @@ import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { baseName, pagesLabel } from '@shared/labels.js'
 import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
 import type { Db } from '../../engine/store/open-database.js'
-import type { InterruptSource, Io } from '../output.js'
+import { stopOnInterrupt, type Io } from '../output.js'
 import { createSpinner } from '../spinner.js'
 import { forTerminal } from '../terminal-text.js'
 
@@ -236,19 +236,10 @@ export function printFailure(err: unknown, io: Io, json: boolean): number {
   return code === 'INVALID_ARGUMENT' ? 2 : 1
 }
 
-/** Ctrl-C stops the current answer (the partial answer is kept); a second Ctrl-C ends the process. */
-function stopOnInterrupt(source: InterruptSource, ac: AbortController): () => void {
-  const onInterrupt = () => {
-    source.off('SIGINT', onInterrupt)
-    ac.abort()
-  }
-  source.on('SIGINT', onInterrupt)
-  return () => source.off('SIGINT', onInterrupt)
-}
-
 export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io: Io): Promise<number> {
   const json = opts.json ?? false
   const ac = new AbortController()
+  // Ctrl-C stops the current answer (the partial answer is kept); a second ends the process.
   const release = stopOnInterrupt(io.interrupts ?? process, ac)
   try {
     const conversationId = parseConversationId(opts.conversation)

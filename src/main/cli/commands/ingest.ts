@@ -1,8 +1,7 @@
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
-import type { Io } from '../output.js'
-import { printJson } from '../output.js'
+import { printJson, stopOnInterrupt, type Io } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
@@ -49,13 +48,9 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   // step (loading the model, recognising a page) for a second or more before it stops. The
   // listener then goes, so a second Ctrl-C ends the process at once (what a kill leaves, SQLite
   // rolls back and the next open reconciles).
-  const interrupts = io.interrupts ?? process
-  const onSigint = () => {
-    interrupts.off('SIGINT', onSigint)
-    controller.abort()
-    io.stderr.write(`${io.stdout.isTTY ? '\n' : ''}${INGEST_CANCELLING}\n`)
-  }
-  interrupts.on('SIGINT', onSigint)
+  const release = stopOnInterrupt(io.interrupts ?? process, controller, () =>
+    io.stderr.write(`${io.stdout.isTTY ? '\n' : ''}${INGEST_CANCELLING}\n`),
+  )
   try {
     const report = await runIngestWorker(
       {
@@ -110,7 +105,7 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     }
     return 0
   } finally {
-    interrupts.off('SIGINT', onSigint)
+    release()
     await pool?.close()
   }
 }

@@ -222,9 +222,9 @@ export class ConversationStore {
         })
         this.q.touch.run(m.conversationId)
         return Number(res.lastInsertRowid)
-        // IMMEDIATE: stamping the citations reads the documents before the insert writes (see
-        // LibraryStore's writes: a deferred transaction could not write after another's commit).
       })
+      // IMMEDIATE: stamping the citations reads the documents before the insert writes (see
+      // LibraryStore's writes: a deferred transaction could not write after another's commit).
       .immediate()
     return this.message(id)!
   }
