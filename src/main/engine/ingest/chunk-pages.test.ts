@@ -159,6 +159,14 @@ function checkInvariants(doc: GeneratedDoc, options: ChunkOptions, chunks: Chunk
     // A chunk that opens with a heading belongs to that heading's section.
     const opener = doc.headings.find((h) => all[i]!.startsWith(h))
     if (opener) expect(c.heading?.split(' > ').at(-1)).toBe(opener)
+    // A heading inside a chunk follows fresh text (a section too short to stand alone), never
+    // just the overlap of the chunk before, which belongs to the section before.
+    if (i > 0)
+      for (const h of doc.headings) {
+        const at = c.text.indexOf(`\n${h}\n`)
+        if (at > 0)
+          expect(all[i - 1]!.includes(ws(c.text.slice(0, at))), `chunk ${i} before ${h}`).toBe(false)
+      }
   })
 
   // Consecutive chunks share at most overlapWords words, and each adds something new.
@@ -222,6 +230,38 @@ describe('chunkPages', () => {
     ])
     // Headings start fresh chunks: no overlap carried across a section boundary.
     expect(chunks[1]!.text).not.toContain('methods study')
+  })
+
+  it('carries no overlap into a section when the last chunk closed just before its heading', () => {
+    const line = (text: string, size: number, y: number): RawLine => ({
+      fontSize: size,
+      y,
+      items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
+    })
+    const para = (topic: string, y: number) => [
+      line(`The ${topic} study reports its first finding in full detail here and now.`, 10, y),
+      line(`The ${topic} study reports its second finding in full detail here and now.`, 10, y - 14),
+      line(`A short ${topic} line ends it.`, 10, y - 28),
+    ]
+    const raw: RawPage = {
+      pageNo: 1,
+      width: 612,
+      height: 792,
+      lines: [
+        line('Methods', 14, 740),
+        ...para('methods', 720),
+        line('Results', 14, 660),
+        ...para('results', 640),
+      ],
+    }
+    // The first section reaches the target at its paragraph's end, so its chunk closes there and
+    // would carry its last sentence on as overlap.
+    const chunks = chunkPages(buildPages([raw]), { targetWords: 20, maxWords: 60, overlapWords: 15 })
+    expect(chunks.map((c) => [c.heading, c.text.split('\n')[0]])).toEqual([
+      ['Methods', 'Methods'],
+      ['Results', 'Results'],
+    ])
+    expect(chunks[1]!.text).not.toContain('methods')
   })
 
   it('keeps a too-short section with the next one rather than making a tiny chunk', () => {

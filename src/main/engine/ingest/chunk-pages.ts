@@ -322,7 +322,11 @@ export class Chunker {
     for (const u of this.units.page(page)) {
       const startsSection = this.prev !== null && u.heading !== this.prev.heading
       // A new section starts a new chunk, unless what came before is too short to stand alone.
-      if (startsSection && this.words >= 25) this.close(false)
+      // When the last chunk closed just before the heading, all that is left is its overlap, from
+      // the section before: carried on, it would open the new section's chunk under the old
+      // heading and join that text to a topic it is not about.
+      if (startsSection && this.fresh === 0) this.dropCarry()
+      else if (startsSection && this.words >= 25) this.close(false)
       if (this.words + u.words > options.maxWords) this.close(true)
       // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
       while (this.words + u.words > options.maxWords && this.current.length > 0)
@@ -340,6 +344,11 @@ export class Chunker {
   finish(): Chunk[] {
     this.close(false)
     return this.chunks
+  }
+
+  private dropCarry(): void {
+    this.current = []
+    this.words = 0
   }
 
   private close(withOverlap: boolean): void {
