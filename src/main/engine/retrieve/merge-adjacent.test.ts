@@ -41,6 +41,29 @@ describe('mergeAdjacent', () => {
     expect(sameSection(null, '1 Intro')).toBe(false)
   })
 
+  it('reads on into the opening chunk of the next section, and no further', () => {
+    const ranked = [
+      chunk(1, 1, 5, 0.9, { section: '2 Updating > 2.1 Why the syntax changes' }),
+      // The next section's first chunk (it opens with its heading) and its second one.
+      chunk(2, 1, 6, 0.8, {
+        section: '2 Updating > 2.2 Running the converter',
+        text: '2.2 Running the converter\nRun it.',
+      }),
+      chunk(3, 1, 7, 0.7, { section: '2 Updating > 2.2 Running the converter', text: 'More on it.' }),
+      // The section before: a passage does not reach back into it.
+      chunk(4, 1, 4, 0.6, { section: '1 Intro', text: '1 Intro\nHello.' }),
+    ]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[1, 2], [3], [4]])
+    expect(out[0]!.anchor.id).toBe(1)
+    // A chunk of the next section that does not open it stays apart.
+    const middle = [
+      chunk(1, 1, 5, 0.9, { section: '2 Updating > 2.1 Why the syntax changes' }),
+      chunk(2, 1, 6, 0.8, { section: '2 Updating > 2.2 Running the converter', text: 'Run it.' }),
+    ]
+    expect(mergeAdjacent(middle, { k: 10, maxChunks: 3 }).map((p) => p.members.length)).toEqual([1, 1])
+  })
+
   it('does not grow a passage by a neighbour that does not match the question itself', () => {
     const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 1, 6, 0.8, { joinable: false })]
     const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })

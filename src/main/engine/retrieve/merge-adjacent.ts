@@ -14,7 +14,9 @@ export interface RankedChunk {
   /**
    * The chunk's heading path ("2 Installation > 2.5 Search paths"). A passage stays inside one
    * section and its subsections: a sibling section is another topic, and citing it would send the
-   * reader to the wrong place.
+   * reader to the wrong place. The one step out allowed is reading on into the first chunk of the
+   * section that follows, which opens with its heading: an answer often begins right under the
+   * next heading ("Why the syntax changes" followed by "Running the converter").
    */
   section: string | null
   /** The chunk matches the question well enough by itself to be added to a neighbour's passage. */
@@ -39,7 +41,8 @@ export interface MergeOptions {
 
 /**
  * Walks the ranking best first: a joinable chunk next to a passage already taken (same document
- * and section, ord just before or after it) joins that passage while it has room; any other chunk
+ * and section, ord just before or after it; or the opening chunk of the section right after it)
+ * joins that passage while it has room; any other chunk
  * starts a new passage while fewer than `k` exist. Chunks further down the list than the k-th passage can only join,
  * never displace, so the order of the passages is the order of their best chunks.
  */
@@ -49,11 +52,7 @@ export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOpt
     const next =
       opts.maxChunks > 1 && c.joinable
         ? out.find(
-            (p) =>
-              p.anchor.documentId === c.documentId &&
-              p.members.every((m) => sameSection(m.section, c.section)) &&
-              p.members.length < opts.maxChunks &&
-              (c.ord === p.lo - 1 || c.ord === p.hi + 1),
+            (p) => p.anchor.documentId === c.documentId && p.members.length < opts.maxChunks && joins(p, c),
           )
         : undefined
     if (next) {
@@ -93,6 +92,21 @@ function overlapStart(a: string, b: string): number | null {
     if (b.startsWith(a.slice(i))) return i
   }
   return null
+}
+
+/** Whether a chunk of the passage's document continues the passage (see RankedChunk.section). */
+function joins(p: { members: RankedChunk[]; lo: number; hi: number }, c: RankedChunk): boolean {
+  const besides = c.ord === p.lo - 1 || c.ord === p.hi + 1
+  return (
+    (besides && p.members.every((m) => sameSection(m.section, c.section))) ||
+    (c.ord === p.hi + 1 && opensSection(c))
+  )
+}
+
+/** The chunk starts its section: its text opens with the section's own heading (chunk-pages.ts). */
+function opensSection(c: Pick<RankedChunk, 'section' | 'text'>): boolean {
+  const own = c.section?.split(' > ').at(-1)
+  return own !== undefined && c.text.startsWith(own)
 }
 
 /** Equal heading paths, or one section inside the other ("5 Illustrations" and "5 Illustrations > 5.1 Data"). */

@@ -177,6 +177,8 @@ const TUNING = {
    * hit@5 0.806 → 0.833 → 0.861 and MRR@10 0.627 → 0.671 → 0.679; pools of 2k-6k agree, k alone
    * (0.833) misses neighbours ranked just below the cut. Keeping passages inside one section (and
    * its subsections) costs MRR 0.005 and one question at rank 10, and keeps citations on topic.
+   * Reading on into the next section's opening chunk (pool of 226, once chunks stopped carrying
+   * overlap across headings): hit@5 0.819 -> 0.827, MRR 0.711 -> 0.718, passages 306 -> 318 words.
    */
   mergeChunks: 3,
   mergePool: 3,
