@@ -42,9 +42,9 @@ export interface MergeOptions {
 /**
  * Walks the ranking best first: a joinable chunk next to a passage already taken (same document
  * and section, ord just before or after it; or the opening chunk of the section right after it)
- * joins that passage while it has room; any other chunk
- * starts a new passage while fewer than `k` exist. Chunks further down the list than the k-th passage can only join,
- * never displace, so the order of the passages is the order of their best chunks.
+ * joins that passage while it has room; any other chunk starts a new passage while fewer than `k`
+ * exist. Chunks further down the list than the k-th passage can only join, never displace, so the
+ * order of the passages is the order of their best chunks.
  */
 export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOptions): MergedPassage<C>[] {
   const out: { anchor: C; members: C[]; lo: number; hi: number }[] = []
