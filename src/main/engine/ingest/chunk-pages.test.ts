@@ -90,6 +90,19 @@ function generateDoc(rand: () => number): GeneratedDoc {
   return { pages: buildPages(raw), sentences, headings }
 }
 
+/** One line of one text item at x = 72, as extract-pdf.ts gives it (with OCR's confidence if set). */
+function rawLine(text: string, size: number, y: number, confidence?: number): RawLine {
+  return {
+    fontSize: size,
+    y,
+    items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
+    ...(confidence === undefined ? {} : { confidence }),
+  }
+}
+
+/** Page 1 of a US-letter document with these lines. */
+const firstPage = (lines: RawLine[]): RawPage => ({ pageNo: 1, width: 612, height: 792, lines })
+
 function randomOptions(rand: () => number): ChunkOptions {
   const targetWords = 20 + Math.floor(rand() * 150)
   const maxWords = targetWords + Math.floor(rand() * 80)
@@ -233,27 +246,17 @@ describe('chunkPages', () => {
   })
 
   it('carries no overlap into a section when the last chunk closed just before its heading', () => {
-    const line = (text: string, size: number, y: number): RawLine => ({
-      fontSize: size,
-      y,
-      items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
-    })
     const para = (topic: string, y: number) => [
-      line(`The ${topic} study reports its first finding in full detail here and now.`, 10, y),
-      line(`The ${topic} study reports its second finding in full detail here and now.`, 10, y - 14),
-      line(`A short ${topic} line ends it.`, 10, y - 28),
+      rawLine(`The ${topic} study reports its first finding in full detail here and now.`, 10, y),
+      rawLine(`The ${topic} study reports its second finding in full detail here and now.`, 10, y - 14),
+      rawLine(`A short ${topic} line ends it.`, 10, y - 28),
     ]
-    const raw: RawPage = {
-      pageNo: 1,
-      width: 612,
-      height: 792,
-      lines: [
-        line('Methods', 14, 740),
-        ...para('methods', 720),
-        line('Results', 14, 660),
-        ...para('results', 640),
-      ],
-    }
+    const raw = firstPage([
+      rawLine('Methods', 14, 740),
+      ...para('methods', 720),
+      rawLine('Results', 14, 660),
+      ...para('results', 640),
+    ])
     // The first section reaches the target at its paragraph's end, so its chunk closes there and
     // would carry its last sentence on as overlap.
     const chunks = chunkPages(buildPages([raw]), { targetWords: 20, maxWords: 60, overlapWords: 15 })
@@ -265,35 +268,19 @@ describe('chunkPages', () => {
   })
 
   it('keeps a too-short section with the next one rather than making a tiny chunk', () => {
-    const line = (text: string, size: number, y: number): RawLine => ({
-      fontSize: size,
-      y,
-      items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
-    })
     const body = 'A long body sentence that repeats the same few words again and again for the test.'
-    const raw: RawPage = {
-      pageNo: 1,
-      width: 612,
-      height: 792,
-      lines: [
-        line('Abstract', 14, 740),
-        line('Short.', 10, 720),
-        line('Introduction', 14, 700),
-        ...[0, 1, 2].map((k) => line(body, 10, 680 - k * 14)),
-      ],
-    }
+    const raw = firstPage([
+      rawLine('Abstract', 14, 740),
+      rawLine('Short.', 10, 720),
+      rawLine('Introduction', 14, 700),
+      ...[0, 1, 2].map((k) => rawLine(body, 10, 680 - k * 14)),
+    ])
     const chunks = chunkPages(buildPages([raw]))
     expect(chunks).toHaveLength(1)
     expect(chunks[0]!.heading).toBe('Abstract')
   })
 
   it('takes no table-of-contents entry or low-confidence line for a heading on OCR pages', () => {
-    const line = (text: string, size: number, y: number, confidence?: number): RawLine => ({
-      fontSize: size,
-      y,
-      items: [{ str: text, x: 72, y, w: text.length * size * 0.5, h: size }],
-      ...(confidence === undefined ? {} : { confidence }),
-    })
     const prose = 'Body text of a section, long enough to be a paragraph of its own on the page here.'
     // A contents page as OCR reads it: leaders kept on some entries, lost (with their page
     // numbers) on others, which then look like numbered headings; a chapter entry set larger.
@@ -302,7 +289,7 @@ describe('chunkPages', () => {
       width: 612,
       height: 792,
       lines: [
-        line('Table of Contents', 16, 740, confidence),
+        rawLine('Table of Contents', 16, 740, confidence),
         ...[
           '1 Description............ 1',
           '2 Installation . . . . . . 2',
@@ -313,8 +300,8 @@ describe('chunkPages', () => {
           '2.5 Search paths .. 5',
           'glossary.numbered 72',
           '3.1 Drawing in batch mode',
-        ].map((t, k) => line(t, t.startsWith('glossary') ? 12.5 : 10, 720 - k * 14, confidence)),
-        line('6 Programming', 13, 580, confidence),
+        ].map((t, k) => rawLine(t, t.startsWith('glossary') ? 12.5 : 10, 720 - k * 14, confidence)),
+        rawLine('6 Programming', 13, 580, confidence),
       ],
     })
     const body: RawPage = {
@@ -322,15 +309,15 @@ describe('chunkPages', () => {
       width: 612,
       height: 792,
       lines: [
-        line('2.4 Configuring', 10, 740, 90),
-        ...[0, 1, 2].map((k) => line(prose, 10, 720 - k * 14, 90)),
+        rawLine('2.4 Configuring', 10, 740, 90),
+        ...[0, 1, 2].map((k) => rawLine(prose, 10, 720 - k * 14, 90)),
         // A displayed formula, tall on a scan, read with little confidence.
-        line('fp = SERIE ®', 22, 670, 50),
-        ...[0, 1, 2].map((k) => line(prose, 10, 650 - k * 14, 90)),
-        line('Model fitting', 14, 600, 95),
-        ...[0, 1, 2].map((k) => line(prose, 10, 580 - k * 14, 90)),
+        rawLine('fp = SERIE ®', 22, 670, 50),
+        ...[0, 1, 2].map((k) => rawLine(prose, 10, 650 - k * 14, 90)),
+        rawLine('Model fitting', 14, 600, 95),
+        ...[0, 1, 2].map((k) => rawLine(prose, 10, 580 - k * 14, 90)),
         // A short contents line with leaders is an entry wherever it stands.
-        line('Editing modes . . . . 7', 10, 530, 90),
+        rawLine('Editing modes . . . . 7', 10, 530, 90),
       ],
     }
     const headings = (pages: RawPage[]) => headingLines(buildPages(pages)).map((h) => `${h.page} ${h.text}`)
