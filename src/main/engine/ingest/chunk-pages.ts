@@ -1,5 +1,6 @@
 import { LOW_OCR_CONFIDENCE, type PageSpan } from '@shared/library-types.js'
 import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
+import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
 
 export interface ChunkOptions {
@@ -143,7 +144,7 @@ class UnitReader {
   ) {}
 
   private headingPath(): string | null {
-    return this.headingStack.length ? this.headingStack.map((h) => h.text).join(' > ') : null
+    return this.headingStack.length ? this.headingStack.map((h) => h.text).join(HEADING_PATH_SEPARATOR) : null
   }
 
   page(page: CleanPage): Unit[] {
@@ -381,6 +382,6 @@ export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_C
 
 /** The section heading is embedded with the chunk: it is often the only place the topic is named. */
 export function embeddingText(heading: string | null, text: string): string {
-  const h = heading ? heading.split(' > ').at(-1) : null
-  return h && !text.startsWith(h) ? `${h}\n${text}` : text
+  const h = ownHeading(heading)
+  return h && !opensWithOwnHeading(heading, text) ? `${h}\n${text}` : text
 }

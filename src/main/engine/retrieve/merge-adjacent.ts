@@ -2,6 +2,7 @@
 // often starts in one chunk and ends in the next ("fitted like this… then test with coeftest(…)").
 // Returning them as one passage gives the reader (and the model) the whole stretch at the better
 // chunk's rank, and frees a result slot for another place in the library.
+import { HEADING_PATH_SEPARATOR, opensWithOwnHeading } from '../text/heading-path.js'
 
 /** A ranked chunk, best first, with its position in its document. */
 export interface RankedChunk {
@@ -99,19 +100,13 @@ function joins(p: { members: RankedChunk[]; lo: number; hi: number }, c: RankedC
   const besides = c.ord === p.lo - 1 || c.ord === p.hi + 1
   return (
     (besides && p.members.every((m) => sameSection(m.section, c.section))) ||
-    (c.ord === p.hi + 1 && opensSection(c))
+    (c.ord === p.hi + 1 && opensWithOwnHeading(c.section, c.text))
   )
-}
-
-/** The chunk starts its section: its text opens with the section's own heading (chunk-pages.ts). */
-function opensSection(c: Pick<RankedChunk, 'section' | 'text'>): boolean {
-  const own = c.section?.split(' > ').at(-1)
-  return own !== undefined && c.text.startsWith(own)
 }
 
 /** Equal heading paths, or one section inside the other ("5 Illustrations" and "5 Illustrations > 5.1 Data"). */
 export function sameSection(a: string | null, b: string | null): boolean {
   if (a === b) return true
   if (a === null || b === null) return false
-  return a.startsWith(`${b} > `) || b.startsWith(`${a} > `)
+  return a.startsWith(b + HEADING_PATH_SEPARATOR) || b.startsWith(a + HEADING_PATH_SEPARATOR)
 }
