@@ -55,6 +55,7 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   ocrPages: z.number().int(),
   lowConfidencePages: z.array(z.number().int()),
   blankPages: z.array(z.number().int()),
+  outdated: z.boolean(),
 })
 
 const embeddingStatus: z.ZodType<EmbeddingStatus> = z.object({
@@ -275,6 +276,11 @@ export const routes = {
     input: z.object({ folders: z.boolean().optional() }),
     output: z.object({ paths: z.array(z.string()) }),
   },
+  /**
+   * Imports again every document an older version of Quire indexed (LibraryDocument.outdated), as
+   * one import job; the files are the library's own, so no path crosses the boundary.
+   */
+  'library.reindexOutdated': { input: empty, output: jobId },
   'library.cancelImport': { input: jobId, output: empty },
   'library.remove': { input: z.object({ documentId: id }), output: empty },
   'library.showInFolder': { input: z.object({ documentId: id }), output: empty },

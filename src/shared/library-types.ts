@@ -21,6 +21,11 @@ export interface LibraryDocument {
   lowConfidencePages: number[]
   /** OCR pages on which nothing was recognised (blank or unreadable). */
   blankPages: number[]
+  /**
+   * Indexed by an older version of Quire's import, which read or divided its text differently:
+   * importing it again re-indexes it with this version (an unchanged file is otherwise skipped).
+   */
+  outdated: boolean
 }
 
 /** Mean OCR word confidence (0–100) under which a page is flagged in the document list. */
@@ -59,6 +64,12 @@ export interface IngestFileReport {
   ocrPages?: number
   error: string | null
   errorCode: string | null
+  /**
+   * The file is a document an older version of Quire indexed (LibraryDocument.outdated), with the
+   * same bytes or unreadable: `indexed`, it was re-indexed; `failed`, its older index stays in the
+   * library and is searched as before. Absent: false.
+   */
+  reindex?: boolean
 }
 
 export interface IngestReport {

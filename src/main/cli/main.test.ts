@@ -1,10 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { NOTHING_OUTDATED, OUTDATED_LABEL } from '@shared/outdated-index.js'
 import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
+import { DB_FILE } from '../engine/store/db-file.js'
 import { main } from './main.js'
 
 const tempDir = useTempDirs()
@@ -72,6 +75,7 @@ describe('quire CLI contract', () => {
         'file',
         'ocr_pages',
         'pages',
+        'reindex',
         'remedy',
         'status',
       ])
@@ -191,6 +195,28 @@ describe('quire CLI contract', () => {
     const missing = await cli('remove', file, '--library', lib)
     expect(missing.code).toBe(1)
     expect(missing.err).toMatch(/not in the library/)
+  })
+
+  it('docs marks what an older version indexed; ingest --outdated re-indexes it, then has nothing to do', async () => {
+    const { docs, file, lib } = await smallLibrary()
+    expect((await cli('ingest', '--library', lib, '--model-dir', 'none')).code).toBe(2)
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const db = new Database(path.join(lib, DB_FILE))
+    db.prepare('UPDATE documents SET index_version = 1').run()
+    db.close()
+    const listed = await cli('docs', '--library', lib)
+    expect(listed.out).toContain(OUTDATED_LABEL)
+    expect(listed.out).toContain(`quire ingest --outdated --library ${lib}`)
+    expect(JSON.parse((await cli('docs', '--library', lib, '--json')).out).documents).toMatchObject([
+      { path: file, outdated: true },
+    ])
+    const again = JSON.parse(
+      (await cli('ingest', '--outdated', '--library', lib, '--model-dir', 'none', '--json')).out,
+    )
+    expect(again.documents).toMatchObject([{ file, status: 'indexed', reindex: true }])
+    expect((await cli('docs', '--library', lib)).out).not.toContain(OUTDATED_LABEL)
+    const none = await cli('ingest', '--outdated', '--library', lib, '--model-dir', 'none')
+    expect(none).toMatchObject({ code: 0, out: `${NOTHING_OUTDATED}\n` })
   })
 
   it('reports usage errors without a stack trace', async () => {

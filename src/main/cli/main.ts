@@ -45,8 +45,9 @@ export function buildCli(
   program
     .command('ingest')
     .description('import PDF and image (PNG, JPEG, TIFF) files and folders (recursively) into a library')
-    .argument('<paths...>', 'PDF or image files, or folders')
+    .argument('[paths...]', 'PDF or image files, or folders')
     .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
+    .option('--outdated', 'also import again the documents an older version of Quire indexed', false)
     .option('--model-dir <dir>', 'embedding model folder (default: resources/models/all-MiniLM-L6-v2)')
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
@@ -60,6 +61,7 @@ export function buildCli(
               modelDir: defaultModelDir(o.modelDir),
               json: o.json,
               ocr: o.ocr !== false,
+              outdated: o.outdated,
               workers,
             },
             io,

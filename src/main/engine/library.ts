@@ -252,6 +252,11 @@ export class Library {
     return this.store.documents()
   }
 
+  /** Files of the documents an older version of Quire indexed: importing them again re-indexes them. */
+  outdatedPaths(): string[] {
+    return this.store.outdatedPaths()
+  }
+
   /**
    * Checks the database before this Library writes into it: quick_check (every page readable and
    * well-formed), or the full integrity and FTS checks when a writer before it died without

@@ -1,4 +1,5 @@
 import { QuireError } from '@shared/errors.js'
+import { NOTHING_OUTDATED } from '@shared/outdated-index.js'
 import type { AppServices } from '../services/create-app-services.js'
 import { saveUploads } from '../services/save-uploads.js'
 import type { HandlerTable } from './handler-table.js'
@@ -31,6 +32,11 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       // Each file gets its own result: a bad one is reported in the batch, the others import.
       const { saved, rejected } = await saveUploads(library.dir, staged)
       return { jobId: imports.enqueue(saved, { copies: saved, rejected }) }
+    },
+    'library.reindexOutdated': () => {
+      const paths = library.outdatedPaths()
+      if (!paths.length) throw new QuireError('NOTHING_OUTDATED', NOTHING_OUTDATED)
+      return { jobId: imports.enqueue(paths) }
     },
     'library.pickFiles': async ({ folders }) => ({
       paths: await shell.pickFiles({ folders: folders ?? false }),

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
+import type { IngestReport } from '@shared/library-types.js'
+import { NOTHING_OUTDATED } from '@shared/outdated-index.js'
+import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { routes } from '@shared/ipc-contract.js'
 import { createHandlers } from './create-handlers.js'
 import type { HandlerTable } from './handler-table.js'
@@ -122,6 +127,43 @@ describe('router', () => {
     expect(await invoke('settings.get', {})).toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
     expect(logged[0]).toContain('does not match the contract')
   })
+})
+
+describe('re-indexing outdated documents', () => {
+  // The import runs in a real worker thread (engine from sources through tsx): slow under load.
+  it(
+    'imports again, as one job, the documents an older version indexed; says when there are none',
+    { timeout: 150_000 },
+    async () => {
+      const invoke = createRouter(handlers, { log })
+      expect(await invoke('library.reindexOutdated', {})).toEqual({
+        ok: false,
+        error: { code: 'NOTHING_OUTDATED', message: NOTHING_OUTDATED },
+      })
+      const file = path.join(env.tmp, 'report.pdf')
+      fs.writeFileSync(file, await makeTextPdf(sampleTextSpec('hydrology', 2)))
+      env.services.imports.enqueue([file])
+      await env.services.imports.idle()
+      // As an older version left it (the import thread has its own connection; this one writes).
+      env.services.library.library.db.prepare('UPDATE documents SET index_version = 1').run()
+      expect(await invoke('library.documents', {})).toMatchObject({ ok: true, data: [{ outdated: true }] })
+
+      const done: IngestReport[] = []
+      env.services.events.subscribe((event, payload) => {
+        if (event === 'library.importDone') done.push((payload as { report: IngestReport }).report)
+      })
+      expect(await invoke('library.reindexOutdated', {})).toMatchObject({
+        ok: true,
+        data: { jobId: expect.any(String) },
+      })
+      await env.services.imports.idle()
+      expect(done.at(-1)!.documents).toMatchObject([{ file, status: 'indexed' }])
+      expect(await invoke('library.documents', {})).toMatchObject({
+        ok: true,
+        data: [{ path: file, outdated: false }],
+      })
+    },
+  )
 })
 
 describe('handler table', () => {

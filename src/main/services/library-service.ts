@@ -73,6 +73,10 @@ export class AppLibrary implements LibraryService {
     return this.lib.documents()
   }
 
+  outdatedPaths(): string[] {
+    return this.lib.outdatedPaths()
+  }
+
   vectorRebuild(): { done: number; total: number } | null {
     return this.lib.vectorRebuild()
   }

@@ -1,4 +1,5 @@
 import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
+import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -16,7 +17,7 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
     for (const d of docs) {
       const ocr = ocrPagesLabel(d) ? ` (${ocrPagesLabel(d)})` : ''
-      const notes = ocrPageNotes(d)
+      const notes = [...ocrPageNotes(d), ...(d.outdated ? [OUTDATED_LABEL] : [])]
       const what =
         d.status === 'indexed'
           ? `${d.pages} pages${ocr}, ${d.chunks} passages${notes.length ? `; ${notes.join('; ')}` : ''}`
@@ -25,6 +26,9 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
         `${String(d.id).padStart(4)}  ${forTerminal(d.title)}  (${forTerminal(d.path)})  ${what}\n`,
       )
     }
+    const outdated = outdatedNote(docs)
+    if (outdated)
+      io.stdout.write(`\n${outdated}\nRe-index: quire ingest --outdated --library ${opts.library}\n`)
     return 0
   } finally {
     await lib.close()

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { DB_FILE } from '../../engine/store/db-file.js'
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
@@ -5,6 +8,7 @@ import { printJson, stopOnInterrupt, type Io } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
+import { KEPT_OLDER_INDEX, keptOlderIndex, NOTHING_OUTDATED } from '@shared/outdated-index.js'
 
 /** Worker scripts of a bundled build; missing = the TypeScript-source entries (tsx). */
 export interface IngestWorkerPaths {
@@ -22,10 +26,25 @@ export interface IngestCommandOptions {
   json: boolean
   /** OCR scanned pages (default true; `--no-ocr`). */
   ocr?: boolean
+  /** Also import the library's outdated documents again (`--outdated`): that re-indexes them. */
+  outdated?: boolean
   workers?: IngestWorkerPaths
 }
 
-export async function ingestCommand(paths: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
+export async function ingestCommand(given: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
+  const paths = opts.outdated ? [...given, ...(await outdatedPaths(opts.library))] : given
+  if (paths.length === 0) {
+    if (opts.outdated) {
+      if (opts.json)
+        printJson(io, { documents: [], elapsed_ms: 0, first_embedding_s: null, first_embedding_cpu_s: null })
+      else io.stdout.write(`${NOTHING_OUTDATED}\n`)
+      return 0
+    }
+    io.stderr.write(
+      'quire ingest: name the PDF or image files or folders to import, or give --outdated to re-index what an older version of Quire indexed.\n',
+    )
+    return 2
+  }
   // The mode is decided from the model folder alone: loading the model here too would cost a
   // second model load (~1 s) before the worker, which opens the library (and reconciles its
   // vector index) itself, could start.
@@ -65,15 +84,16 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
     bar?.done()
     if (opts.json) {
       printJson(io, {
-        documents: report.documents.map(({ file, status, pages, chunks, ocrPages, error, errorCode }) => ({
-          file,
-          status,
-          pages,
-          chunks,
-          ocr_pages: ocrPages ?? 0,
-          error,
-          code: errorCode,
-          remedy: errorCode ? ingestRemedy(errorCode).remedy : null,
+        documents: report.documents.map((d) => ({
+          file: d.file,
+          status: d.status,
+          pages: d.pages,
+          chunks: d.chunks,
+          ocr_pages: d.ocrPages ?? 0,
+          error: d.error,
+          code: d.errorCode,
+          remedy: d.errorCode ? ingestRemedy(d.errorCode).remedy : null,
+          reindex: d.reindex ?? false,
         })),
         elapsed_ms: report.elapsedMs,
         // From this process's start to the first forward pass of the embedder (null: nothing was
@@ -91,11 +111,14 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
       for (const d of report.documents) {
         const ocr = d.ocrPages ? ` (${d.ocrPages} by OCR)` : ''
         const what =
-          d.status === 'indexed' ? `${d.pages} pages${ocr}, ${d.chunks} passages` : forTerminal(d.error ?? '')
+          d.status === 'indexed'
+            ? `${d.pages} pages${ocr}, ${d.chunks} passages${d.reindex ? ', re-indexed' : ''}`
+            : forTerminal(d.error ?? '')
         const code = d.errorCode ? ` [${d.errorCode}]` : ''
         io.stdout.write(`${d.status.padEnd(8)} ${forTerminal(d.file)}  ${what}${code}\n`)
         const remedy = d.errorCode ? ingestRemedy(d.errorCode).remedy : null
         if (remedy) io.stdout.write(`         ${remedy}\n`)
+        if (keptOlderIndex(d)) io.stdout.write(`         ${KEPT_OLDER_INDEX}\n`)
       }
       const count = (s: string) => report.documents.filter((d) => d.status === s).length
       io.stdout.write(
@@ -107,5 +130,20 @@ export async function ingestCommand(paths: string[], opts: IngestCommandOptions,
   } finally {
     release()
     await pool?.close()
+  }
+}
+
+/**
+ * The files of the documents an older version of Quire indexed in the library (none if it is new).
+ * The library code loads only for --outdated: an import's start stays as it was.
+ */
+async function outdatedPaths(dir: string): Promise<string[]> {
+  if (!fs.existsSync(path.join(dir, DB_FILE))) return []
+  const { Library } = await import('../../engine/library.js')
+  const lib = await Library.open(dir, { readOnly: true })
+  try {
+    return lib.outdatedPaths()
+  } finally {
+    await lib.close()
   }
 }

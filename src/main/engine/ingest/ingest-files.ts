@@ -8,6 +8,7 @@ import type {
   IngestReport,
   IngestStage,
   IngestStreamStats,
+  LibraryDocument,
 } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
 import { asDiskFull } from '../store/disk-full.js'
@@ -56,6 +57,8 @@ interface Prepared {
   size: number
   drafts: DraftQueue
   parsed: Promise<ParsedDocument>
+  /** The same bytes as a document an older version indexed (store/index-version.ts): re-indexing it. */
+  refresh: boolean
 }
 
 const cancelled = () => new QuireError('CANCELLED', 'Import cancelled.')
@@ -93,14 +96,16 @@ export async function ingestFiles(
     filesDone++
     progress('done', r.file, 1, 1)
   }
-  const fail = (file: string, thrown: unknown, sha256 = '', size = 0) => {
+  const fail = (file: string, thrown: unknown, sha256 = '', size = 0, refresh = false) => {
     const err = asDiskFull(thrown, `${path.basename(file)} could not be stored`)
     const code = errorCodeOf(err)
     const message =
       code === 'INTERNAL'
         ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}`
         : errorMessageOf(err)
-    if (!REPORT_ONLY.has(code)) {
+    // A re-index that failed: the document's older index is still right for its unchanged bytes,
+    // so it stays instead of being replaced by a failed row (nothing the library held is lost).
+    if (!REPORT_ONLY.has(code) && !refresh) {
       try {
         const { replacedChunkIds } = deps.store.putFailure(
           { path: file, title: path.basename(file).replace(/\.(pdf|png|jpe?g|tiff?)$/i, ''), sha256, size },
@@ -116,7 +121,16 @@ export async function ingestFiles(
         if (errorCodeOf(asDiskFull(recordErr, '')) !== 'DISK_FULL') throw recordErr
       }
     }
-    finish({ file, status: 'failed', pages: 0, chunks: 0, ocrPages: 0, error: message, errorCode: code })
+    finish({
+      file,
+      status: 'failed',
+      pages: 0,
+      chunks: 0,
+      ocrPages: 0,
+      error: message,
+      errorCode: code,
+      ...(refresh ? { reindex: true } : {}),
+    })
   }
 
   for (const f of files) progress('queued', f.path, 0, 1)
@@ -141,8 +155,12 @@ export async function ingestFiles(
   const parse = opts.parse ?? (await import('./parse-document.js')).parseDocument
   /** Reads and hashes one file and starts its parse; null when it was skipped or failed (already reported). */
   const start = async (f: (typeof files)[number]): Promise<Prepared | null> => {
+    const stored = deps.store.documentByPath(f.path)
+    // A file at an outdated document's path is a re-index of it until its bytes say otherwise (a
+    // changed file is a new version of the document, imported as any other).
+    let refresh = stored?.outdated === true
     if (f.problem) {
-      fail(f.path, new QuireError(f.problem.code, f.problem.message))
+      fail(f.path, new QuireError(f.problem.code, f.problem.message), '', 0, refresh)
       return null
     }
     let sha256 = ''
@@ -155,7 +173,8 @@ export async function ingestFiles(
       })
       size = bytes.byteLength
       sha256 = createHash('sha256').update(bytes).digest('hex')
-      const skip = skipReason(deps.store, f.path, sha256)
+      refresh &&= stored?.sha256 === sha256
+      const skip = skipReason(deps.store, f.path, sha256, stored)
       if (skip) {
         finish({
           file: f.path,
@@ -188,9 +207,9 @@ export async function ingestFiles(
           drafts.close()
         })
         .catch(() => {})
-      return { file: f.path, sha256, size, drafts, parsed }
+      return { file: f.path, sha256, size, drafts, parsed, refresh }
     } catch (err) {
-      fail(f.path, err, sha256, size)
+      fail(f.path, err, sha256, size, refresh)
       return null
     }
   }
@@ -259,10 +278,11 @@ export async function ingestFiles(
           ocrPages: parsed.pages.filter((p) => p.ocr).length,
           error: null,
           errorCode: null,
+          ...(item.refresh ? { reindex: true } : {}),
         })
       } catch (err) {
         if (errorCodeOf(err) === 'CANCELLED') continue
-        fail(item.file, err, item.sha256, item.size)
+        fail(item.file, err, item.sha256, item.size, item.refresh)
       }
       if (deps.vectors && performance.now() - lastSave > (opts.saveEveryMs ?? 5000)) {
         saveVectors()
@@ -293,9 +313,10 @@ function skipReason(
   store: LibraryStore,
   file: string,
   sha256: string,
+  same: LibraryDocument | null,
 ): { reason: string; pages: number; chunks: number; ocrPages: number } | null {
-  const same = store.documentByPath(file)
-  if (same && same.status === 'indexed' && same.sha256 === sha256) {
+  // A document an older version indexed is read again (that is how it is brought up to date).
+  if (same && same.status === 'indexed' && same.sha256 === sha256 && !same.outdated) {
     return {
       reason: 'Already in the library (unchanged).',
       pages: same.pages,

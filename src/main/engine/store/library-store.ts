@@ -4,6 +4,7 @@ import {
   type PageSpan,
   type TextItemBox,
 } from '@shared/library-types.js'
+import { INDEX_VERSION } from './index-version.js'
 import { chunkOnOcrPages, ocrChunkWriter } from './ocr-chunk-index.js'
 import type { Chunk, CleanPage } from './page-records.js'
 import { passageStems } from '../text/tokens.js'
@@ -21,6 +22,7 @@ interface DocumentRow {
   error_message: string | null
   created_at: string
   updated_at: string
+  index_version: number
   chunks: number
   ocr_pages: number
   /** JSON arrays of page numbers, from ocrPageNotes(). */
@@ -73,6 +75,7 @@ function toDocument(r: DocumentRow): LibraryDocument {
     ocrPages: r.ocr_pages,
     lowConfidencePages: JSON.parse(r.low_ocr) as number[],
     blankPages: JSON.parse(r.blank_ocr) as number[],
+    outdated: r.status === 'indexed' && r.index_version < INDEX_VERSION,
   }
 }
 
@@ -95,9 +98,16 @@ export class LibraryStore {
       ),
       all: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d ORDER BY d.title COLLATE NOCASE, d.id`),
       deleteDoc: db.prepare(`DELETE FROM documents WHERE id = ?`),
+      outdatedPaths: db
+        .prepare(
+          `SELECT path FROM documents WHERE status = 'indexed' AND index_version < ${INDEX_VERSION}
+           ORDER BY title COLLATE NOCASE, id`,
+        )
+        .pluck(),
       chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
       insertDoc: db.prepare(
-        `INSERT INTO documents (path, title, sha256, size, pages, status) VALUES (@path, @title, @sha256, @size, @pages, 'indexed')`,
+        `INSERT INTO documents (path, title, sha256, size, pages, status, index_version)
+         VALUES (@path, @title, @sha256, @size, @pages, 'indexed', ${INDEX_VERSION})`,
       ),
       insertFailed: db.prepare(
         `INSERT INTO documents (path, title, sha256, size, pages, status, error_code, error_message)
@@ -156,6 +166,11 @@ export class LibraryStore {
 
   documents(): LibraryDocument[] {
     return (this.q.all.all() as DocumentRow[]).map(toDocument)
+  }
+
+  /** Files of the indexed documents an older version of the import read (index-version.ts). */
+  outdatedPaths(): string[] {
+    return this.q.outdatedPaths.all() as string[]
   }
 
   /*

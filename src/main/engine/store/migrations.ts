@@ -190,4 +190,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: OCR_CHUNK_INDEX_SQL,
     data: indexStoredOcrChunks,
   },
+  {
+    version: 10,
+    name: 'index-version',
+    // The import pipeline version each document was read with (store/index-version.ts). Documents
+    // already stored were read before it was recorded: version 1, outdated until imported again.
+    sql: `ALTER TABLE documents ADD COLUMN index_version INTEGER NOT NULL DEFAULT 1;`,
+  },
 ]

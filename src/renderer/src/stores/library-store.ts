@@ -4,6 +4,7 @@ import type { IngestReport, IngestStage, LibraryCheckReport, LibraryDocument } f
 import { call, type EventMap, type LibraryStatus, type QuireApi } from '@renderer/transport/api-types.js'
 import { fileFraction } from '@shared/ingest-progress.js'
 import { baseName } from '@shared/labels.js'
+import { keptOlderIndex } from '@shared/outdated-index.js'
 import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
 import { uploadName } from '@renderer/lib/upload-name.js'
 
@@ -20,6 +21,10 @@ export interface FileProgress {
   ocrPages?: { done: number; total: number } | null
   errorCode: string | null
   error: string | null
+  /** A document an older version indexed, read again (IngestFileReport.reindex). */
+  reindexed?: boolean
+  /** Its re-index failed and its older index stays (shared keptOlderIndex rule). */
+  keptOlderIndex?: boolean
 }
 
 export interface ImportJob {
@@ -49,6 +54,8 @@ export interface LibraryState {
   pickPaths(folders?: boolean): Promise<string[]>
   importPaths(paths: string[]): Promise<void>
   uploadFiles(files: File[]): Promise<void>
+  /** Imports again the documents an older version of Quire indexed (one job, with progress). */
+  reindexOutdated(): Promise<void>
   cancel(jobId: string): Promise<void>
   dismissJob(jobId: string): void
   dismissNotice(): void
@@ -112,6 +119,9 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
     // What each row was made from, for Retry: the File (browser) or the path (desktop).
     const sources = new Map<string, File | string>()
     const sourceKey = (jobId: string, key: string) => `${jobId}\n${key}`
+    // Re-index jobs: their files are the library's own, which the desktop shell lets the renderer
+    // import again only through the re-index route (no path crosses it), so Retry goes there too.
+    const reindexJobs = new Set<string>()
 
     function startJob(jobId: string, items: { key: string; source: File | string }[]): void {
       for (const it of items) sources.set(sourceKey(jobId, it.key), it.source)
@@ -174,6 +184,23 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           startJob(
             jobId,
             paths.filter((p) => /\.pdf$/i.test(p)).map((p) => ({ key: p, source: p })),
+          )
+        } catch (err) {
+          set({ error: (err as Error).message })
+        }
+      },
+
+      async reindexOutdated() {
+        // The other side re-reads its own list; these rows only show the job's files up front.
+        const paths = get()
+          .documents.filter((d) => d.outdated)
+          .map((d) => d.path)
+        try {
+          const { jobId } = await call(api, 'library.reindexOutdated', {})
+          reindexJobs.add(jobId)
+          startJob(
+            jobId,
+            paths.map((p) => ({ key: p, source: p })),
           )
         } catch (err) {
           set({ error: (err as Error).message })
@@ -243,7 +270,9 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         const doc = failed?.path ? get().documents.find((d) => d.path === failed.path) : undefined
         if (doc?.status === 'failed') await get().remove(doc.id)
         updateJob(jobId, (job) => ({ ...job, files: job.files.filter((f) => f.key !== key) }))
-        if (typeof again === 'string') await get().importPaths([again])
+        // Every document still outdated is tried again, this one with them.
+        if (reindexJobs.has(jobId)) await get().reindexOutdated()
+        else if (typeof again === 'string') await get().importPaths([again])
         else await get().uploadFiles([again])
       },
 
@@ -368,6 +397,8 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
               fraction: 1,
               errorCode: d.errorCode,
               error: d.error,
+              reindexed: d.status === 'indexed' && d.reindex === true,
+              keptOlderIndex: keptOlderIndex(d),
             }
             const i = rowIndex(files, d.file)
             if (i >= 0) files[i] = { ...files[i]!, ...update }

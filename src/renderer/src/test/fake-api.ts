@@ -64,6 +64,7 @@ export function doc(id: number, over: Partial<LibraryDocument> = {}): LibraryDoc
     ocrPages: 0,
     lowConfidencePages: [],
     blankPages: [],
+    outdated: false,
     ...over,
   }
 }

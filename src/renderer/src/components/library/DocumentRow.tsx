@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
 import { ocrPagesLabel } from '@shared/ocr-notes.js'
+import { OUTDATED_LABEL } from '@shared/outdated-index.js'
 import { OcrNotes } from './OcrNotes.js'
 
 export function DocumentRow({
@@ -32,7 +33,13 @@ export function DocumentRow({
     ? remedy.label
     : doc.status === 'indexing'
       ? 'Indexing…'
-      : `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}${ocrPagesLabel(doc) ? `, ${ocrPagesLabel(doc)}` : ''}`
+      : [
+          `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`,
+          ocrPagesLabel(doc),
+          doc.outdated ? OUTDATED_LABEL : '',
+        ]
+          .filter(Boolean)
+          .join(', ')
   return (
     <li className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}>
       <input

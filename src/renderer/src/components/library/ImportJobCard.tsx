@@ -3,6 +3,7 @@
 import { RotateCcw, X } from 'lucide-react'
 import type { FileProgress, ImportJob } from '@renderer/stores/library-store.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
+import { KEPT_OLDER_INDEX } from '@shared/outdated-index.js'
 import { formatEta } from '@renderer/lib/format.js'
 import { ProgressBar } from './ProgressBar.js'
 
@@ -24,6 +25,7 @@ const STAGE_WORDS: Record<FileProgress['stage'], string> = {
 function stageWords(file: FileProgress): string {
   const ocr = file.ocrPages
   if (file.stage === 'recognizing' && ocr && ocr.total > 0) return `OCR · page ${ocr.done}/${ocr.total}`
+  if (file.stage === 'done' && file.reindexed) return 'Re-indexed'
   return STAGE_WORDS[file.stage]
 }
 
@@ -55,6 +57,7 @@ function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) 
         )}
       </div>
       {remedy?.remedy && <p className="import-file-remedy small">{remedy.remedy}</p>}
+      {file.keptOlderIndex && <p className="import-file-remedy small">{KEPT_OLDER_INDEX}</p>}
       {file.stage === 'skipped' && file.error && (
         <p className="import-file-remedy small muted">{file.error}</p>
       )}
@@ -81,11 +84,13 @@ export function ImportJobCard({
   const count = (stage: FileProgress['stage']) => job.files.filter((f) => f.stage === stage).length
   const failed = count('failed')
   const cancelled = count('cancelled')
-  const added = count('done')
+  const reindexed = job.files.filter((f) => f.stage === 'done' && f.reindexed).length
+  const added = count('done') - reindexed
   const skipped = count('skipped')
   const batch = total > 0 ? job.files.reduce((sum, f) => sum + f.fraction, 0) / total : 0
   const summary = [
-    `${added} added`,
+    added || !reindexed ? `${added} added` : '',
+    reindexed ? `${reindexed} re-indexed` : '',
     skipped ? `${skipped} already in library` : '',
     failed ? `${failed} could not be added` : '',
     cancelled ? `${cancelled} cancelled` : '',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@renderer/test/render-app.js'
 import { doc } from '@renderer/test/fake-api.js'
+import { KEPT_OLDER_INDEX } from '@shared/outdated-index.js'
 
 describe('library panel', () => {
   it('uploads picked files, shows each file stage with a batch ETA, then errors in plain words', async () => {
@@ -317,6 +318,80 @@ describe('library panel', () => {
     expect(screen.getByText('9 pages, 4 by OCR')).toBeTruthy()
     expect(screen.getByText('page 7: low OCR confidence; page 9: no text found (blank page?)')).toBeTruthy()
     expect(screen.getByText('2 pages, scanned, read by OCR')).toBeTruthy()
+  })
+
+  it('says which documents an older version indexed and re-indexes them as one import', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({
+      'library.documents': () => [
+        doc(1, { title: 'Letters', path: '/docs/letters.pdf', pages: 9, ocrPages: 4, outdated: true }),
+        doc(2, { title: 'Manual', path: '/docs/manual.pdf', pages: 3, outdated: true }),
+        doc(3, { title: 'Notes', pages: 2 }),
+      ],
+      'library.reindexOutdated': () => ({ jobId: `r${api.callsTo('library.reindexOutdated').length}` }),
+    })
+    const note = screen.getByRole('note', { name: 'Documents to re-index' })
+    expect(note.textContent).toContain(
+      '2 documents were indexed by an older version of Quire. Re-index them so that search reads them as this version does (4 scanned pages are read again with OCR, which takes a while).',
+    )
+    expect(screen.getByText('9 pages, 4 by OCR, indexed by an older version')).toBeTruthy()
+    expect(screen.getByText('2 pages')).toBeTruthy()
+
+    await user.click(within(note).getByRole('button', { name: 'Re-index now' }))
+    expect(api.callsTo('library.reindexOutdated')).toEqual([{}])
+    const job = screen.getByRole('region', { name: 'Import progress' })
+    expect(within(job).getByText('letters.pdf')).toBeTruthy()
+    expect(within(job).getByText('manual.pdf')).toBeTruthy()
+    // While the job runs the note is gone: its documents are on their way.
+    expect(screen.queryByText(/indexed by an older version of Quire/)).toBeNull()
+
+    // One file was moved away since: the row says so, and that its older index stays.
+    api.handlers['library.documents'] = () => [
+      doc(1, { title: 'Letters', path: '/docs/letters.pdf', pages: 9, ocrPages: 4 }),
+      doc(2, { title: 'Manual', path: '/docs/manual.pdf', pages: 3, outdated: true }),
+      doc(3, { title: 'Notes', pages: 2 }),
+    ]
+    await act(async () =>
+      api.emit('library.importDone', {
+        jobId: 'r1',
+        report: {
+          cancelled: false,
+          elapsedMs: 5,
+          documents: [
+            {
+              file: '/docs/letters.pdf',
+              status: 'indexed',
+              pages: 9,
+              chunks: 20,
+              error: null,
+              errorCode: null,
+              reindex: true,
+            },
+            {
+              file: '/docs/manual.pdf',
+              status: 'failed',
+              pages: 0,
+              chunks: 0,
+              error: 'File not found: /docs/manual.pdf',
+              errorCode: 'FILE_NOT_FOUND',
+              reindex: true,
+            },
+          ],
+        },
+      }),
+    )
+    expect(within(job).getByRole('status').textContent).toBe(
+      'Import finished · 1 re-indexed · 1 could not be added',
+    )
+    expect(within(job).getByText('Re-indexed')).toBeTruthy()
+    expect(within(job).getByText('File not found')).toBeTruthy()
+    expect(within(job).getByText(KEPT_OLDER_INDEX)).toBeTruthy()
+    expect(screen.getByText('3 pages, indexed by an older version')).toBeTruthy()
+
+    // Retry re-indexes again (the desktop shell takes no path from the window for these files).
+    await user.click(within(job).getByRole('button', { name: 'Retry manual.pdf' }))
+    expect(api.callsTo('library.reindexOutdated')).toHaveLength(2)
+    expect(api.callsTo('library.import')).toEqual([])
   })
 
   it('shows the background vector rebuild with its progress until it ends', async () => {

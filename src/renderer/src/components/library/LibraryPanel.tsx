@@ -8,6 +8,7 @@ import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'
 import { KeywordOnlyNote } from './KeywordOnlyNote.js'
+import { OutdatedIndexNote } from './OutdatedIndexNote.js'
 
 export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { library, viewer } = useStores()
@@ -45,6 +46,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
         </div>
       </header>
       <KeywordOnlyNote onOpenSettings={onOpenSettings} />
+      <OutdatedIndexNote />
       {preparing && (
         <p className="muted small" role="status">
           Reading files…

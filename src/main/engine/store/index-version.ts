@@ -1,0 +1,12 @@
+/**
+ * The version of the import pipeline (extraction, OCR lines, cleaning, chunking) whose output a
+ * document's stored pages and chunks are. Bump it when a change alters what an import stores for
+ * the same file, so libraries built before it can find the documents to read again: a document
+ * with an older version is listed as outdated, and importing it again re-indexes it instead of
+ * skipping it as unchanged.
+ *
+ * 1 — everything imported before the version was recorded.
+ * 2 — a section's first chunk no longer opens with the previous section's closing sentences
+ *     (chunk-pages.ts, eleventh session); every document imported from now on records it.
+ */
+export const INDEX_VERSION = 2
