@@ -82,10 +82,12 @@ export function ImportJobCard({
   const finished = job.report !== null
   const total = Math.max(job.filesTotal, job.files.length)
   const count = (stage: FileProgress['stage']) => job.files.filter((f) => f.stage === stage).length
-  const failed = count('failed')
   const cancelled = count('cancelled')
   const reindexed = job.files.filter((f) => f.stage === 'done' && f.reindexed).length
   const added = count('done') - reindexed
+  // A failed re-index lost nothing (the older index stays), so it is not counted as not added.
+  const notReindexed = job.files.filter((f) => f.keptOlderIndex).length
+  const failed = count('failed') - notReindexed
   const skipped = count('skipped')
   const batch = total > 0 ? job.files.reduce((sum, f) => sum + f.fraction, 0) / total : 0
   const summary = [
@@ -93,6 +95,7 @@ export function ImportJobCard({
     reindexed ? `${reindexed} re-indexed` : '',
     skipped ? `${skipped} already in library` : '',
     failed ? `${failed} could not be added` : '',
+    notReindexed ? `${notReindexed} could not be re-indexed` : '',
     cancelled ? `${cancelled} cancelled` : '',
   ].filter(Boolean)
   return (

@@ -381,12 +381,14 @@ describe('library panel', () => {
       }),
     )
     expect(within(job).getByRole('status').textContent).toBe(
-      'Import finished · 1 re-indexed · 1 could not be added',
+      'Import finished · 1 re-indexed · 1 could not be re-indexed',
     )
     expect(within(job).getByText('Re-indexed')).toBeTruthy()
     expect(within(job).getByText('File not found')).toBeTruthy()
     expect(within(job).getByText(KEPT_OLDER_INDEX)).toBeTruthy()
     expect(screen.getByText('3 pages, indexed by an older version')).toBeTruthy()
+    // Nothing to remove: the failed re-index left the document as it was.
+    expect(within(job).queryByRole('button', { name: 'Remove failed' })).toBeNull()
 
     // Retry re-indexes again (the desktop shell takes no path from the window for these files).
     await user.click(within(job).getByRole('button', { name: 'Retry manual.pdf' }))
