@@ -22,7 +22,8 @@ interface DocumentRow {
   error_message: string | null
   created_at: string
   updated_at: string
-  index_version: number
+  /** 1 when an older version of the import read the document (IS_OUTDATED), else 0. */
+  outdated: number
   chunks: number
   ocr_pages: number
   /** JSON arrays of page numbers, from ocrPageNotes(). */
@@ -75,11 +76,15 @@ function toDocument(r: DocumentRow): LibraryDocument {
     ocrPages: r.ocr_pages,
     lowConfidencePages: JSON.parse(r.low_ocr) as number[],
     blankPages: JSON.parse(r.blank_ocr) as number[],
-    outdated: r.status === 'indexed' && r.index_version < INDEX_VERSION,
+    outdated: r.outdated === 1,
   }
 }
 
-const DOC_COLUMNS = `d.*, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunks,
+/** A document an older version of the import read (index-version.ts): listed, and re-indexed when asked. */
+const IS_OUTDATED = `d.status = 'indexed' AND d.index_version < ${INDEX_VERSION}`
+
+const DOC_COLUMNS = `d.*, (${IS_OUTDATED}) AS outdated,
+  (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) AS chunks,
   (SELECT count(*) FROM pages p WHERE p.document_id = d.id AND p.ocr = 1) AS ocr_pages,
   (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
      AND p.ocr_confidence < ${LOW_OCR_CONFIDENCE} ORDER BY page_no)) AS low_ocr,
@@ -99,10 +104,7 @@ export class LibraryStore {
       all: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d ORDER BY d.title COLLATE NOCASE, d.id`),
       deleteDoc: db.prepare(`DELETE FROM documents WHERE id = ?`),
       outdatedPaths: db
-        .prepare(
-          `SELECT path FROM documents WHERE status = 'indexed' AND index_version < ${INDEX_VERSION}
-           ORDER BY title COLLATE NOCASE, id`,
-        )
+        .prepare(`SELECT d.path FROM documents d WHERE ${IS_OUTDATED} ORDER BY d.title COLLATE NOCASE, d.id`)
         .pluck(),
       chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
       insertDoc: db.prepare(
