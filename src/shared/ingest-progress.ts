@@ -6,6 +6,7 @@ import type { IngestProgress } from './library-types.js'
 /** Share of one file's work each stage has reached when it starts (embedding dominates). */
 const STAGE_START: Record<IngestProgress['stage'], number> = {
   queued: 0,
+  waiting: 0,
   reading: 0,
   extracting: 0.05,
   // Text extraction is quick; OCR of scanned pages (when there are any) takes the rest of the share.
@@ -17,6 +18,7 @@ const STAGE_START: Record<IngestProgress['stage'], number> = {
 }
 const STAGE_END: Record<IngestProgress['stage'], number> = {
   queued: 0,
+  waiting: 0,
   reading: 0.05,
   extracting: 0.1,
   recognizing: 0.3,

@@ -33,6 +33,8 @@ export const LOW_OCR_CONFIDENCE = 70
 
 export type IngestStage =
   | 'queued'
+  /** Another import into the same library runs: this batch waits its turn (file is ''). */
+  | 'waiting'
   | 'reading'
   | 'extracting'
   /** OCR of scanned pages; done/total count the pages that need it. */
@@ -51,6 +53,8 @@ export interface IngestProgress {
   /** Files finished in the batch so far and in all, for batch-level progress and ETA. */
   filesDone: number
   filesTotal: number
+  /** A line to show as it is: with stage 'waiting', which import this one waits for. */
+  message?: string
 }
 
 export type IngestStatus = 'indexed' | 'skipped' | 'failed'

@@ -12,6 +12,11 @@ export function createProgressBar(io: Io): { update(p: IngestProgress): void; do
   return {
     update(p) {
       const now = Date.now()
+      // Said once, on a line of its own, in a terminal or not: the import has not started yet.
+      if (p.stage === 'waiting') {
+        io.stderr.write(`${forTerminal(p.message ?? 'Waiting for the import in progress to finish.')}\n`)
+        return
+      }
       if (!tty) {
         if (p.stage === 'done' && p.file !== lastFile) {
           io.stderr.write(`[${p.filesDone}/${p.filesTotal}] ${forTerminal(p.file)}\n`)

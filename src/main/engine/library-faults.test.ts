@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { IngestProgress } from '@shared/library-types.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { CAN_MOUNT_TMPFS, fillDisk, smallTmpfs } from '@tests/helpers/small-tmpfs.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
@@ -32,23 +33,53 @@ async function vectorIdsOnDisk(libDir: string, dim: number, model: string): Prom
 }
 
 describe('one import at a time', () => {
-  it('a second import of the same library is told another import is running, then works once it ends', async () => {
+  it('a second import of the same library waits its turn, saying so, then imports once the first ends', async () => {
     const docs = tempDir()
     const libDir = tempDir()
     const files = await writePdfs(docs, 2)
     const first = acquireImportLock(libDir)
     const job = { libraryDir: libDir, modelDir: null, paths: files, parseWorkers: 0 }
-    await expect(runIngestWorker(job, { workerUrl: WORKER_URL })).rejects.toMatchObject({
-      code: 'IMPORT_RUNNING',
+    const said: IngestProgress[] = []
+    // Before the fix this rejected at once with IMPORT_RUNNING.
+    const queued = runIngestWorker(job, { workerUrl: WORKER_URL, onProgress: (p) => said.push(p) })
+    while (!said.some((p) => p.stage === 'waiting')) await new Promise((r) => setTimeout(r, 20))
+    expect(said.find((p) => p.stage === 'waiting')).toMatchObject({
+      file: '',
+      filesTotal: 2,
       message: expect.stringContaining(`process ${process.pid}`),
     })
-    const lib = await Library.open(libDir)
-    await expect(lib.ingest(files)).rejects.toMatchObject({ code: 'IMPORT_RUNNING' })
-    expect(lib.documents()).toHaveLength(0)
+    // Still waiting while the lock is held: nothing of the batch has been read.
+    await new Promise((r) => setTimeout(r, 600))
+    expect(said.filter((p) => p.stage !== 'waiting')).toEqual([])
     first.release()
-    const report = await lib.ingest(files)
+    const report = await queued
     expect(report.documents.map((d) => d.status)).toEqual(['indexed', 'indexed'])
-    await lib.close()
+  })
+
+  it('Library.ingest waits for the running import as well, and a cancel ends the wait', async () => {
+    const docs = tempDir()
+    const libDir = tempDir()
+    const files = await writePdfs(docs, 2)
+    const first = acquireImportLock(libDir)
+    const lib = await Library.open(libDir)
+    try {
+      const controller = new AbortController()
+      const cancelled = lib.ingest(files, {
+        signal: controller.signal,
+        onProgress: (p) => p.stage === 'waiting' && controller.abort(),
+      })
+      await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' })
+      expect(lib.documents()).toHaveLength(0)
+      let waited = false
+      const queued = lib.ingest(files, { onProgress: (p) => (waited ||= p.stage === 'waiting') })
+      while (!waited) await new Promise((r) => setTimeout(r, 20))
+      first.release()
+      const report = await queued
+      expect(report.documents.map((d) => d.status)).toEqual(['indexed', 'indexed'])
+    } finally {
+      first.release()
+      await lib.close()
+    }
   })
 
   it('a document removed by another process during an import stays removed, and the import keeps all of its own', async () => {

@@ -17,7 +17,7 @@ import {
   type CommittedVectors,
   type IngestOptions,
 } from './ingest/ingest-files.js'
-import { acquireImportLock } from './ingest/import-lock.js'
+import { waitForImportLock, waitingLine } from './ingest/import-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import type { Tuning } from './retrieve/tuning.js'
 import { fullCheck, quickCheck, type DatabaseCheck } from './store/check-database.js'
@@ -277,7 +277,20 @@ export class Library {
 
   async ingest(paths: string[], opts: IngestOptions = {}): Promise<IngestReport> {
     this.assertWritable()
-    const lock = acquireImportLock(this.dir)
+    // Another import into this library runs to its end first (import-lock.ts).
+    const lock = await waitForImportLock(this.dir, {
+      signal: opts.signal,
+      onWaiting: (heldBy) =>
+        opts.onProgress?.({
+          stage: 'waiting',
+          file: '',
+          done: 0,
+          total: 0,
+          filesDone: 0,
+          filesTotal: paths.length,
+          message: waitingLine(heldBy),
+        }),
+    })
     try {
       return await ingestFiles(
         { store: this.store, embedder: this.embedder, vectors: this.vectors },

@@ -6,6 +6,7 @@ import type { IngestProgress, IngestReport } from '@shared/library-types.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
 import { batchFraction, estimateEtaSeconds } from '@shared/ingest-progress.js'
+import { acquireImportLock } from '../engine/ingest/import-lock.js'
 import { exportFileName } from './conversations-service.js'
 import { safeFileName, safeRelativePath, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
@@ -170,6 +171,42 @@ describe('import queue', () => {
       await env.dispose()
     }
   })
+
+  it(
+    'a job whose library another process is importing into waits, says so, then imports',
+    { timeout: 150_000 },
+    async () => {
+      const env = await tempServices()
+      try {
+        const { services } = env
+        const pdf = path.join(env.tmp, 'waits.pdf')
+        await fs.writeFile(pdf, await makeTextPdf(sampleTextSpec('waiting turn granite', 2)))
+        const stages: IngestProgress[] = []
+        const done: IngestReport[] = []
+        services.events.subscribe((event, payload) => {
+          if (event === 'library.progress') stages.push((payload as { progress: IngestProgress }).progress)
+          if (event === 'library.importDone') done.push((payload as { report: IngestReport }).report)
+        })
+        // Another process's import (here: this process holding the same lock) runs meanwhile.
+        const other = acquireImportLock(services.library.dir)
+        services.imports.enqueue([pdf])
+        try {
+          while (!stages.some((p) => p.stage === 'waiting') && done.length === 0)
+            await new Promise((r) => setTimeout(r, 20))
+        } finally {
+          other.release()
+        }
+        await services.imports.idle()
+        expect(stages.find((p) => p.stage === 'waiting')?.message).toMatch(
+          /^Waiting for the import in progress/,
+        )
+        // Before the fix the job failed at once with IMPORT_RUNNING.
+        expect(done[0]!.documents).toMatchObject([{ file: pdf, status: 'indexed' }])
+      } finally {
+        await env.dispose()
+      }
+    },
+  )
 
   // Real worker thread (engine from sources through tsx): slow under load.
   it(

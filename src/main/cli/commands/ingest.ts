@@ -79,7 +79,15 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         ocr: opts.ocr,
         ...(pool ? { parsePorts: pool.lend() } : {}),
       },
-      { ...opts.workers, signal: controller.signal, onProgress: (p) => bar?.update(p) },
+      {
+        ...opts.workers,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (bar) bar.update(p)
+          // With --json too: stdout stays the report, and a person watching sees why nothing moves.
+          else if (p.stage === 'waiting' && p.message) io.stderr.write(`${p.message}\n`)
+        },
+      },
     )
     bar?.done()
     if (opts.json) {

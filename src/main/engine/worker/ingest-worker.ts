@@ -7,7 +7,7 @@ import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { EmbedThread, isEmbedThreadData, serveEmbedThread } from '../embed/embed-thread.js'
 import type { Embedder } from '../embed/embedder.js'
 import { laneEmbedder } from '../embed/lane-embedder.js'
-import { acquireImportLock } from '../ingest/import-lock.js'
+import { waitForImportLock, waitingLine } from '../ingest/import-lock.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
 import { parseAhead } from './parse-ahead.js'
@@ -51,8 +51,25 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
     // Loading the model keeps this thread busy for about half a second in long synchronous steps:
     // the first file is read and sent to a parse thread before that starts, not after it.
     await parse?.firstStarted
-    // Before the library opens: opening reconciles (writes) the vector index.
-    const importLock = acquireImportLock(job.libraryDir)
+    // Before the library opens: opening reconciles (writes) the vector index. Another import into
+    // the library (another process, or the app's own worker) runs to its end first; this one says
+    // it is waiting and starts when the lock comes free.
+    const importLock = await waitForImportLock(job.libraryDir, {
+      signal: controller.signal,
+      onWaiting: (heldBy) =>
+        post({
+          type: 'progress',
+          progress: {
+            stage: 'waiting',
+            file: '',
+            done: 0,
+            total: 0,
+            filesDone: 0,
+            filesTotal: job.paths.length,
+            message: waitingLine(heldBy),
+          },
+        }),
+    })
     const lib = await Library.open(job.libraryDir, { modelDir: job.modelDir }).catch((err: unknown) => {
       importLock.release()
       throw err

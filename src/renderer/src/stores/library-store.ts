@@ -35,6 +35,8 @@ export interface ImportJob {
   etaSeconds: number | null
   cancelling: boolean
   report: IngestReport | null
+  /** Another import into the library runs: this one waits its turn (stage 'waiting'). */
+  waiting?: boolean
 }
 
 export interface LibraryState {
@@ -357,6 +359,10 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       },
 
       onProgress({ jobId, progress, etaSeconds }) {
+        if (progress.stage === 'waiting') {
+          updateJob(jobId, (job) => ({ ...job, waiting: true }))
+          return
+        }
         updateJob(jobId, (job) => {
           const files = [...job.files]
           const i = progress.file ? rowIndex(files, progress.file) : -1
@@ -373,6 +379,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           else if (progress.file) files.push(row(progress.file, update))
           return {
             ...job,
+            waiting: false,
             files,
             filesDone: progress.filesDone,
             filesTotal: Math.max(progress.filesTotal, files.length),

@@ -9,6 +9,7 @@ import { ProgressBar } from './ProgressBar.js'
 
 const STAGE_WORDS: Record<FileProgress['stage'], string> = {
   queued: 'Waiting',
+  waiting: 'Waiting',
   reading: 'Reading',
   extracting: 'Extracting text',
   recognizing: 'Reading scanned pages (OCR)',
@@ -107,7 +108,9 @@ export function ImportJobCard({
           </strong>
         ) : (
           <span role="status">
-            Adding {job.filesDone} of {total || '…'} · {formatEta(job.etaSeconds)}
+            {job.waiting
+              ? 'Waiting for the import in progress'
+              : `Adding ${job.filesDone} of ${total || '…'} · ${formatEta(job.etaSeconds)}`}
           </span>
         )}
         {finished ? (

@@ -6,6 +6,34 @@ import { doc } from '@renderer/test/fake-api.js'
 import { KEPT_OLDER_INDEX } from '@shared/outdated-index.js'
 
 describe('library panel', () => {
+  it('says an import waits for the import in progress, then shows its progress once it starts', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({ 'library.upload': () => ({ jobId: 'j1' }) })
+    await user.upload(screen.getByLabelText('Choose PDF files'), [
+      new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
+    ])
+    const waiting = {
+      stage: 'waiting' as const,
+      file: '',
+      done: 0,
+      total: 0,
+      filesDone: 0,
+      filesTotal: 1,
+      message: 'Waiting for the import in progress (process 7) to finish.',
+    }
+    act(() => api.emit('library.progress', { jobId: 'j1', progress: waiting, etaSeconds: null }))
+    const job = screen.getByRole('region', { name: 'Import progress' })
+    expect(within(job).getByRole('status').textContent).toBe('Waiting for the import in progress')
+    act(() =>
+      api.emit('library.progress', {
+        jobId: 'j1',
+        progress: { ...waiting, stage: 'reading', file: '/lib/imported/report.pdf', total: 1 },
+        etaSeconds: null,
+      }),
+    )
+    expect(within(job).getByRole('status').textContent).toMatch(/^Adding 0 of 1/)
+  })
+
   it('uploads picked files, shows each file stage with a batch ETA, then errors in plain words', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({ 'library.upload': () => ({ jobId: 'j1' }) })
