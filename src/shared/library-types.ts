@@ -74,6 +74,8 @@ export interface IngestFileReport {
    * library and is searched as before. Absent: false.
    */
   reindex?: boolean
+  /** A skipped file: the library document that already holds the same content. */
+  existingDocumentId?: number
 }
 
 export interface IngestReport {

@@ -68,6 +68,10 @@ describe('Library import', () => {
     expect(first.documents.map((d) => d.status).sort()).toEqual(['indexed', 'skipped'])
     const again = await lib.ingest([a])
     expect(again.documents[0]?.status).toBe('skipped')
+    // The skip names the library document that holds the content (the app words it by name).
+    const held = lib.documents().find((d) => d.path === a)!
+    expect(again.documents[0]?.existingDocumentId).toBe(held.id)
+    expect(first.documents.find((d) => d.status === 'skipped')?.existingDocumentId).toBe(held.id)
 
     fs.writeFileSync(a, await makeTextPdf(sampleTextSpec('perovskite solar cells', 2)))
     const changed = await lib.ingest([a])

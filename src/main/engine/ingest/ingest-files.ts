@@ -184,6 +184,7 @@ export async function ingestFiles(
           ocrPages: skip.ocrPages,
           error: skip.reason,
           errorCode: null,
+          existingDocumentId: skip.documentId,
         })
         return null
       }
@@ -314,11 +315,12 @@ function skipReason(
   file: string,
   sha256: string,
   same: LibraryDocument | null,
-): { reason: string; pages: number; chunks: number; ocrPages: number } | null {
+): { reason: string; documentId: number; pages: number; chunks: number; ocrPages: number } | null {
   // A document an older version indexed is read again (that is how it is brought up to date).
   if (same && same.status === 'indexed' && same.sha256 === sha256 && !same.outdated) {
     return {
       reason: 'Already in the library (unchanged).',
+      documentId: same.id,
       pages: same.pages,
       chunks: same.chunks,
       ocrPages: same.ocrPages,
@@ -328,6 +330,7 @@ function skipReason(
   if (twin && twin.path !== file) {
     return {
       reason: `Same content as ${twin.path}, already in the library.`,
+      documentId: twin.id,
       pages: twin.pages,
       chunks: twin.chunks,
       ocrPages: twin.ocrPages,

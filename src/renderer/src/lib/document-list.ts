@@ -67,3 +67,30 @@ export function listDocuments(docs: LibraryDocument[], filter: string, sort: Doc
   }
   return [...shown].sort(order[sort])
 }
+
+/** Where browser mode keeps its upload copies, inside the library folder (services' UPLOAD_FOLDER). */
+const UPLOAD_FOLDER = 'imported'
+
+/**
+ * A library document named as people know it, for "already in the library": its file name, the
+ * folder it came from (inside the upload copies, the folder that was dropped) and the date it was
+ * added. Never the internal copy's absolute path. Null when the document is not listed.
+ */
+export function describeLibraryDocument(
+  docs: LibraryDocument[],
+  documentId: number,
+  libraryDir: string | null,
+): string | null {
+  const doc = docs.find((d) => d.id === documentId)
+  if (!doc) return null
+  const parts = segments(doc.path)
+  const name = parts.pop() ?? doc.title
+  const copies = libraryDir ? [...segments(libraryDir), UPLOAD_FOLDER] : null
+  const inCopies = copies !== null && copies.every((s, i) => parts[i] === s)
+  const folder = inCopies ? parts.slice(copies.length).join('/') : (parts.at(-1) ?? '')
+  const added = new Date(doc.createdAt)
+  const date = Number.isNaN(added.getTime())
+    ? ''
+    : `, added ${added.toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' })}`
+  return `Already in the library as “${name}”${folder ? ` in ${folder}/` : ''}${date}.`
+}

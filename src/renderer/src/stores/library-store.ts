@@ -25,6 +25,8 @@ export interface FileProgress {
   reindexed?: boolean
   /** Its re-index failed and its older index stays (shared keptOlderIndex rule). */
   keptOlderIndex?: boolean
+  /** Skipped: the library document that already holds the same content. */
+  existingDocumentId?: number
 }
 
 export interface ImportJob {
@@ -37,6 +39,8 @@ export interface ImportJob {
   report: IngestReport | null
   /** Another import into the library runs: this one waits its turn (stage 'waiting'). */
   waiting?: boolean
+  /** A Retry: the batch and row it tries again, where its progress is shown (lib/import-cards). */
+  retryOf?: { jobId: string; key: string } | null
 }
 
 export interface LibraryState {
@@ -124,6 +128,8 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
     // Re-index jobs: their files are the library's own, which the desktop shell lets the renderer
     // import again only through the re-index route (no path crosses it), so Retry goes there too.
     const reindexJobs = new Set<string>()
+    // The row a Retry is starting for: the job it starts is shown in that row, not as a new card.
+    let retrying: { jobId: string; key: string } | null = null
 
     function startJob(jobId: string, items: { key: string; source: File | string }[]): void {
       for (const it of items) sources.set(sourceKey(jobId, it.key), it.source)
@@ -137,7 +143,12 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           if (i >= 0) files[i] = { ...files[i]!, key, name: baseName(key) }
           else files.push(row(key))
         }
-        return { ...job, files, filesTotal: Math.max(job.filesTotal, items.length) }
+        return {
+          ...job,
+          files,
+          filesTotal: Math.max(job.filesTotal, items.length),
+          ...(retrying && retrying.jobId !== jobId ? { retryOf: retrying } : {}),
+        }
       })
     }
 
@@ -271,11 +282,16 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         // The failed document (if one was recorded) is replaced by the new attempt.
         const doc = failed?.path ? get().documents.find((d) => d.path === failed.path) : undefined
         if (doc?.status === 'failed') await get().remove(doc.id)
-        updateJob(jobId, (job) => ({ ...job, files: job.files.filter((f) => f.key !== key) }))
-        // Every document still outdated is tried again, this one with them.
-        if (reindexJobs.has(jobId)) await get().reindexOutdated()
-        else if (typeof again === 'string') await get().importPaths([again])
-        else await get().uploadFiles([again])
+        // The row stays where it is and shows the new attempt (see lib/import-cards).
+        retrying = { jobId, key }
+        try {
+          // Every document still outdated is tried again, this one with them.
+          if (reindexJobs.has(jobId)) await get().reindexOutdated()
+          else if (typeof again === 'string') await get().importPaths([again])
+          else await get().uploadFiles([again])
+        } finally {
+          retrying = null
+        }
       },
 
       async removeFailed(jobId) {
@@ -406,6 +422,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
               error: d.error,
               reindexed: d.status === 'indexed' && d.reindex === true,
               keptOlderIndex: keptOlderIndex(d),
+              ...(d.existingDocumentId !== undefined ? { existingDocumentId: d.existingDocumentId } : {}),
             }
             const i = rowIndex(files, d.file)
             if (i >= 0) files[i] = { ...files[i]!, ...update }

@@ -1,6 +1,8 @@
 // One import batch: a row per file with its stage and bar, the batch total with an ETA, Cancel;
 // when it ends, each failed row says what is wrong and what to do, with Retry, and Remove failed.
-import { RotateCcw, X } from 'lucide-react'
+// A batch that ended with nothing to act on folds into its summary line, which reopens it.
+import { ChevronDown, ChevronRight, RotateCcw, X } from 'lucide-react'
+import { useState } from 'react'
 import type { FileProgress, ImportJob } from '@renderer/stores/library-store.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
 import { KEPT_OLDER_INDEX } from '@shared/outdated-index.js'
@@ -30,7 +32,16 @@ function stageWords(file: FileProgress): string {
   return STAGE_WORDS[file.stage]
 }
 
-function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) | null }) {
+function FileRow({
+  file,
+  onRetry,
+  existing,
+}: {
+  file: FileProgress
+  onRetry: (() => void) | null
+  /** A skipped file: the library document holding the same content, in words. */
+  existing: string | null
+}) {
   const failed = file.stage === 'failed'
   const ended = failed || file.stage === 'skipped' || file.stage === 'cancelled'
   const remedy = failed ? ingestRemedy(file.errorCode, file.error) : null
@@ -59,9 +70,7 @@ function FileRow({ file, onRetry }: { file: FileProgress; onRetry: (() => void) 
       </div>
       {remedy?.remedy && <p className="import-file-remedy small">{remedy.remedy}</p>}
       {file.keptOlderIndex && <p className="import-file-remedy small">{KEPT_OLDER_INDEX}</p>}
-      {file.stage === 'skipped' && file.error && (
-        <p className="import-file-remedy small muted">{file.error}</p>
-      )}
+      {file.stage === 'skipped' && existing && <p className="import-file-remedy small muted">{existing}</p>}
       {!ended && <ProgressBar value={file.fraction} label={`${file.name} progress`} />}
     </li>
   )
@@ -73,13 +82,18 @@ export function ImportJobCard({
   onDismiss,
   onRetry,
   onRemoveFailed,
+  describeExisting,
 }: {
   job: ImportJob
   onCancel: () => void
   onDismiss: () => void
   onRetry: (key: string) => void
   onRemoveFailed: () => void
+  /** Words for the library document a skipped file duplicates (name, folder, date added). */
+  describeExisting: (documentId: number) => string | null
 }) {
+  /** null: folded when the batch ended with nothing to act on, open otherwise; else the person's choice. */
+  const [expanded, setExpanded] = useState<boolean | null>(null)
   const finished = job.report !== null
   const total = Math.max(job.filesTotal, job.files.length)
   const count = (stage: FileProgress['stage']) => job.files.filter((f) => f.stage === stage).length
@@ -99,13 +113,26 @@ export function ImportJobCard({
     notReindexed ? `${notReindexed} could not be re-indexed` : '',
     cancelled ? `${cancelled} cancelled` : '',
   ].filter(Boolean)
+  const open = expanded ?? (!finished || failed + notReindexed > 0)
   return (
     <section className="import-job" aria-label="Import progress">
       <header className="import-job-head">
         {finished ? (
-          <strong role="status">
-            {job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · {summary.join(' · ')}
-          </strong>
+          <button
+            type="button"
+            className="import-job-toggle"
+            aria-expanded={open}
+            onClick={() => setExpanded(!open)}
+          >
+            {open ? (
+              <ChevronDown size={14} aria-hidden="true" />
+            ) : (
+              <ChevronRight size={14} aria-hidden="true" />
+            )}
+            <strong role="status">
+              {job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · {summary.join(' · ')}
+            </strong>
+          </button>
         ) : (
           <span role="status">
             {job.waiting
@@ -130,18 +157,22 @@ export function ImportJobCard({
         )}
       </header>
       {!finished && <ProgressBar value={batch} label="Batch progress" />}
-      <ul className="import-files">
-        {job.files.map((f) => (
-          <FileRow
-            key={f.key}
-            file={f}
-            onRetry={
-              finished && (f.stage === 'failed' || f.stage === 'cancelled') ? () => onRetry(f.key) : null
-            }
-          />
-        ))}
-      </ul>
-      {finished && failed + cancelled > 0 && (
+      {open && (
+        <ul className="import-files">
+          {job.files.map((f) => (
+            <FileRow
+              key={f.key}
+              file={f}
+              onRetry={
+                finished && (f.stage === 'failed' || f.stage === 'cancelled') ? () => onRetry(f.key) : null
+              }
+              existing={f.existingDocumentId !== undefined ? describeExisting(f.existingDocumentId) : null}
+            />
+          ))}
+        </ul>
+      )}
+      {/* Only when something failed: a cancelled file is not a failure (its row has Retry). */}
+      {open && finished && failed > 0 && (
         <div className="import-job-foot">
           <button type="button" className="btn-small" onClick={onRemoveFailed}>
             Remove failed

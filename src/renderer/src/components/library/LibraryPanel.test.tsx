@@ -229,7 +229,8 @@ describe('library panel', () => {
       }),
     )
     const failedDoc = doc(9, { path: '/lib/imported/b.pdf', status: 'failed', errorCode: 'PDF_CORRUPT' })
-    api.handlers['library.documents'] = () => [failedDoc]
+    const held = doc(4, { path: '/lib/imported/Q3/old.pdf', createdAt: '2026-11-12T10:00:00.000Z' })
+    api.handlers['library.documents'] = () => [failedDoc, held]
     const row = (
       file: string,
       status: 'indexed' | 'failed' | 'skipped',
@@ -242,6 +243,7 @@ describe('library panel', () => {
       chunks: 0,
       error,
       errorCode,
+      ...(status === 'skipped' ? { existingDocumentId: 4 } : {}),
     })
     await act(async () =>
       api.emit('library.importDone', {
@@ -272,18 +274,92 @@ describe('library panel', () => {
     expect(within(job).queryByText('Extracting text')).toBeNull()
     expect(within(job).getByText('Cancelled')).toBeTruthy()
     expect(within(job).getByText('Empty file (0 bytes)')).toBeTruthy()
-    expect(within(job).getByText(/Same content as .*old\.pdf/)).toBeTruthy()
+    // The library document it duplicates, by name, folder and date: not the copy's absolute path.
+    const added = new Date('2026-11-12T10:00:00.000Z').toLocaleDateString([], {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    })
+    expect(within(job).getByText(`Already in the library as “old.pdf” in Q3/, added ${added}.`)).toBeTruthy()
+    expect(within(job).queryByText(/\/lib\/imported/)).toBeNull()
 
-    // Retry sends the same file again as a new batch.
+    // Retry sends the same file again, and its row (in this card) shows the new attempt.
     await user.click(within(job).getByRole('button', { name: 'Retry c.pdf' }))
     expect(api.callsTo('library.upload').at(-1)).toEqual({ files: [{ name: 'c.pdf', uploadId: 'u5' }] })
-    expect(within(job).queryByText('c.pdf')).toBeNull()
+    expect(screen.getAllByRole('region', { name: 'Import progress' })).toHaveLength(1)
+    act(() =>
+      api.emit('library.progress', {
+        jobId: 'u2',
+        progress: {
+          stage: 'extracting',
+          file: '/lib/imported/c.pdf',
+          done: 0,
+          total: 1,
+          filesDone: 0,
+          filesTotal: 1,
+        },
+        etaSeconds: null,
+      }),
+    )
+    expect(screen.getAllByRole('region', { name: 'Import progress' })).toHaveLength(1)
+    expect(within(job).getAllByText('c.pdf')).toHaveLength(1)
+    expect(within(job).getByText('Extracting text')).toBeTruthy()
+    await act(async () =>
+      api.emit('library.importDone', {
+        jobId: 'u2',
+        report: { cancelled: false, elapsedMs: 5, documents: [row('/lib/imported/c.pdf', 'indexed', null)] },
+      }),
+    )
+    expect(
+      within(job).getByText(/Import finished · 1 added · 1 already in library · 2 could not be added$/),
+    ).toBeTruthy()
+    expect(within(job).queryByRole('button', { name: 'Retry c.pdf' })).toBeNull()
 
     // Remove failed drops the failed rows and their failed documents (and so their copies).
     await user.click(within(job).getByRole('button', { name: 'Remove failed' }))
     expect(api.callsTo('library.remove')).toEqual([{ documentId: 9 }])
     expect(within(job).queryByText('b.pdf')).toBeNull()
     expect(within(job).queryByText('x.pdf')).toBeNull()
+  })
+
+  it('shows the newest import first, folds a finished one into its summary line, and offers no "Remove failed" after a cancel', async () => {
+    const user = userEvent.setup()
+    let upload = 0
+    const { api } = await renderApp({ 'library.upload': () => ({ jobId: `u${++upload}` }) })
+    const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' })
+    await user.upload(screen.getByLabelText('Choose PDF files'), [pdf('first.pdf')])
+    await user.upload(screen.getByLabelText('Choose PDF files'), [pdf('second.pdf')])
+    const cards = () => screen.getAllByRole('region', { name: 'Import progress' })
+    expect(cards()).toHaveLength(2)
+    expect(within(cards()[0]!).getByText('second.pdf')).toBeTruthy()
+    expect(within(cards()[1]!).getByText('first.pdf')).toBeTruthy()
+
+    const done = (jobId: string, file: string, cancelled: boolean) =>
+      api.emit('library.importDone', {
+        jobId,
+        report: {
+          cancelled,
+          elapsedMs: 5,
+          documents: cancelled
+            ? []
+            : [{ file, status: 'indexed' as const, pages: 1, chunks: 1, error: null, errorCode: null }],
+        },
+      })
+    // A batch that ended well folds into one line; the line reopens it.
+    await act(async () => done('u1', '/lib/imported/first.pdf', false))
+    const first = cards()[1]!
+    const summary = within(first).getByRole('button', { name: /Import finished · 1 added/ })
+    expect(summary.getAttribute('aria-expanded')).toBe('false')
+    expect(within(first).queryByText('first.pdf')).toBeNull()
+    await user.click(summary)
+    expect(within(first).getByText('first.pdf')).toBeTruthy()
+
+    // Cancelled before anything failed: Retry on the row, no "Remove failed".
+    await act(async () => done('u2', '/lib/imported/second.pdf', true))
+    const second = cards()[0]!
+    await user.click(within(second).getByRole('button', { name: /Import cancelled · 0 added · 1 cancelled/ }))
+    expect(within(second).getByRole('button', { name: 'Retry second.pdf' })).toBeTruthy()
+    expect(within(second).queryByRole('button', { name: 'Remove failed' })).toBeNull()
   })
 
   it('lists file names with the title and folder when they help; filters and sorts', async () => {

@@ -2,7 +2,8 @@
 // remove documents.
 import { X } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
+import { describeLibraryDocument, listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
+import { importCards } from '@renderer/lib/import-cards.js'
 import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
@@ -19,6 +20,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
   const notice = useLibrary((s) => s.notice)
   const error = useLibrary((s) => s.error)
   const desktop = useSettings((s) => s.info?.shell === 'desktop')
+  const libraryDir = useSettings((s) => s.info?.libraryDir ?? null)
   const [filter, setFilter] = useState('')
   const [sort, setSort] = useState<DocumentSort>('name')
   const actions = library.getState()
@@ -70,14 +72,15 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
           {error}
         </p>
       )}
-      {jobs.map((job) => (
+      {importCards(jobs).map(({ job, jobIds, running }) => (
         <ImportJobCard
           key={job.jobId}
           job={job}
-          onCancel={() => void actions.cancel(job.jobId)}
-          onDismiss={() => actions.dismissJob(job.jobId)}
+          onCancel={() => running.forEach((id) => void actions.cancel(id))}
+          onDismiss={() => jobIds.forEach((id) => actions.dismissJob(id))}
           onRetry={(key) => void actions.retry(job.jobId, key)}
-          onRemoveFailed={() => void actions.removeFailed(job.jobId)}
+          onRemoveFailed={() => jobIds.forEach((id) => void actions.removeFailed(id))}
+          describeExisting={(id) => describeLibraryDocument(documents, id, libraryDir)}
         />
       ))}
       {documents.length === 0 ? (

@@ -15,7 +15,20 @@ export function OllamaSection() {
   useEffect(() => setHost(current?.ollamaHost ?? ''), [current?.ollamaHost])
   const ready = ollama?.state === 'ready'
   const models = ollama?.models ?? []
-  const selected = current?.model ?? ollama?.model ?? ''
+  // "No models installed" only when Ollama answered with an empty list; unreachable is said as such.
+  const listed = ollama?.state === 'ready' || ollama?.state === 'model-missing'
+  const emptyChoice = !ollama
+    ? 'Not checked yet'
+    : ollama.state === 'not-running'
+      ? 'Ollama cannot be reached'
+      : listed
+        ? 'No models installed'
+        : 'Ollama did not list its models'
+  // Without a list from Ollama, whether the chosen model is installed is unknown: not said.
+  const selected = listed ? (current?.model ?? ollama?.model ?? '') : ''
+  // The ready message already names the version ("Ollama 0.5.7 is ready…"): print it once.
+  const versionLine =
+    ollama?.version && !ollama.message.includes(ollama.version) ? `Ollama ${ollama.version}` : null
 
   return (
     <section className="settings-section" aria-label="Language model">
@@ -48,8 +61,8 @@ export function OllamaSection() {
       )}
       <div className={`status-box ${ready ? 'is-ok' : 'is-bad'}`} role="status">
         <strong>{checking ? 'Checking…' : (ollama?.message ?? 'Not checked yet')}</strong>
-        {!ready && ollama?.fix && <code className="fix-line">{ollama.fix}</code>}
-        {ollama?.version && <span className="muted small">Ollama {ollama.version}</span>}
+        {!ready && ollama?.fix && <span className="fix-line">{ollama.fix}</span>}
+        {versionLine && <span className="muted small">{versionLine}</span>}
       </div>
       <div className="field-row">
         <label htmlFor="ollama-model">Model</label>
@@ -59,7 +72,7 @@ export function OllamaSection() {
           disabled={models.length === 0}
           onChange={(e) => void settings.getState().save({ model: e.target.value || null })}
         >
-          {models.length === 0 && <option value="">No models installed</option>}
+          {models.length === 0 && <option value="">{emptyChoice}</option>}
           {selected && !models.includes(selected) && (
             <option value={selected}>{selected} (not installed)</option>
           )}

@@ -58,6 +58,39 @@ describe('settings and first run', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('says Ollama cannot be reached (not "No models installed"), with the fix in the body font', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'ollama.status': () =>
+        readyOllama({
+          state: 'not-running',
+          models: [],
+          model: null,
+          version: null,
+          message: 'Ollama is not reachable at http://127.0.0.1:11434.',
+          fix: 'Run: ollama serve',
+        }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const select = within(dialog).getByRole('combobox', { name: 'Model' })
+    expect(within(select).getByRole('option').textContent).toBe('Ollama cannot be reached')
+    expect(within(dialog).queryByText('No models installed')).toBeNull()
+    // A remedy is a sentence to read: not set as code.
+    expect(dialog.querySelector('code.fix-line')).toBeNull()
+  })
+
+  it('prints the Ollama version once', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'ollama.status': () =>
+        readyOllama({ version: '0.5.7', message: 'Ollama 0.5.7 is ready with llama3.2:3b.' }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    expect(dialog.textContent!.split('0.5.7')).toHaveLength(2)
+  })
+
   it('imports a model folder by path in browser mode; the server judges the folder', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({
