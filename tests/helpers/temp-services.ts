@@ -10,6 +10,8 @@ export async function tempServices(
     ollamaHost?: string
     /** Open the library and data of an earlier tempServices() again (an app restart). */
     reopen?: string
+    /** The library folder (default `<tmp>/library`): one that also holds the user's own files. */
+    libraryDir?: string
     /** The import and parse workers' scripts, where the defaults (found through import.meta.url) cannot be: jsdom. */
     workerUrl?: URL
     parseWorkerUrl?: string
@@ -17,7 +19,7 @@ export async function tempServices(
 ) {
   const tmp = opts.reopen ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ipc-')))
   const services: AppServices = await createAppServices({
-    libraryDir: path.join(tmp, 'library'),
+    libraryDir: opts.libraryDir ?? path.join(tmp, 'library'),
     dataDir: path.join(tmp, 'data'),
     models: {
       bundledDir: opts.modelDir ?? path.join(tmp, 'no-model'),

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { LibraryCheckReport } from '@shared/library-types.js'
-import { DB_FILE, Library, type LibraryOpenOptions } from './library.js'
+import { Library, type LibraryOpenOptions } from './library.js'
+import { DB_FILE, REBUILD_DB_FILE, SQLITE_COMPANIONS, VECTOR_FILES } from './store/library-files.js'
 import { fullCheck } from './store/check-database.js'
 import { refillOcrChunkIndex } from './store/ocr-chunk-index.js'
 import { openDatabase, type Db } from './store/open-database.js'
@@ -116,8 +117,7 @@ export async function repairLibrary(dir: string, opts: LibraryOpenOptions = {}):
   // Documents the in-place pass already took out are imported again with the rest.
   rebuildDatabase(dir)
   const paths = [...new Set([...known, ...report.unrecoverable.map((u) => u.path)])]
-  for (const f of ['vectors.hnsw', 'vectors.json', 'vectors.ids'])
-    fs.rmSync(path.join(dir, f), { force: true })
+  for (const f of VECTOR_FILES) fs.rmSync(path.join(dir, f), { force: true })
   lib = await Library.open(dir, opts)
   try {
     const present = paths.filter((p) => fs.existsSync(p))
@@ -161,8 +161,9 @@ function documentPaths(db: Db, schema: string): string[] {
 /** Copies the readable conversations, messages and settings into a fresh database file and swaps it in. */
 function rebuildDatabase(dir: string): void {
   const file = path.join(dir, DB_FILE)
-  const fresh = `${file}.rebuild`
-  for (const f of [fresh, `${fresh}-wal`, `${fresh}-shm`]) fs.rmSync(f, { force: true })
+  const fresh = path.join(dir, REBUILD_DB_FILE)
+  const withCompanions = (f: string) => [f, ...SQLITE_COMPANIONS.map((c) => `${f}${c}`)]
+  for (const f of withCompanions(fresh)) fs.rmSync(f, { force: true })
   const db = openDatabase(fresh)
   try {
     db.prepare('ATTACH DATABASE ? AS old').run(file)
@@ -172,7 +173,7 @@ function rebuildDatabase(dir: string): void {
   } finally {
     db.close()
   }
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
+  for (const f of withCompanions(file)) fs.rmSync(f, { force: true })
   fs.renameSync(fresh, file)
 }
 

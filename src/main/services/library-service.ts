@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises'
 import { QuireError } from '@shared/errors.js'
 import type {
   EmbeddingStatus,
@@ -17,7 +16,8 @@ import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
 import { checkLibrary, repairLibrary } from '../engine/check-library.js'
-import { deleteCopy } from './upload-copies.js'
+import { deleteCopy, isUploadCopy } from './upload-copies.js'
+import { deleteLibraryFiles, otherFiles } from '../engine/store/library-files.js'
 import type { SettingsService } from './settings-service.js'
 
 export interface AppLibraryOptions {
@@ -138,15 +138,35 @@ export class AppLibrary implements LibraryService {
   }
 
   /**
-   * "Delete this library": closes it, deletes its folder — index, conversations and every upload
-   * copy — and opens a new empty one in its place. Callers stop imports and answers first.
+   * "Delete this library": closes it, deletes the files Quire made in its folder — index,
+   * conversations, vectors, locks and every upload copy, each by name (library-files.ts) — and
+   * opens a new empty one in its place. Anything else in the folder (the user's own files, when
+   * the library shares a folder with them) stays. Callers stop imports and answers first.
    */
   async deleteEverything(): Promise<void> {
     const modelDir = AppLibrary.modelDirFor(this.opts)
+    const copies = this.uploadCopies()
     await this.lib.close()
-    await fs.rm(this.dir, { recursive: true, force: true })
+    deleteLibraryFiles(this.dir, copies)
     this.lib = await Library.open(this.dir, { modelDir })
     this.opts.onReopened?.(this.lib)
+  }
+
+  /** The upload copies the library's records name; none when its database cannot be read. */
+  private uploadCopies(): string[] {
+    try {
+      return this.lib.store
+        .documents()
+        .map((d) => d.path)
+        .filter((p) => isUploadCopy(this.dir, p))
+    } catch {
+      return []
+    }
+  }
+
+  /** What the library folder holds besides Quire's own files (Settings says so). */
+  otherFiles(): { count: number; names: string[] } {
+    return otherFiles(this.dir)
   }
 
   search(query: string, opts?: SearchOptions): Promise<SearchResponse> {

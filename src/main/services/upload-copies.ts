@@ -2,8 +2,9 @@
 // must not linger: a copy lives exactly as long as a library document points at it.
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { UPLOAD_FOLDER } from '../engine/store/library-files.js'
 
-export const UPLOAD_FOLDER = 'imported'
+export { UPLOAD_FOLDER }
 
 /** True when `file` is one of the library's own upload copies (and not a user's original). */
 export function isUploadCopy(libraryDir: string, file: string): boolean {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { QuireError } from '../../shared/errors.js'
+import { STAGED_UPLOAD, STAGING_FOLDER } from '../engine/store/library-files.js'
 
 /** One PDF may be large, but not unbounded: a hostile or mistaken upload cannot fill the disk. */
 export const MAX_UPLOAD_FILE_BYTES = 1024 * 1024 * 1024
 
 /** Where upload bytes wait to be claimed: inside the library, so claiming is a rename. */
-export const STAGING_FOLDER = '.uploading'
+export { STAGING_FOLDER }
 
 export interface StagedUpload {
   file: string
@@ -30,10 +31,16 @@ export class UploadStaging {
     readonly maxFileBytes = MAX_UPLOAD_FILE_BYTES,
   ) {}
 
-  /** Removes what an earlier run left (a crash mid-upload). */
+  /**
+   * Removes what an earlier run left (a crash mid-upload): its staged files, by name, then the
+   * folder when that leaves it empty. Anything else someone put there stays.
+   */
   async reset(): Promise<void> {
     this.staged.clear()
-    await fs.rm(this.dir, { recursive: true, force: true })
+    const names = await fs.readdir(this.dir).catch(() => [] as string[])
+    for (const name of names)
+      if (STAGED_UPLOAD.test(name)) await fs.rm(path.join(this.dir, name), { force: true })
+    await fs.rmdir(this.dir).catch(() => undefined)
   }
 
   async receive(source: ChunkSource): Promise<string> {

@@ -3,8 +3,9 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { QuireError } from '@shared/errors.js'
 import { SqliteLock, type LockHolder } from '../vectors/sqlite-lock.js'
+import { IMPORT_LOCK_FILE } from '../store/library-files.js'
 
-export const IMPORT_LOCK_FILE = 'import.lock'
+export { IMPORT_LOCK_FILE }
 
 /** How often a waiting import tries the lock again (it is free the moment the running import ends). */
 const RETRY_MS = 250

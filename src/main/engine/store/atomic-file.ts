@@ -4,14 +4,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { threadId } from 'node:worker_threads'
+import { TEMP_FILE } from './library-files.js'
 
 /** Turns a full-disk failure into the caller's own error (what was kept, what to do). */
 export type DiskFullError = (what: string) => Error
 
 /** The temp file `replaceFile` writes `file` through, in this process and thread. */
 const tempName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`
-/** A name `tempName` gives: the file's own, then `.<pid>-<thread>.tmp`. */
-const TEMP_NAME = /^(.*)\.\d+-\d+\.tmp$/
+/** A name `tempName` gives: the file's own, then `.<pid>-<thread>.tmp` (declared in library-files.ts). */
+const TEMP_NAME = TEMP_FILE
 
 /**
  * Writes `file` through a temp file named for this process and thread (the app's main thread and

@@ -1,3 +1,3 @@
-// The library database's file name, in a module of its own: the CLI checks for it before running
-// any command, and importing it from library.ts would load SQLite and hnswlib into every start.
-export const DB_FILE = 'library.sqlite'
+// The library database's file name, declared with every other file a library folder holds
+// (library-files.ts, plain Node): the CLI checks for it before running any command.
+export { DB_FILE } from './library-files.js'

@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { threadId } from 'node:worker_threads'
-
-const SESSIONS_DIR = 'sessions'
+import { SESSION_MARKER, SESSIONS_FOLDER } from './library-files.js'
 
 export interface Session {
   /** A writer that opened this library earlier died without closing it (kill -9, power loss). */
@@ -15,10 +14,12 @@ export interface Session {
  * a marker whose process is gone means a crash, after which the full integrity check runs once.
  */
 export function beginSession(libraryDir: string): Session {
-  const dir = path.join(libraryDir, SESSIONS_DIR)
+  const dir = path.join(libraryDir, SESSIONS_FOLDER)
   fs.mkdirSync(dir, { recursive: true })
   let crashed = false
   for (const name of fs.readdirSync(dir)) {
+    // Only markers are Quire's: anything else in the folder is left alone.
+    if (!SESSION_MARKER.test(name)) continue
     const pid = Number(name.split('-')[0])
     if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue
     crashed = true

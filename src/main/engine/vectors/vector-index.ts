@@ -3,6 +3,13 @@ import path from 'node:path'
 import hnswlib from 'hnswlib-node'
 import { QuireError } from '@shared/errors.js'
 import { removeOrphanTempFiles, replaceFile, writeFileAtomic } from '../store/atomic-file.js'
+import {
+  VECTOR_FILES,
+  VECTOR_ID_LIST_FILE,
+  VECTOR_INDEX_FILE,
+  VECTOR_LOCK_FILE,
+  VECTOR_MANIFEST_FILE,
+} from '../store/library-files.js'
 import { readIdListFile, writeIdListFile } from './id-list-file.js'
 import { LabelSet } from './label-set.js'
 import { sortedIds } from './sorted-ids.js'
@@ -52,14 +59,14 @@ export interface VectorIndexOptions {
  */
 export const CAPACITY_GROWTH = 1.25
 
-const INDEX_FILE = 'vectors.hnsw'
-const MANIFEST_FILE = 'vectors.json'
+const INDEX_FILE = VECTOR_INDEX_FILE
+const MANIFEST_FILE = VECTOR_MANIFEST_FILE
 /** The index's live labels, sorted, for the generation in vectors.json (id-list-file.ts). */
-export const ID_LIST_FILE = 'vectors.ids'
-/** Every file a save replaces: their temp files are a writer's, or orphans of one that died. */
-const VECTOR_FILES = [INDEX_FILE, MANIFEST_FILE, ID_LIST_FILE]
-/** SQLite lock file serialising writers of vectors.hnsw across processes and threads. */
-export const VECTOR_LOCK_FILE = 'vectors.lock'
+export const ID_LIST_FILE = VECTOR_ID_LIST_FILE
+// VECTOR_FILES: every file a save replaces: their temp files are a writer's, or orphans of one
+// that died. VECTOR_LOCK_FILE: the SQLite lock serialising writers of vectors.hnsw across
+// processes and threads. Both named in library-files.ts with the rest of the library's files.
+export { VECTOR_LOCK_FILE }
 /** How long a save waits for another writer's save to finish (saves of 1M vectors take seconds). */
 const LOCK_WAIT_MS = 120_000
 
