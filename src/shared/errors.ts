@@ -13,6 +13,10 @@ export const INGEST_ERROR_CODES = [
   'PDF_ENCRYPTED',
   'PDF_NO_TEXT',
   'PDF_NO_WORDS',
+  /** An image page declares more pixels than the pixel budget (ocr/pixel-budget.ts): refused before decoding. */
+  'IMAGE_TOO_LARGE',
+  /** Reading the file needed more memory than a reader may use (docs/limits.md): it fails alone. */
+  'DOC_TOO_LARGE',
   'NOT_SUPPORTED',
   'DISK_FULL',
   'CANCELLED',

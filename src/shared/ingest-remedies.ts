@@ -78,6 +78,18 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
       'Its text layer holds only numbers or symbols, such as page numbers: there is nothing to search. Check that this is the right file (an export may have lost its text); if its pages are scanned images, turn on OCR.',
     retryable: false,
   },
+  IMAGE_TOO_LARGE: {
+    label: 'Image too large to read',
+    remedy:
+      'Its pixels would need gigabytes of memory to read. Scale it down, or scan it again at 300 dpi, then add it again.',
+    retryable: false,
+  },
+  DOC_TOO_LARGE: {
+    label: 'Needs too much memory to read',
+    remedy:
+      'Reading it took more memory than one file may use; the rest of the import went on. Split it into smaller files (or save it again, which often shrinks it), then add them.',
+    retryable: false,
+  },
   NOT_SUPPORTED: {
     label: 'Not a supported file type',
     remedy: 'Only PDFs can be added.',

@@ -57,6 +57,8 @@ export interface IngestProgress {
   message?: string
 }
 
+import type { UnreadablePages } from './unreadable-pages.js'
+
 export type IngestStatus = 'indexed' | 'skipped' | 'failed'
 
 export interface IngestFileReport {
@@ -76,6 +78,8 @@ export interface IngestFileReport {
   reindex?: boolean
   /** A skipped file: the library document that already holds the same content. */
   existingDocumentId?: number
+  /** Pages of an indexed file that could not be read (kept empty); absent when every page was read. */
+  unreadable?: UnreadablePages
 }
 
 export interface IngestReport {

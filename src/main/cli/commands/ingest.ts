@@ -9,6 +9,7 @@ import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { KEPT_OLDER_INDEX, keptOlderIndex, NOTHING_OUTDATED } from '@shared/outdated-index.js'
+import { unreadablePagesNote } from '@shared/unreadable-pages.js'
 
 /** Worker scripts of a bundled build; missing = the TypeScript-source entries (tsx). */
 export interface IngestWorkerPaths {
@@ -102,6 +103,8 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
           code: d.errorCode,
           remedy: d.errorCode ? ingestRemedy(d.errorCode).remedy : null,
           reindex: d.reindex ?? false,
+          unreadable_pages: d.unreadable?.pages ?? [],
+          ...(d.unreadable?.endsEarly ? { ends_early: true } : {}),
         })),
         elapsed_ms: report.elapsedMs,
         // From this process's start to the first forward pass of the embedder (null: nothing was
@@ -127,6 +130,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         const remedy = d.errorCode ? ingestRemedy(d.errorCode).remedy : null
         if (remedy) io.stdout.write(`         ${remedy}\n`)
         if (keptOlderIndex(d)) io.stdout.write(`         ${KEPT_OLDER_INDEX}\n`)
+        if (d.unreadable) io.stdout.write(`         ${unreadablePagesNote(d.unreadable)}\n`)
       }
       const count = (s: string) => report.documents.filter((d) => d.status === s).length
       io.stdout.write(

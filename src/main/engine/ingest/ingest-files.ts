@@ -280,6 +280,7 @@ export async function ingestFiles(
           error: null,
           errorCode: null,
           ...(item.refresh ? { reindex: true } : {}),
+          ...(parsed.unreadable ? { unreadable: parsed.unreadable } : {}),
         })
       } catch (err) {
         if (errorCodeOf(err) === 'CANCELLED') continue

@@ -31,20 +31,20 @@ export async function parseDocument(
     const drafts = opts.onDraftTexts
       ? new DraftChunks(doc.numPages, opts.onDraftTexts, opts.chunking ?? DEFAULT_CHUNK_OPTIONS)
       : null
-    let failedPages = 0
+    const failedPages: number[] = []
     for (let n = 1; n <= doc.numPages; n++) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
       try {
         raw.push(await extractPage(doc, n))
       } catch {
         // A damaged page should not cost the rest of the document; it is kept empty.
-        failedPages++
+        failedPages.push(n)
         raw.push({ pageNo: n, width: 0, height: 0, lines: [] })
       }
       drafts?.addPage(raw.at(-1)!)
       opts.onPage?.(n, doc.numPages)
     }
-    if (failedPages === doc.numPages) {
+    if (failedPages.length === doc.numPages) {
       throw new QuireError(
         'PDF_CORRUPT',
         `${name} is damaged: none of its ${doc.numPages} pages could be read.`,
@@ -74,7 +74,12 @@ export async function parseDocument(
     // Page labels are optional and sometimes malformed: a document without them is still fine.
     const labels = await doc.getPageLabels().catch(() => null)
     if (labels) for (const p of pages) p.label = labels[p.pageNo - 1]?.trim() || null
-    return { title, pages, chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS) }
+    return {
+      title,
+      pages,
+      chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS),
+      ...(failedPages.length > 0 ? { unreadable: { pages: failedPages, endsEarly: false } } : {}),
+    }
   } finally {
     await doc.loadingTask.destroy()
   }

@@ -1,3 +1,4 @@
+import type { UnreadablePages } from '@shared/unreadable-pages.js'
 import type { OcrEngine } from '../ocr/ocr-engine.js'
 import type { Chunk, CleanPage } from '../store/page-records.js'
 import type { ChunkOptions } from './chunk-pages.js'
@@ -9,6 +10,8 @@ export interface ParsedDocument {
   title: string
   pages: CleanPage[]
   chunks: Chunk[]
+  /** Pages that could not be read (kept empty, without text); absent when every page was read. */
+  unreadable?: UnreadablePages
 }
 
 export interface ParseOptions {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { pageImages } from '@tests/fixtures/scan-factory.js'
-import { decodeImage } from './decode-image.js'
+import { openImage } from './decode-image.js'
 import { darkShare } from './grey-image.js'
 import { MAY_HOLD_INVERTED_TEXT, OcrEngine } from './ocr-engine.js'
 
@@ -15,7 +15,7 @@ describe("tesseract's inverted-line pass", () => {
     const [png] = await pageImages({
       pages: [{ lines: [{ text: 'Negative scans of the harbour survey, volume two.' }] }],
     })
-    const { image } = (await decodeImage(png!, 'page.png'))[0]!
+    const { image } = (await openImage(png!, 'page.png').page(1))!
     expect(darkShare(image)).toBeLessThan(MAY_HOLD_INVERTED_TEXT)
     expect(text(await engine.recognize(image, 150))).toMatch(/harbour survey/)
     const negative = { ...image, pixels: image.pixels.map((v) => 255 - v) }

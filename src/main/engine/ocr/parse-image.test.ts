@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeTiff, pageImages } from '@tests/fixtures/scan-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { unreadablePagesNote } from '@shared/unreadable-pages.js'
 import { discoverFiles } from '../ingest/discover-files.js'
 import { parseDocument } from '../ingest/parse-document.js'
 import { OcrEngine } from './ocr-engine.js'
@@ -62,6 +63,35 @@ describe('image files', () => {
     expect(parsed.pages[0]!.text).toMatch(/shipment arrived damaged/)
     expect(parsed.pages[1]).toMatchObject({ text: '', ocr: { confidence: null } })
     expect(ocrPages).toEqual([0, 1, 2])
+  })
+
+  it('a TIFF cut to half its bytes keeps the pages it holds and names those it lost', async () => {
+    const texts = [
+      'Invoice one for the garden chairs.',
+      'Invoice two for the kitchen table.',
+      'Three',
+      'Four',
+    ]
+    const images = await pageImages({ pages: texts.map((text) => ({ lines: [{ text }] })) }, 100)
+    const tiff = await makeTiff(images)
+    // Directories first, then each page's pixels: the cut keeps every directory and page 1's pixels.
+    const parsed = await parseDocument(tiff.subarray(0, tiff.length / 2), 'invoices.tiff', {
+      ocrEngine: engine,
+    })
+    expect(parsed.pages.map((p) => p.pageNo)).toEqual([1, 2, 3, 4])
+    expect(parsed.pages[0]!.text).toMatch(/garden chairs/)
+    expect(parsed.pages.slice(1).map((p) => p.text)).toEqual(['', '', ''])
+    expect(parsed.unreadable).toEqual({ pages: [2, 3, 4], endsEarly: false })
+    expect(unreadablePagesNote(parsed.unreadable!)).toBe(
+      'pages 2–4 could not be read and are kept empty: the file is damaged or incomplete. Copy it again from its source to import every page.',
+    )
+    // Every page cut off: the file is unreadable as a whole.
+    await expect(
+      parseDocument(tiff.subarray(0, 4200), 'invoices.tiff', { ocrEngine: engine }),
+    ).rejects.toMatchObject({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/none of its 4 pages could be read/),
+    })
   })
 
   it('with OCR off an image is refused with what to do; folders pick up images, not other files', async () => {

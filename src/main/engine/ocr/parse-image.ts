@@ -4,7 +4,7 @@ import { buildPages } from '../ingest/build-pages.js'
 import { chunkPages, DEFAULT_CHUNK_OPTIONS } from '../ingest/chunk-pages.js'
 import type { RawPage } from '../ingest/extract-pdf.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-types.js'
-import { decodeImage } from './decode-image.js'
+import { openImage } from './decode-image.js'
 import { OcrEngine } from './ocr-engine.js'
 import { ocrLines, type OcrPageInfo } from './ocr-page.js'
 import { recognizeUpright } from './orientation.js'
@@ -27,31 +27,47 @@ export async function parseImage(
       'PDF_NO_TEXT',
       `${name} is an image: its text can only be read with OCR. Turn on OCR in Settings, then import it again.`,
     )
-  const images = await decodeImage(bytes, name)
+  const images = openImage(bytes, name)
   const engine = opts.ocrEngine ?? new OcrEngine()
   const raw: RawPage[] = []
   const info = new Map<number, OcrPageInfo>()
+  const unreadablePages: number[] = []
   const scale = 72 / IMAGE_DPI
+  const total = images.count
   try {
-    opts.onPage?.(images.length, images.length)
-    opts.onOcrPage?.(0, images.length)
-    for (const [i, img] of images.entries()) {
+    opts.onPage?.(total, total)
+    opts.onOcrPage?.(0, total)
+    // One page decoded at a time: a many-page TIFF never holds more than one page's pixels.
+    for (let pageNo = 1; pageNo <= total; pageNo++) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+      const img = await images.page(pageNo)
+      if (!img) {
+        // Kept empty, as a damaged PDF page is (parse-document.ts), and named in the report.
+        unreadablePages.push(pageNo)
+        raw.push({ pageNo, width: 0, height: 0, lines: [] })
+        opts.onOcrPage?.(pageNo, total)
+        continue
+      }
       const result = await recognizeUpright(engine, img.image, IMAGE_DPI, opts.signal)
       const height = img.height * scale
       raw.push({
-        pageNo: i + 1,
+        pageNo,
         width: img.width * scale,
         height,
         lines: ocrLines(result, (x, y) => [x * scale, height - y * scale]),
       })
-      info.set(i + 1, { confidence: result.confidence })
-      opts.onOcrPage?.(i + 1, images.length)
+      info.set(pageNo, { confidence: result.confidence })
+      opts.onOcrPage?.(pageNo, total)
     }
   } finally {
     if (!opts.ocrEngine) await engine.stop()
   }
-  const pages = buildPages(raw).map((p) => ({ ...p, ocr: info.get(p.pageNo)! }))
+  if (unreadablePages.length === total)
+    throw new QuireError(
+      'FILE_UNREADABLE',
+      `${name} is damaged: none of its ${total} pages could be read. Save it again as PNG, JPEG or TIFF and import it again.`,
+    )
+  const pages = buildPages(raw).map((p) => (info.has(p.pageNo) ? { ...p, ocr: info.get(p.pageNo)! } : p))
   if (!pages.some((p) => /\p{L}/u.test(p.text)))
     throw new QuireError(
       'PDF_NO_TEXT',
@@ -61,5 +77,8 @@ export async function parseImage(
     title: name.replace(/\.(png|jpe?g|tiff?)$/i, ''),
     pages,
     chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS),
+    ...(unreadablePages.length > 0 || images.endsEarly
+      ? { unreadable: { pages: unreadablePages, endsEarly: images.endsEarly } }
+      : {}),
   }
 }

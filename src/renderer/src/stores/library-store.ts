@@ -5,6 +5,7 @@ import { call, type EventMap, type LibraryStatus, type QuireApi } from '@rendere
 import { fileFraction } from '@shared/ingest-progress.js'
 import { baseName } from '@shared/labels.js'
 import { keptOlderIndex } from '@shared/outdated-index.js'
+import { unreadablePagesNote } from '@shared/unreadable-pages.js'
 import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
 import { uploadName } from '@renderer/lib/upload-name.js'
 
@@ -27,6 +28,8 @@ export interface FileProgress {
   keptOlderIndex?: boolean
   /** Skipped: the library document that already holds the same content. */
   existingDocumentId?: number
+  /** Pages of an added file that could not be read, in words (unreadablePagesNote). */
+  unreadableNote?: string
 }
 
 export interface ImportJob {
@@ -423,6 +426,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
               reindexed: d.status === 'indexed' && d.reindex === true,
               keptOlderIndex: keptOlderIndex(d),
               ...(d.existingDocumentId !== undefined ? { existingDocumentId: d.existingDocumentId } : {}),
+              ...(d.unreadable ? { unreadableNote: unreadablePagesNote(d.unreadable) } : {}),
             }
             const i = rowIndex(files, d.file)
             if (i >= 0) files[i] = { ...files[i]!, ...update }

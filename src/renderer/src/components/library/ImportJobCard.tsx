@@ -71,6 +71,7 @@ function FileRow({
       {remedy?.remedy && <p className="import-file-remedy small">{remedy.remedy}</p>}
       {file.keptOlderIndex && <p className="import-file-remedy small">{KEPT_OLDER_INDEX}</p>}
       {file.stage === 'skipped' && existing && <p className="import-file-remedy small muted">{existing}</p>}
+      {file.unreadableNote && <p className="import-file-remedy small">{file.unreadableNote}</p>}
       {!ended && <ProgressBar value={file.fraction} label={`${file.name} progress`} />}
     </li>
   )
