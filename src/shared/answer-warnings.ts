@@ -39,7 +39,8 @@ export function warningText(w: AnswerWarning, surface: Surface): string {
     case 'length-limit':
       return `The answer reached the length limit (${w.answerTokens} tokens) and was cut short.`
     case 'stopped':
-      return surface === 'app' ? 'Stopped. The partial answer is kept.' : 'Stopped: the answer is incomplete.'
+      // Both surfaces keep the partial answer (the CLI in its conversation): one text says so.
+      return 'Stopped. The partial answer is kept.'
     case 'stopped-before-start':
       return 'Stopped before the answer began.'
     case 'no-citations':

@@ -1,6 +1,9 @@
 // What went wrong with a file and what to do about it, one entry per ingestion error code. The UI
-// shows `label` on a failed row with `remedy` under it; the CLI's messages say the same things.
+// shows `label` on a failed row with `remedy` under it; the CLI prints the engine's message (what
+// happened, never what to do) with the same `remedy` under it, so each fix is said once.
 import type { IngestErrorCode } from './errors.js'
+import type { Surface } from './ollama-remedies.js'
+import { unimportableRemedy } from './skipped-files.js'
 
 export interface IngestRemedy {
   /** A few words for the row. */
@@ -9,6 +12,8 @@ export interface IngestRemedy {
   remedy: string | null
   /** True when trying again can help without changing the file (a transient failure). */
   retryable: boolean
+  /** The CLI's wording of `remedy`, where the app's names a control the CLI does not have. */
+  cliRemedy?: string
 }
 
 export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
@@ -70,6 +75,8 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
     label: 'No text layer (scanned?)',
     remedy:
       'Turn on OCR in Settings if it is off; if OCR found nothing, check the scan (resolution, contrast) and add it again.',
+    cliRemedy:
+      'Import it without --no-ocr if you gave it; if OCR found nothing, check the scan (resolution, contrast) and import it again.',
     retryable: false,
   },
   PDF_NO_WORDS: {
@@ -92,7 +99,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   NOT_SUPPORTED: {
     label: 'Not a supported file type',
-    remedy: 'Only PDFs can be added.',
+    remedy: unimportableRemedy(),
     retryable: false,
   },
   DISK_FULL: {
@@ -108,8 +115,16 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
 }
 
-/** The table entry for a code, or a generic one built from the message for unknown codes. */
-export function ingestRemedy(code: string | null | undefined, message?: string | null): IngestRemedy {
+/**
+ * The table entry for a code, worded for the surface (the app's by default), or a generic one
+ * built from the message for unknown codes.
+ */
+export function ingestRemedy(
+  code: string | null | undefined,
+  message?: string | null,
+  surface: Surface = 'app',
+): IngestRemedy {
   const known = code ? (INGEST_REMEDIES as Record<string, IngestRemedy>)[code] : undefined
-  return known ?? { label: message?.trim() || 'Could not be added', remedy: null, retryable: true }
+  if (!known) return { label: message?.trim() || 'Could not be added', remedy: null, retryable: true }
+  return surface === 'cli' && known.cliRemedy ? { ...known, remedy: known.cliRemedy } : known
 }

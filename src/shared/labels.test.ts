@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseName, pagesLabel } from './labels.js'
+import { baseName, countOf, pagesLabel, sourceLabel } from './labels.js'
 
 describe('labels', () => {
   it('names pages with ranges, and the printed labels when they differ', () => {
@@ -14,5 +14,17 @@ describe('labels', () => {
   it('takes the file name off either kind of folder separator', () => {
     expect(baseName('/lib/a/report.pdf')).toBe('report.pdf')
     expect(baseName('C:\\lib\\report.pdf')).toBe('report.pdf')
+  })
+})
+
+describe('counts and sources', () => {
+  it('puts the noun in the right number', () => {
+    expect(countOf(1, 'page')).toBe('1 page')
+    expect(countOf(2, 'page')).toBe('2 pages')
+    expect(countOf(0, 'passage')).toBe('0 passages')
+  })
+
+  it('cites a source by file name and pages, printed labels first', () => {
+    expect(sourceLabel('/docs/report.pdf', [19, 20], ['3', '4'])).toBe('report.pdf, pp. 3–4 (PDF pp. 19–20)')
   })
 })

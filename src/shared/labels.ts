@@ -6,6 +6,11 @@ export function baseName(file: string): string {
   return file.split(/[\\/]/).pop() || file
 }
 
+/** "1 page", "2 pages": a count with its noun in the right number. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
 /** "3", "3–4", "3, 5–6": consecutive numbers joined into ranges. */
 function ranges(sorted: number[]): string {
   const out: string[] = []
@@ -38,4 +43,9 @@ export function pagesLabel(pages: number[], labels?: (string | null)[] | null): 
   const last = String(sorted[sorted.length - 1])
   if (!a || !b || (a === first && b === last)) return index
   return `${a === b ? `p. ${a}` : `pp. ${a}–${b}`} (PDF ${index})`
+}
+
+/** "report.pdf, pp. 3–4 (PDF pp. 19–20)": where a passage is, as every source list cites it. */
+export function sourceLabel(file: string, pages: number[], labels?: (string | null)[] | null): string {
+  return `${baseName(file)}, ${pagesLabel(pages, labels)}`
 }

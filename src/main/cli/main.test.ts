@@ -64,6 +64,7 @@ describe('quire CLI contract', () => {
       'elapsed_ms',
       'first_embedding_cpu_s',
       'first_embedding_s',
+      'not_imported',
     ])
     expect(report.first_embedding_s).toBeGreaterThan(0)
     expect(report.first_embedding_cpu_s).toBeGreaterThan(0)

@@ -239,7 +239,7 @@ describe('quire ask', () => {
     })
     expect(await run).toBe(0)
     expect(io.out()).toMatch(/^It made \[stopped\]\n/)
-    expect(io.err()).toContain('! Stopped: the answer is incomplete.')
+    expect(io.err()).toContain('! Stopped. The partial answer is kept.')
     expect(io.interrupts.listenerCount('SIGINT')).toBe(0)
   })
 

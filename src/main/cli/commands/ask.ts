@@ -12,7 +12,7 @@ import { declineReason } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
-import { baseName, pagesLabel } from '@shared/labels.js'
+import { sourceLabel } from '@shared/labels.js'
 import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
 import type { Db } from '../../engine/store/open-database.js'
 import { stopOnInterrupt, type Io } from '../output.js'
@@ -145,7 +145,7 @@ function excerpt(text: string): string {
 }
 
 function sourceLine(c: Citation): string {
-  return `[${c.n}] ${forTerminal(baseName(c.file))}, ${pagesLabel(c.pages, c.pageLabels)}`
+  return `[${c.n}] ${forTerminal(sourceLabel(c.file, c.pages, c.pageLabels))}`
 }
 
 /**

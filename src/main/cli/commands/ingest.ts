@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DB_FILE } from '../../engine/store/db-file.js'
+import { discoverFiles } from '../../engine/ingest/discover-files.js'
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
@@ -8,6 +9,8 @@ import { printJson, stopOnInterrupt, type Io } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
+import { countOf } from '@shared/labels.js'
+import { skippedNotice } from '@shared/skipped-files.js'
 import { KEPT_OLDER_INDEX, keptOlderIndex, NOTHING_OUTDATED } from '@shared/outdated-index.js'
 import { unreadablePagesNote } from '@shared/unreadable-pages.js'
 
@@ -91,6 +94,10 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       },
     )
     bar?.done()
+    // Files in the given folders that Quire does not import: named, as the app names dropped files
+    // it cannot import. Listed after the import, so its start waits for nothing.
+    const passedOver: string[] = []
+    await discoverFiles(given, passedOver)
     if (opts.json) {
       printJson(io, {
         documents: report.documents.map((d) => ({
@@ -101,7 +108,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
           ocr_pages: d.ocrPages ?? 0,
           error: d.error,
           code: d.errorCode,
-          remedy: d.errorCode ? ingestRemedy(d.errorCode).remedy : null,
+          remedy: d.errorCode ? ingestRemedy(d.errorCode, null, 'cli').remedy : null,
           reindex: d.reindex ?? false,
           unreadable_pages: d.unreadable?.pages ?? [],
           ...(d.unreadable?.endsEarly ? { ends_early: true } : {}),
@@ -116,6 +123,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         // the machine's load did to the wall clock.
         first_embedding_cpu_s:
           report.stream?.firstEmbeddingCpuMs != null ? report.stream.firstEmbeddingCpuMs / 1000 : null,
+        not_imported: passedOver,
         ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
@@ -123,15 +131,17 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         const ocr = d.ocrPages ? ` (${d.ocrPages} by OCR)` : ''
         const what =
           d.status === 'indexed'
-            ? `${d.pages} pages${ocr}, ${d.chunks} passages${d.reindex ? ', re-indexed' : ''}`
+            ? `${countOf(d.pages, 'page')}${ocr}, ${countOf(d.chunks, 'passage')}${d.reindex ? ', re-indexed' : ''}`
             : forTerminal(d.error ?? '')
         const code = d.errorCode ? ` [${d.errorCode}]` : ''
         io.stdout.write(`${d.status.padEnd(8)} ${forTerminal(d.file)}  ${what}${code}\n`)
-        const remedy = d.errorCode ? ingestRemedy(d.errorCode).remedy : null
+        const remedy = d.errorCode ? ingestRemedy(d.errorCode, null, 'cli').remedy : null
         if (remedy) io.stdout.write(`         ${remedy}\n`)
         if (keptOlderIndex(d)) io.stdout.write(`         ${KEPT_OLDER_INDEX}\n`)
         if (d.unreadable) io.stdout.write(`         ${unreadablePagesNote(d.unreadable)}\n`)
       }
+      const notice = skippedNotice(passedOver.map((p) => displayPath(p)))
+      if (notice) io.stdout.write(`${forTerminal(notice)}\n`)
       const count = (s: string) => report.documents.filter((d) => d.status === s).length
       io.stdout.write(
         `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsedMs / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
@@ -143,6 +153,12 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
     release()
     await pool?.close()
   }
+}
+
+/** A path as the person would type it: relative to the working folder when it lies inside it. */
+function displayPath(p: string): string {
+  const rel = path.relative(process.cwd(), p)
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p
 }
 
 /**

@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import readline from 'node:readline'
 import { z } from 'zod'
 import { declineReason } from '@shared/decline-reason.js'
+import { sourceLabel } from '@shared/labels.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
+import { printedPageLabels } from '../../engine/store/printed-page-labels.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
@@ -57,7 +59,7 @@ export async function searchCommand(
     if (opts.queries) return await batch(lib, opts, io)
     const r = await lib.search(question!, { k: opts.k, context: opts.context })
     if (opts.json) printJson(io, searchJson(r))
-    else printHuman(r, io)
+    else printHuman(r, lib, io)
     return 0
   } finally {
     await lib.close()
@@ -87,16 +89,20 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
   return bad > 0 ? 1 : 0
 }
 
-function printHuman(r: SearchResponse, io: Io): void {
+/**
+ * Each passage cited as `ask` and the app cite it (file, printed page labels with the PDF's own
+ * numbers). Ranking scores are internal: only --json carries them.
+ */
+function printHuman(r: SearchResponse, lib: Library, io: Io): void {
   const why = declineReason(r.decision)
   io.stdout.write(
     `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n\n`,
   )
   for (const h of r.results) {
-    const pages = h.pages.length > 1 ? `pp. ${h.pages[0]}-${h.pages.at(-1)}` : `p. ${h.pages[0]}`
+    const where = sourceLabel(h.file, h.pages, printedPageLabels(lib.db, h.documentId, h.pages))
     const text = forTerminal(h.text.replace(/\s+/g, ' '))
     io.stdout.write(
-      `${h.rank}. ${forTerminal(h.title)} (${pages})  score ${h.score.toFixed(4)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
+      `${h.rank}. ${forTerminal(where)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
     )
   }
 }

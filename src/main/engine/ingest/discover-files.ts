@@ -43,9 +43,10 @@ export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): Dis
  * Inside folders only PDF and image (PNG, JPEG, TIFF) files are taken; a file named explicitly is always reported, so a
  * wrong file dropped on the window gets an error instead of silently vanishing. Links inside
  * folders are reported and not followed (no loops, no pulling in files from elsewhere); a path
- * named explicitly may be a link.
+ * named explicitly may be a link. Files inside folders that are not importable go to `passedOver`
+ * when given (the CLI names them, as the app names dropped files it cannot import).
  */
-export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]> {
+export async function discoverFiles(inputs: string[], passedOver?: string[]): Promise<DiscoveredFile[]> {
   const out: DiscoveredFile[] = []
   const seen = new Set<string>()
   const push = (f: DiscoveredFile) => {
@@ -63,13 +64,13 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
       continue
     }
     if (stat.isDirectory()) {
-      for (const f of await walk(abs)) push(f)
+      for (const f of await walk(abs, passedOver)) push(f)
     } else if (!isImportableName(abs)) {
       push({
         path: abs,
         problem: {
           code: 'NOT_SUPPORTED',
-          message: `${path.basename(abs)} is not a PDF or an image; Quire imports PDF, PNG, JPEG and TIFF files.`,
+          message: `${path.basename(abs)} is not a file type Quire imports.`,
         },
       })
     } else push({ path: abs })
@@ -77,7 +78,7 @@ export async function discoverFiles(inputs: string[]): Promise<DiscoveredFile[]>
   return out
 }
 
-async function walk(dir: string): Promise<DiscoveredFile[]> {
+async function walk(dir: string, passedOver?: string[]): Promise<DiscoveredFile[]> {
   let entries
   try {
     entries = await fs.readdir(dir, { withFileTypes: true })
@@ -94,13 +95,14 @@ async function walk(dir: string): Promise<DiscoveredFile[]> {
         path: p,
         problem: {
           code: 'SKIPPED_SYMLINK',
-          message: `${p} is a link (symlink), not a file; links inside folders are not followed.`,
+          message: `${p} is a link (symlink), not a file.`,
         },
       })
     } else if (e.name.includes('\uFFFD') && (e.isDirectory() || isImportableName(e.name))) {
       files.push({ path: p, problem: fsProblem(Object.assign(new Error(), { code: 'ENOENT' }), p, 'file') })
-    } else if (e.isDirectory()) files.push(...(await walk(p)))
+    } else if (e.isDirectory()) files.push(...(await walk(p, passedOver)))
     else if (e.isFile() && isImportableName(e.name)) files.push({ path: p })
+    else if (e.isFile()) passedOver?.push(p)
   }
   return files
 }

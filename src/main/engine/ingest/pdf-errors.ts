@@ -5,10 +5,7 @@ export function classifyPdfOpenError(err: unknown, file: string): QuireError {
   const name = (err as { name?: string } | null)?.name ?? ''
   const message = err instanceof Error ? err.message : String(err)
   if (name === 'PasswordException') {
-    return new QuireError(
-      'PDF_ENCRYPTED',
-      `${file} is password-protected. Remove the password (or print it to a new PDF) and import it again.`,
-    )
+    return new QuireError('PDF_ENCRYPTED', `${file} is password-protected.`)
   }
   if (name === 'InvalidPDFException' || /invalid pdf|xref|startxref|trailer/i.test(message)) {
     return new QuireError('PDF_CORRUPT', `${file} is damaged or incomplete and cannot be read (${message}).`)
@@ -28,8 +25,8 @@ export function noTextLayer(file: string, pages: number, ocrTried: boolean): Qui
   return new QuireError(
     'PDF_NO_TEXT',
     ocrTried
-      ? `${file} has no text layer and OCR recognised no text on any of its ${pages} page(s): the pages look blank or unreadable. Check the scan (resolution, contrast), then import it again.`
-      : `${file} has no text layer on any of its ${pages} page(s); it is probably scanned. Turn on OCR in Settings, then import it again.`,
+      ? `${file} has no text layer and OCR recognised no text on any of its ${pages} page(s): the pages look blank or unreadable.`
+      : `${file} has no text layer on any of its ${pages} page(s); it is probably scanned, and OCR is off.`,
   )
 }
 
@@ -42,6 +39,6 @@ export function noWords(file: string, pages: number, ocrTried: boolean): QuireEr
     'PDF_NO_WORDS',
     `${file} has a text layer but no words on any of its ${pages} page(s), only numbers or symbols (such as page numbers)${
       ocrTried ? ', and OCR found no words on them either' : ''
-    }. Check that this is the right file (an export may have lost its text).`,
+    }.`,
   )
 }

@@ -97,12 +97,12 @@ describe('OCR stage', () => {
     for (const it of upsideDown!.items) expect(it.y).toBeLessThan(792 / 2)
   })
 
-  it('with OCR off, a scan fails with a message that says how to turn it on', async () => {
+  it('with OCR off, a scan fails with a message that says OCR is off (the remedy says how to turn it on)', async () => {
     await expect(
       parseDocument(await makeScanPdf([{ image: scan }]), 'scan.pdf', { ocr: false }),
     ).rejects.toMatchObject({
       code: 'PDF_NO_TEXT',
-      message: expect.stringMatching(/Turn on OCR in Settings/),
+      message: expect.stringMatching(/probably scanned, and OCR is off\.$/),
     })
   })
 

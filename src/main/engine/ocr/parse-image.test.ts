@@ -98,7 +98,7 @@ describe('image files', () => {
     const [png] = await pageImages({ pages: [{ lines: [{ text: 'x' }] }] })
     await expect(parseDocument(png!, 'a.png', { ocr: false })).rejects.toMatchObject({
       code: 'PDF_NO_TEXT',
-      message: expect.stringMatching(/Turn on OCR in Settings/),
+      message: expect.stringMatching(/can only be read with OCR, and OCR is off\.$/),
     })
     await expect(parseDocument(Buffer.from('not an image'), 'b.png')).rejects.toMatchObject({
       code: 'FILE_UNREADABLE',

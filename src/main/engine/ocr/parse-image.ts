@@ -25,7 +25,7 @@ export async function parseImage(
   if (opts.ocr === false)
     throw new QuireError(
       'PDF_NO_TEXT',
-      `${name} is an image: its text can only be read with OCR. Turn on OCR in Settings, then import it again.`,
+      `${name} is an image: its text can only be read with OCR, and OCR is off.`,
     )
   const images = openImage(bytes, name)
   const engine = opts.ocrEngine ?? new OcrEngine()
@@ -71,7 +71,7 @@ export async function parseImage(
   if (!pages.some((p) => /\p{L}/u.test(p.text)))
     throw new QuireError(
       'PDF_NO_TEXT',
-      `OCR recognised no text in ${name}: the image looks blank or unreadable. Check the scan (resolution, contrast), then import it again.`,
+      `OCR recognised no text in ${name}: the image looks blank or unreadable.`,
     )
   return {
     title: name.replace(/\.(png|jpe?g|tiff?)$/i, ''),

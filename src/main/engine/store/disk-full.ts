@@ -7,11 +7,11 @@ export function isDiskFull(err: unknown): boolean {
   return typeof code === 'string' && (FULL_CODES.has(code) || code === 'DISK_FULL')
 }
 
-/** SQLite's SQLITE_FULL and the OS's ENOSPC/EDQUOT as one DISK_FULL a person can act on. */
+/**
+ * SQLite's SQLITE_FULL and the OS's ENOSPC/EDQUOT as one DISK_FULL a person can act on. The message
+ * says what happened; what to do is the DISK_FULL remedy (ingest-remedies), printed under it.
+ */
 export function asDiskFull(err: unknown, what: string): unknown {
   if (!isDiskFull(err) || err instanceof QuireError) return err
-  return new QuireError(
-    'DISK_FULL',
-    `The disk is full: ${what}. Nothing already in the library was lost. Free some space, then import again.`,
-  )
+  return new QuireError('DISK_FULL', `The disk is full: ${what}.`)
 }

@@ -12,13 +12,5 @@ export function isNonPdfFilePath(p: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(base) && !isImportableName(base)
 }
 
-export function skippedNotice(names: string[]): string | null {
-  if (names.length === 0) return null
-  const shown = names.slice(0, 5).join(', ')
-  const more = names.length > 5 ? ` and ${names.length - 5} more` : ''
-  const what =
-    names.length === 1
-      ? 'a file that is not a PDF or an image'
-      : `${names.length} files that are not PDFs or images`
-  return `Skipped ${what}: ${shown}${more}. Only PDFs and scans (PNG, JPEG, TIFF) can be added; save or print the others as PDF first.`
-}
+/** The sentence itself is shared with the CLI, which names the files it skips in folders. */
+export { skippedNotice } from '@shared/skipped-files.js'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeApi, doc } from '@renderer/test/fake-api.js'
 import { fileFraction } from '@shared/ingest-progress.js'
+import { importableFormats } from '@shared/skipped-files.js'
 import { setRelativePath } from '@renderer/lib/upload-name.js'
 import { createLibraryStore } from './library-store.js'
 
@@ -146,7 +147,7 @@ describe('library store', () => {
     const store = createLibraryStore(api)
     await store.getState().uploadFiles([new File(['x'], 'notes.txt', { type: 'text/plain' })])
     expect(store.getState().notice).toBe(
-      'Skipped a file that is not a PDF or an image: notes.txt. Only PDFs and scans (PNG, JPEG, TIFF) can be added; save or print the others as PDF first.',
+      `Skipped a file Quire cannot import: notes.txt. Quire imports ${importableFormats()} files; save or print the others as PDF first.`,
     )
     expect(api.callsTo('library.upload')).toHaveLength(0)
     await store
@@ -157,9 +158,7 @@ describe('library store', () => {
         new File(['x'], 'notes.txt'),
         new File(['x'], 'fax.tiff', { type: 'image/tiff' }),
       ])
-    expect(store.getState().notice).toMatch(
-      /^Skipped 2 files that are not PDFs or images: draft\.docx, notes\.txt\./,
-    )
+    expect(store.getState().notice).toMatch(/^Skipped 2 files Quire cannot import: draft\.docx, notes\.txt\./)
     expect(api.callsTo('library.upload')).toEqual([
       {
         files: [
@@ -175,6 +174,6 @@ describe('library store', () => {
     const store = createLibraryStore(api)
     await store.getState().importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.txt', '/docs/scan.JPG'])
     expect(api.callsTo('library.import')).toEqual([{ paths: ['/docs/a.pdf', '/docs/Q3', '/docs/scan.JPG'] }])
-    expect(store.getState().notice).toMatch(/^Skipped a file that is not a PDF or an image: b\.txt\./)
+    expect(store.getState().notice).toMatch(/^Skipped a file Quire cannot import: b\.txt\./)
   })
 })

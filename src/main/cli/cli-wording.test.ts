@@ -1,0 +1,110 @@
+// The CLI says what the app says, in the same words: files it passes over, each failure's fix once,
+// counts in the right number, and passages cited in one grammar without internal scores.
+import fs from 'node:fs'
+import path from 'node:path'
+import { PDFDocument, PDFName } from 'pdf-lib'
+import { describe, expect, it } from 'vitest'
+import { INGEST_REMEDIES } from '@shared/ingest-remedies.js'
+import { skippedNotice } from '@shared/skipped-files.js'
+import {
+  makeEncryptedPdf,
+  makeTextPdf,
+  paragraphLines,
+  writeFixtureCorpus,
+} from '@tests/fixtures/pdf-factory.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { main } from './main.js'
+
+const tempDir = useTempDirs()
+
+async function cli(...args: string[]) {
+  const io = captureIo()
+  const code = await main(args, io)
+  return { code, out: io.out(), err: io.err() }
+}
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1
+
+/** A one-page PDF, and a two-page one whose pages are printed "15" and "16" (PDF pages 1 and 2). */
+async function writeDocs(dir: string) {
+  fs.writeFileSync(
+    path.join(dir, 'note.pdf'),
+    await makeTextPdf({ pages: [{ lines: paragraphLines(['A single page about the lighthouse keeper.']) }] }),
+  )
+  const doc = await PDFDocument.load(
+    await makeTextPdf({
+      pages: [
+        { lines: paragraphLines(['The tide tables are printed in the appendix of the harbour guide.']) },
+        { lines: paragraphLines(['Moorings are assigned by the harbour master every spring.']) },
+      ],
+    }),
+  )
+  doc.catalog.set(
+    PDFName.of('PageLabels'),
+    doc.context.obj({ Nums: doc.context.obj([0, { S: PDFName.of('D'), St: 15 }]) }),
+  )
+  fs.writeFileSync(path.join(dir, 'harbour.pdf'), await doc.save())
+}
+
+describe('the CLI speaks like the app', () => {
+  it('ingest FOLDER names the files it does not import, in the words the app uses', async () => {
+    const corpus = await writeFixtureCorpus(tempDir())
+    fs.writeFileSync(path.join(corpus.root, 'sub', 'draft.xyz'), 'not importable')
+    const lib = tempDir()
+    const human = await cli('ingest', corpus.root, '--library', lib, '--model-dir', 'none', '--no-ocr')
+    expect(human.code).toBe(0)
+    const notice = skippedNotice([
+      path.join(corpus.root, 'readme.txt'),
+      path.join(corpus.root, 'sub', 'draft.xyz'),
+    ])!
+    // Paths inside the working folder are shown relative to it; the temp dir is elsewhere.
+    expect(human.out).toContain(notice)
+    expect(notice).toMatch(
+      /^Skipped 2 files Quire cannot import: .*readme\.txt, .*draft\.xyz\. Quire imports PDF, /,
+    )
+    const json = JSON.parse(
+      (await cli('ingest', corpus.root, '--library', tempDir(), '--model-dir', 'none', '--no-ocr', '--json'))
+        .out,
+    )
+    expect(json.not_imported).toEqual([
+      path.join(corpus.root, 'readme.txt'),
+      path.join(corpus.root, 'sub', 'draft.xyz'),
+    ])
+  })
+
+  it('prints each failed file’s remedy once', async () => {
+    const docs = tempDir()
+    fs.writeFileSync(path.join(docs, 'locked.pdf'), makeEncryptedPdf())
+    fs.writeFileSync(path.join(docs, 'empty.pdf'), '')
+    const r = await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none')
+    expect(r.out).toMatch(/locked\.pdf is password-protected\. \[PDF_ENCRYPTED\]\n {9}Remove the password/)
+    expect(occurrences(r.out, 'Remove the password')).toBe(1)
+    expect(occurrences(r.out, INGEST_REMEDIES.PDF_EMPTY_FILE.remedy!)).toBe(1)
+  })
+
+  it('counts one page as "1 page"', async () => {
+    const docs = tempDir()
+    await writeDocs(docs)
+    const r = await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none')
+    expect(r.out).toMatch(/note\.pdf {2}1 page, 1 passage\n/)
+    expect(r.out).toMatch(/harbour\.pdf {2}2 pages, /)
+  })
+
+  it('search cites passages as ask and the app do, and keeps ranking scores to --json', async () => {
+    const docs = tempDir()
+    await writeDocs(docs)
+    const lib = tempDir()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const r = await cli('search', 'who assigns the moorings?', '--library', lib, '--model-dir', 'none')
+    expect(r.code).toBe(0)
+    // The two short pages form one passage, cited by their printed numbers first.
+    expect(r.out).toContain('1. harbour.pdf, pp. 15–16 (PDF pp. 1–2)\n')
+    expect(r.out).not.toMatch(/score/i)
+    const j = JSON.parse(
+      (await cli('search', 'who assigns the moorings?', '--library', lib, '--model-dir', 'none', '--json'))
+        .out,
+    )
+    expect(j.results[0]).toMatchObject({ pages: [1, 2], score: expect.any(Number) })
+  })
+})
