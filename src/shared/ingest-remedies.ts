@@ -88,7 +88,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   IMAGE_TOO_LARGE: {
     label: 'Image too large to read',
     remedy:
-      'Its pixels would need gigabytes of memory to read. Scale it down, or scan it again at 300 dpi, then add it again.',
+      'Its pixels would need gigabytes of memory to read. Scale it down, or scan it again at 300 dpi (an A4 page is then 2480 × 3508 pixels), then add it again.',
     retryable: false,
   },
   DOC_TOO_LARGE: {

@@ -14,7 +14,7 @@ const DPI = 300
 
 /**
  * Throws IMAGE_TOO_LARGE when a page of `width` × `height` pixels is beyond the budget, with the
- * page size those pixels make at 300 dpi and what to do.
+ * page size those pixels make at 300 dpi (what to do is the IMAGE_TOO_LARGE remedy, printed under it).
  */
 export function checkPixelBudget(file: string, width: number, height: number, pageNo?: number): void {
   if (width * height <= IMAGE_PIXEL_BUDGET) return
@@ -25,7 +25,6 @@ export function checkPixelBudget(file: string, width: number, height: number, pa
     'IMAGE_TOO_LARGE',
     `${which} is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels): ` +
       `at ${DPI} dpi that is a page of ${cm(width)} × ${cm(height)} cm (${inches(width)} × ${inches(height)} in), ` +
-      `beyond the ${IMAGE_PIXEL_BUDGET / 1e6}-megapixel limit for one page. ` +
-      `Scale it down or scan it again at 300 dpi (an A4 page is then 2480 × 3508 pixels), then import it again.`,
+      `beyond the ${IMAGE_PIXEL_BUDGET / 1e6}-megapixel limit for one page.`,
   )
 }
