@@ -100,7 +100,11 @@ function problem(fromRel, toRel) {
 }
 
 const rule = {
-  meta: { type: 'problem', schema: [], messages: { layer: 'Layer rule: {{why}}. See README "Layout".' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { layer: 'Layer rule: {{why}}. See docs/architecture.md.' },
+  },
   create(context) {
     const file = context.filename
     const fromRel = path.relative(ROOT, file).split(path.sep).join('/')

@@ -1,5 +1,5 @@
 // Measures candidate decline signals on the development pool without changing the engine
-// (README "Evaluation"): each question of the pool is searched as `npm run eval` does, and each
+// (docs/retrieval.md): each question of the pool is searched as `npm run eval` does, and each
 // signal's value for the questions the engine answered is compared between the negatives and the
 // answerable questions: area under the ROC curve per fold, and a threshold fitted on one fold
 // (at most one more false decline there) counted on the other.

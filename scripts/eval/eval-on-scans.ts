@@ -1,4 +1,4 @@
-// Retrieval on scans against the same documents with their text layer (README "Scanned documents",
+// Retrieval on scans against the same documents with their text layer (docs/ocr.md,
 // BENCHMARKS.md "OCR"): builds a scanned copy of the documents (make-scanned-corpus.ts), then runs
 // `npm run eval` on the text-layer documents and on the scanned copy (imported through OCR) with
 // the same questions, and prints both result lines and the hit@5 difference (and hit@5 by the gold

@@ -17,7 +17,7 @@ export interface EvalSet {
 }
 
 /**
- * The development pool (README "Evaluation"): the sets' QA files, relative to the repository, and
+ * The development pool (docs/retrieval.md): the sets' QA files, relative to the repository, and
  * each set's corpus folder under the pool's root. `third` and `fourth` were written blind after the
  * constants were tuned on the first three (batch 1).
  */
@@ -50,7 +50,7 @@ export function poolSets(root: string, repo: string): EvalSet[] {
     const qa = path.resolve(repo, s.qa)
     const docs = path.join(root, s.corpus)
     if (!fs.existsSync(docs))
-      throw new Error(`${docs} is missing: fetch the corpora first (README "Evaluation")`)
+      throw new Error(`${docs} is missing: fetch the corpora first (docs/retrieval.md)`)
     return { name: s.name, qa, docs, records: readRecords(qa), batch: s.batch }
   })
 }

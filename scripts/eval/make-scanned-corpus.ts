@@ -1,7 +1,7 @@
 // Builds a scanned copy of a folder of PDFs: every page rasterised with poppler's pdftoppm
 // (greyscale, --dpi, default 150) and wrapped, one image per page, into a new PDF with no text
 // layer, under the same file name. Importing the copy exercises OCR on every page, so retrieval on
-// scans can be compared with the text-layer original (README "Scanned documents", BENCHMARKS.md "OCR").
+// scans can be compared with the text-layer original (docs/ocr.md, BENCHMARKS.md "OCR").
 //
 //   npx tsx scripts/eval/make-scanned-corpus.ts --from DIR --to DIR [--dpi 150]
 import { execFileSync } from 'node:child_process'

@@ -1,5 +1,5 @@
 // How closely the passage structure chunking derives from OCR matches the one it derives from the
-// text layer of the same pages (README "Scanned documents", BENCHMARKS.md "Retrieval on scans").
+// text layer of the same pages (docs/ocr.md, BENCHMARKS.md "Retrieval on scans").
 // For each PDF in --text that has a scanned copy in --scan (make-scanned-corpus.ts), both are
 // parsed by the app's own parser (the copy through OCR) and compared: the heading lines chunking
 // finds (same page, same words), the number of passages and their mean length.

@@ -1,4 +1,4 @@
-// Retrieval evaluation over one or more QA sets (README "Evaluation").
+// Retrieval evaluation over one or more QA sets (docs/retrieval.md).
 //
 //   npm run eval -- --pool DIR                 the development pool: DIR/dev, DIR/second, DIR/large,
 //                                              DIR/third, DIR/fourth (eval-sets.ts POOL)

@@ -1,4 +1,4 @@
-// Retrieval on scans over the development pool (README "Scanned documents", BENCHMARKS.md "Retrieval
+// Retrieval on scans over the development pool (docs/ocr.md, BENCHMARKS.md "Retrieval
 // on scans"): eval-on-scans.ts on each of the pool's sets (eval-sets.ts POOL) in turn, each in its own
 // work folder, then one table: per set and pooled, hit@5 on the text layer and on the scanned copy
 // and their difference. One set's 20–40 questions move 0.03–0.05 per question; the pooled figure is
@@ -52,7 +52,7 @@ const results: [string, SetResult][] = []
 for (const set of POOL.filter((s) => wanted.includes(s.name))) {
   const docs = path.join(path.resolve(values.pool), set.corpus)
   if (!fs.existsSync(docs)) {
-    console.error(`scans-over-pool: ${docs} is missing: fetch the corpora first (README "Evaluation")`)
+    console.error(`scans-over-pool: ${docs} is missing: fetch the corpora first (docs/retrieval.md)`)
     process.exit(2)
   }
   console.error(`scans-over-pool: ${set.name}`)

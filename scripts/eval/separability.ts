@@ -1,6 +1,6 @@
 // How well one number per question tells the negatives the engine answered from the answerable
 // questions it answered: the area under the ROC curve per fold, and a decline threshold fitted on
-// one fold and counted on the other (README "Evaluation": a signal is kept only if it separates on
+// one fold and counted on the other (docs/retrieval.md: a signal is kept only if it separates on
 // the held-out fold).
 
 export interface Scored {

@@ -5,7 +5,7 @@
 // - every kind of bad input, each with its own error code.
 // Full disk is in src/main/engine/library-faults.test.ts (a real tmpfs), damaged pages of each table
 // in src/main/engine/check-library.test.ts, the token-less client, foreign Host and the token's
-// absence from cookies in src/main/server/http-server.test.ts. The README's Reliability section
+// absence from cookies in src/main/server/http-server.test.ts. docs/reliability.md
 // reports these figures.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'

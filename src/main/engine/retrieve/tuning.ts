@@ -2,7 +2,7 @@
  * Every constant retrieval uses, in one frozen, documented object that is passed in
  * (`new HybridSearch({ …, tuning })`, `Library.open(dir, { tuning })`), so an evaluation can vary
  * any of them without editing code: `npm run eval -- --pool DIR --tune wDocument=0.3`.
- * Tuned on the development pool (README "Evaluation"), never on single questions.
+ * Tuned on the development pool (docs/retrieval.md), never on single questions.
  */
 const TUNING = {
   /** FTS5 BM25 candidates (LIMIT): enough that paraphrased questions still reach the answer. */
@@ -139,7 +139,7 @@ const TUNING = {
   /**
    * Decline when the best passages cover less than this IDF-weighted share of the question...
    * Answerable questions of the dev set and of a second, blind-written set over five other Debian
-   * PDFs (README "Evaluation") go down to 0.28; off-topic questions in everyday words ("who won
+   * PDFs (docs/retrieval.md) go down to 0.28; off-topic questions in everyday words ("who won
    * the football world cup?") land at 0.18-0.26. 0.30 falsely declined 3 of 23 in the second set.
    * On the five-set pool 0.2 would cut false declines 5 → 4 of 226 without losing a negative, but 15
    * everyday off-topic questions asked of each of its five libraries were declined 51 of 75 times

@@ -7,6 +7,6 @@
  *
  * 1 — everything imported before the version was recorded.
  * 2 — a section's first chunk no longer opens with the previous section's closing sentences
- *     (chunk-pages.ts, eleventh session); every document imported from now on records it.
+ *     (chunk-pages.ts, c41b5a6); every document imported from now on records it.
  */
 export const INDEX_VERSION = 2
