@@ -2,7 +2,7 @@
 // (`{ kind, ... }`), and each surface words it from this one table — the CLI with its flags, the
 // app with its Settings — so no surface has to recognise another's sentences.
 import type { AnswerWarning, OllamaProblem } from './chat-types.js'
-import { problemFix, type Surface } from './ollama-remedies.js'
+import { modelReplacedText, problemFix, type Surface } from './ollama-remedies.js'
 
 export type { AnswerWarning }
 
@@ -53,5 +53,7 @@ export function warningText(w: AnswerWarning, surface: Surface): string {
       return `The answer broke off: ${w.problem.message} ${fixFor(w.problem, surface)}`
     case 'note':
       return w.text
+    case 'model-replaced':
+      return modelReplacedText(w.previous, w.model, surface)
   }
 }

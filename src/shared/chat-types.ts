@@ -67,6 +67,11 @@ export interface OllamaStatus {
   message: string
   /** One line saying how to fix it; null when ready. */
   fix: string | null
+  /**
+   * No model is chosen and the one Quire answered with last is no longer installed: `model` answers
+   * instead, and this names the one it replaces (absent or null: no such switch).
+   */
+  replacedModel?: string | null
 }
 
 export type OllamaProblemKind =
@@ -154,6 +159,8 @@ export type AnswerWarning =
   /** The model's stream broke midway: what arrived is kept. */
   | { kind: 'broke-off'; problem: OllamaProblem }
   | { kind: 'note'; text: string }
+  /** The model answered with last is no longer installed: `model` answered instead (modelReplacedText). */
+  | { kind: 'model-replaced'; previous: string; model: string }
 
 /** A stored answer: the assistant's reply with the mode, trace and timings every answer has. */
 export type AnswerMessage = Message & {

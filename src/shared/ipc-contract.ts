@@ -174,6 +174,7 @@ const answerWarning: z.ZodType<AnswerWarning> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('retrieval-only'), problem: ollamaProblem }),
   z.object({ kind: z.literal('broke-off'), problem: ollamaProblem }),
   z.object({ kind: z.literal('note'), text: z.string() }),
+  z.object({ kind: z.literal('model-replaced'), previous: z.string(), model: z.string() }),
 ])
 
 const messageFields = {
@@ -238,6 +239,7 @@ const ollamaStatus: z.ZodType<OllamaStatus> = z.object({
   contextLength: z.number().nullable(),
   message: z.string(),
   fix: z.string().nullable(),
+  replacedModel: z.string().nullable().optional(),
 })
 
 const settings = z.object({

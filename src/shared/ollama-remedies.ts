@@ -15,6 +15,14 @@ const WHERE = {
   model: { app: 'Settings → Language model → Model', cli: '--model' },
 } as const
 
+/**
+ * Said when the model Quire answered with (none being chosen) is gone from Ollama and another
+ * answers instead: Quire never switches models without a word, on the answer and in Settings alike.
+ */
+export function modelReplacedText(previous: string, model: string, surface: Surface): string {
+  return `${previous} is no longer installed; answering with ${model} — choose a model in ${WHERE.model[surface]}.`
+}
+
 export function ollamaRemedy(kind: OllamaProblemKind, facts: RemedyFacts, surface: Surface): string {
   const host = WHERE.host[surface]
   const pick = WHERE.model[surface]

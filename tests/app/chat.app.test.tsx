@@ -150,4 +150,48 @@ describe('chat in the app, through the real IPC router and services', () => {
     expect(within(answer).getByText(note)).toBeTruthy()
     expect(second.stores.chat.getState().messages).toEqual(stored)
   })
+
+  it('says so on the answer and in Settings when the model it answered with is gone, and never switches back', async () => {
+    ollama.setScript({
+      models: [
+        { name: 'steer-test', contextLength: 4096 },
+        { name: MODEL, contextLength: 4096 },
+      ],
+      chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] },
+    })
+    const { stores, user } = await openApp()
+    await ask(user, QUESTION)
+    await screen.findByRole('article', { name: 'Answer' })
+    expect(ollama.chats.at(-1)!.body.model).toBe('steer-test')
+
+    // steer-test is removed from Ollama: the next answer comes from llama3.2:3b, and says so.
+    ollama.setScript({
+      models: [{ name: MODEL, contextLength: 4096 }],
+      chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] },
+    })
+    const said = `steer-test is no longer installed; answering with ${MODEL} — choose a model in Settings → Language model → Model.`
+    await stores.settings.getState().refreshOllama()
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    expect(within(screen.getByRole('dialog', { name: 'Settings' })).getByText(said)).toBeTruthy()
+    await user.keyboard('{Escape}')
+    await ask(user, 'And the board?')
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Answer' })).toHaveLength(2))
+    const second = screen.getAllByRole('article', { name: 'Answer' })[1]!
+    expect(within(second).getByText(said)).toBeTruthy()
+    expect(ollama.chats.at(-1)!.body.model).toBe(MODEL)
+
+    // steer-test comes back: Quire keeps answering with the model it switched to.
+    ollama.setScript({
+      models: [
+        { name: 'steer-test', contextLength: 4096 },
+        { name: MODEL, contextLength: 4096 },
+      ],
+      chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] },
+    })
+    await ask(user, 'And in 2022?')
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Answer' })).toHaveLength(3))
+    expect(ollama.chats.at(-1)!.body.model).toBe(MODEL)
+    const third = screen.getAllByRole('article', { name: 'Answer' })[2]!
+    expect(within(third).queryByText(/no longer installed/)).toBeNull()
+  })
 })

@@ -66,7 +66,8 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     return new Answerer({
       search: (q, o) => lib.search(q, o),
       conversations: conversationStore,
-      ollama: { host: ollamaHost, model },
+      ollama: { host: ollamaHost, model, preferredModel: settings.internal().lastModel },
+      onModelPicked: (picked) => settings.set({ lastModel: picked }),
     })
   }
   let conversationStore: ConversationStore | null = null
@@ -102,7 +103,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     answerer: currentAnswerer,
     updateSettings(patch) {
       const next = settings.set(patch)
-      currentAnswerer().configureOllama({ host: next.ollamaHost, model: next.model })
+      currentAnswerer().configureOllama({
+        host: next.ollamaHost,
+        model: next.model,
+        preferredModel: settings.internal().lastModel,
+      })
       return next
     },
     async deleteLibrary() {

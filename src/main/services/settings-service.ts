@@ -16,6 +16,8 @@ const stored = z.object({
   embeddingModelDir: z.string().nullable().catch(null),
   /** OCR of scanned pages on import; on unless the user turned it off. */
   ocr: z.boolean().catch(true),
+  /** With no model chosen: the model that answered last, kept while installed (OllamaClient.preferredModel). */
+  lastModel: z.string().nullable().catch(null),
 })
 export type StoredSettings = z.infer<typeof stored>
 
@@ -24,6 +26,7 @@ const DEFAULTS: StoredSettings = {
   model: null,
   embeddingModelDir: null,
   ocr: true,
+  lastModel: null,
 }
 
 /** Settings in a JSON file in the data folder; read once, written on every change. */
@@ -55,12 +58,14 @@ export class SettingsService {
     model?: string | null
     embeddingModelDir?: string | null
     ocr?: boolean
+    lastModel?: string | null
   }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
     if (patch.model !== undefined) next.model = patch.model?.trim() || null
     if (patch.embeddingModelDir !== undefined) next.embeddingModelDir = patch.embeddingModelDir
     if (patch.ocr !== undefined) next.ocr = patch.ocr
+    if (patch.lastModel !== undefined) next.lastModel = patch.lastModel
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

@@ -117,7 +117,11 @@ describe('Answerer with a working model', () => {
 
     const body = fake.chats[0]!.body
     expect(body.model).toBe(MODEL)
-    expect(body.options).toMatchObject({ num_ctx: 2048, temperature: 0.1 })
+    // The model's own context (4096 from /api/show), read before this first request.
+    expect(fake.requests.findIndex((q) => q.path === '/api/show')).toBeLessThan(
+      fake.requests.findIndex((q) => q.path === '/api/chat'),
+    )
+    expect(body.options).toMatchObject({ num_ctx: 4096, temperature: 0.1 })
     expect(body.options!.num_predict).toBeGreaterThan(0)
     expect(body.messages[1]!.content).toContain(`[2] people.pdf, pp. ${r.sources[1]!.pages.join('–')}`)
     expect(body.messages[1]!.content).toContain(REPORT_FACTS.staff.text)
@@ -126,7 +130,7 @@ describe('Answerer with a working model', () => {
       searchMode: 'keyword',
       packed: r.sources.map((s) => s.chunkId),
       omitted: [],
-      numCtx: 2048,
+      numCtx: 4096,
       rewrite: null,
     })
 
@@ -186,7 +190,7 @@ describe('Answerer with a working model', () => {
     // The default number of passages is asked for, and the library has more than that to give.
     expect(r.trace.hits).toHaveLength(DEFAULT_ANSWER_PASSAGES)
     const retrieved = r.trace.hits.map((h) => h.chunkId)
-    expect(r.trace.numCtx).toBeLessThanOrEqual(2048)
+    expect(r.trace.numCtx).toBe(2048)
     // Trimming before dropping: a 2048-token model keeps at least four sources.
     expect(r.trace.packed.length).toBeGreaterThanOrEqual(4)
     expect(r.trace.packed).toEqual(retrieved.slice(0, r.trace.packed.length))

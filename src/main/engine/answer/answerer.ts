@@ -40,6 +40,11 @@ export interface AnswererOptions {
   answerTokens?: number
   temperature?: number
   history?: HistoryWindowOptions
+  /**
+   * Called with the model that is about to answer when none is chosen, so the next run keeps it
+   * (OllamaClientOptions.preferredModel) rather than switching to whichever is listed first.
+   */
+  onModelPicked?: (model: string) => void
 }
 
 export interface AskOptions {
@@ -85,6 +90,7 @@ export class Answerer {
   private readonly answerTokens: number
   private readonly temperature: number
   private readonly historyOptions: HistoryWindowOptions
+  private readonly onModelPicked: ((model: string) => void) | undefined
 
   constructor(opts: AnswererOptions) {
     this.search = opts.search
@@ -95,6 +101,7 @@ export class Answerer {
     this.answerTokens = opts.answerTokens ?? DEFAULT_ANSWER_TOKENS
     this.temperature = opts.temperature ?? DEFAULT_TEMPERATURE
     this.historyOptions = opts.history ?? {}
+    this.onModelPicked = opts.onModelPicked
   }
 
   get ollamaClient(): OllamaClient {
@@ -168,6 +175,16 @@ export class Answerer {
     const status = await this.ollama.status()
     const model = status.state === 'ready' ? status.model : null
     const window = contextWindow(status.contextLength, this.maxContextTokens)
+    // The model answered with last is gone and another answers: said on this answer, and the new
+    // one is kept from now on (never a silent switch, and never a silent switch back).
+    const replaced =
+      model && status.replacedModel
+        ? { kind: 'model-replaced' as const, previous: status.replacedModel, model }
+        : null
+    if (model && !this.ollama.configuredModel && this.ollama.preferredModel !== model) {
+      this.ollama.preferredModel = model
+      this.onModelPicked?.(model)
+    }
 
     const prepared = await prepareQuestion({
       question,
@@ -183,13 +200,17 @@ export class Answerer {
     })
     const { response } = retrieved
     const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>
-      recordAnswer(this.conversations, draft, {
-        conversationId: asked.conversationId,
-        replyTo: asked.id,
-        trace: buildTrace(prepared, retrieved, packing),
-        started,
-        retrievalMs: retrieved.ms,
-      })
+      recordAnswer(
+        this.conversations,
+        replaced ? { ...draft, warnings: [replaced, ...draft.warnings] } : draft,
+        {
+          conversationId: asked.conversationId,
+          replyTo: asked.id,
+          trace: buildTrace(prepared, retrieved, packing),
+          started,
+          retrievalMs: retrieved.ms,
+        },
+      )
     const done = (result: AnswerResult) => {
       opts.onEvent?.({ type: 'done', result })
       return result

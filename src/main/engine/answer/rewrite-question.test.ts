@@ -28,7 +28,8 @@ describe('rewriteFollowUp', () => {
       model: 'llama3.2:3b',
     })
     const body = fake.chats[0]!.body
-    expect(body.options).toMatchObject({ temperature: 0, num_ctx: 2048 })
+    // The same num_ctx as the answer that follows, so Ollama does not reload the model between them.
+    expect(body.options).toMatchObject({ temperature: 0, num_ctx: 8192 })
     expect(body.messages[1]!.content).toContain('User: How much steel did Ghent produce in 2023?')
     expect(body.messages[1]!.content).toContain('Follow-up question: And in 2022?')
   })

@@ -1,7 +1,5 @@
 import type { OllamaProblem, QuestionRewrite } from '@shared/chat-types.js'
 import type { ChatMessage, ChatStreamRequest, ChatStreamResult } from '../generate/ollama-client.js'
-import { estimateMessagesTokens } from '../generate/token-estimate.js'
-import { numCtxFor } from '../generate/context-budget.js'
 import type { Turn } from './history-window.js'
 import { rejectRewrite, type RewriteRejection } from './rewrite-guard.js'
 
@@ -67,7 +65,7 @@ export async function rewriteFollowUp(
     options: {
       temperature: 0,
       num_predict: answerTokens,
-      num_ctx: numCtxFor(estimateMessagesTokens(messages), answerTokens, opts.window),
+      num_ctx: opts.window,
     },
     ...(opts.signal ? { signal: opts.signal } : {}),
   })

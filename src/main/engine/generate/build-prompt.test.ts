@@ -90,7 +90,8 @@ describe('buildAnswerPrompt', () => {
     expect(p.messages[0]!.content).toMatch(/do not contain the answer/)
     expect(p.messages[1]!.content).toContain('[1] annual-report.pdf, p. 12\nIt made 4,200 tonnes.')
     expect(p.messages[1]!.content).toContain('Question: How many tonnes?')
-    expect(p.numCtx).toBe(2048)
+    // num_ctx is the whole window, whatever the prompt's size: one size, no model reloads.
+    expect(p.numCtx).toBe(4096)
   })
 
   it('shrinks the answer room for a tiny model instead of leaving no room for sources', () => {
@@ -119,7 +120,7 @@ describe('packing for laptop-sized contexts', () => {
     const prompt = buildAnswerPrompt(question, hits, { window: 2048, answerTokens: 1024 })
     expect(prompt.sources.length).toBeGreaterThanOrEqual(4)
     expect(prompt.trimmed).toBe(prompt.sources.length)
-    expect(prompt.numCtx).toBeLessThanOrEqual(2048)
+    expect(prompt.numCtx).toBe(2048)
     expect(prompt.promptTokens + prompt.answerTokens).toBeLessThanOrEqual(2048)
     const request = prompt.messages[1]!.content
     // The sentence that answers is in the prompt for each kept source, with its neighbours.

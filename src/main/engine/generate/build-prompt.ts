@@ -1,6 +1,5 @@
 import type { Citation } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
-import { numCtxFor } from './context-budget.js'
 import type { ChatMessage } from './ollama-client.js'
 import { packPassages } from './pack-passages.js'
 import { ANSWER_SYSTEM_PROMPT, formatAnswerRequest } from './prompt-text.js'
@@ -55,7 +54,7 @@ export function buildAnswerPrompt(
     truncatedTop: packed.truncatedTop,
     trimmed: packed.trimmed,
     promptTokens,
-    numCtx: numCtxFor(promptTokens, answerTokens, opts.window),
+    numCtx: opts.window,
     answerTokens,
   }
 }

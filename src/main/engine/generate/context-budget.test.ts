@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contextWindow, numCtxFor } from './context-budget.js'
+import { contextWindow } from './context-budget.js'
 import { estimateMessagesTokens, estimateTokens } from './token-estimate.js'
 
 describe('estimateTokens', () => {
@@ -27,12 +27,5 @@ describe('context sizing', () => {
     expect(contextWindow(131072, 8192)).toBe(8192)
     expect(contextWindow(4096, 8192)).toBe(4096)
     expect(contextWindow(null, 8192)).toBe(4096)
-  })
-
-  it('rounds num_ctx up to a power of two that holds prompt and answer, within the window', () => {
-    expect(numCtxFor(500, 1024, 8192)).toBe(2048)
-    expect(numCtxFor(1500, 1024, 8192)).toBe(4096)
-    expect(numCtxFor(5000, 1024, 8192)).toBe(8192)
-    expect(numCtxFor(5000, 1024, 6000)).toBe(6000)
   })
 })

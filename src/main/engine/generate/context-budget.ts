@@ -7,21 +7,13 @@ export const FALLBACK_CONTEXT_TOKENS = 4096
 export const DEFAULT_MAX_CONTEXT_TOKENS = 8192
 /** Room kept for the answer (also sent as num_predict). */
 export const DEFAULT_ANSWER_TOKENS = 1024
-/** Ollama's own default when num_ctx is not sent; never ask for less. */
-const MIN_CONTEXT_TOKENS = 2048
-
-/** The context Quire may fill: the model's real length, capped by the configured maximum. */
+/**
+ * The context Quire may fill, and the num_ctx of every request to the model: the model's real
+ * length (read from /api/show before the first request), capped by the configured maximum. One
+ * size for every request, the follow-up rewrite included: Ollama reloads the model whenever
+ * num_ctx changes, and a size fitted to each prompt changed it between the rewrite and the answer
+ * and between questions.
+ */
 export function contextWindow(modelContext: number | null, maxContext = DEFAULT_MAX_CONTEXT_TOKENS): number {
   return Math.min(modelContext ?? FALLBACK_CONTEXT_TOKENS, maxContext)
-}
-
-/**
- * num_ctx for one request: prompt plus answer room, rounded up to a power of two. Ollama reloads
- * the model whenever num_ctx changes, so a few fixed sizes keep consecutive questions fast.
- */
-export function numCtxFor(promptTokens: number, answerTokens: number, window: number): number {
-  const needed = promptTokens + answerTokens
-  let size = MIN_CONTEXT_TOKENS
-  while (size < needed) size *= 2
-  return Math.min(size, window)
 }

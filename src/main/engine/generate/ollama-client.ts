@@ -1,12 +1,18 @@
 import { Ollama, type ChatResponse, type Message as OllamaMessage, type Options } from 'ollama'
 import { DEFAULT_OLLAMA_HOST, type OllamaProblem, type OllamaStatus } from '@shared/chat-types.js'
+import { modelReplacedText } from '@shared/ollama-remedies.js'
 import { classifyOllamaError, describeProblem, OllamaError } from './ollama-problem.js'
 
 export interface OllamaClientOptions {
   /** Default http://127.0.0.1:11434; may be another machine on the analyst's network. */
   host?: string
-  /** The chat model. When unset, the first installed chat model is used. */
+  /** The chat model. When unset, the model answered with last if installed, else the first installed chat model. */
   model?: string | null
+  /**
+   * Without a chosen model: the one answered with last. Kept while it is installed (a model pulled
+   * later never takes over); when it is gone, status says which model replaces it.
+   */
+  preferredModel?: string | null
   /** Limit for quick requests (/api/tags, /api/show, /api/version). */
   requestTimeoutMs?: number
   /** How long to wait for the first piece of an answer: loading a large model from disk can take minutes. */
@@ -42,6 +48,8 @@ const EMBEDDING_MODEL = /embed|minilm|bge-|e5-|gte-/i
 export class OllamaClient {
   readonly host: string
   readonly configuredModel: string | null
+  /** See OllamaClientOptions.preferredModel; the answerer updates it once a model has answered. */
+  preferredModel: string | null
   private readonly requestTimeoutMs: number
   private readonly firstTokenTimeoutMs: number
   private readonly idleTimeoutMs: number
@@ -50,6 +58,7 @@ export class OllamaClient {
   constructor(opts: OllamaClientOptions = {}) {
     this.host = (opts.host?.trim() || DEFAULT_OLLAMA_HOST).replace(/\/+$/, '')
     this.configuredModel = opts.model?.trim() || null
+    this.preferredModel = opts.preferredModel?.trim() || null
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 5_000
     this.firstTokenTimeoutMs = opts.firstTokenTimeoutMs ?? 300_000
     this.idleTimeoutMs = opts.idleTimeoutMs ?? 120_000
@@ -128,9 +137,11 @@ export class OllamaClient {
     return result
   }
 
-  /** The configured model if set, else the first installed chat model. */
+  /** The configured model if set, else the one answered with last if installed, else the first installed chat model. */
   pickModel(installed: string[]): string | null {
     if (this.configuredModel) return this.configuredModel
+    const preferred = this.preferredModel
+    if (preferred && installed.some((m) => sameModel(m, preferred))) return preferred
     return installed.find((m) => !EMBEDDING_MODEL.test(m)) ?? null
   }
 
@@ -171,12 +182,17 @@ export class OllamaClient {
       const state = p.kind === 'model-missing' ? 'model-missing' : 'error'
       return { ...base, model, state, message: p.message, fix: p.fix }
     }
+    const preferred = this.preferredModel
+    const replaced = !this.configuredModel && preferred && !sameModel(preferred, model) ? preferred : null
     return {
       ...base,
       model,
       state: 'ready',
-      message: `Ollama ${base.version ?? ''} is ready with ${model}.`.replace('  ', ' '),
+      message: replaced
+        ? modelReplacedText(replaced, model, 'cli')
+        : `Ollama ${base.version ?? ''} is ready with ${model}.`.replace('  ', ' '),
       fix: null,
+      replacedModel: replaced,
     }
   }
 

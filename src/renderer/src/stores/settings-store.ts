@@ -1,7 +1,7 @@
 // App info, Ollama connection and model choice, embedding model state.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { AnswerResult, OllamaState, OllamaStatus } from '@shared/chat-types.js'
-import { problemFix, statusFix } from '@shared/ollama-remedies.js'
+import { modelReplacedText, problemFix, statusFix } from '@shared/ollama-remedies.js'
 import { call, type AppInfo, type QuireApi, type Settings } from '@renderer/transport/api-types.js'
 
 export interface SettingsState {
@@ -45,7 +45,9 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
       try {
         const status = await call(api, 'ollama.status', {})
         // The engine words fixes for the CLI (flags); the app says where in Settings to go.
-        set({ ollama: { ...status, fix: statusFix(status, 'app') }, error: null })
+        const replaced = status.replacedModel && status.model ? status.replacedModel : null
+        const message = replaced ? modelReplacedText(replaced, status.model!, 'app') : status.message
+        set({ ollama: { ...status, message, fix: statusFix(status, 'app') }, error: null })
       } catch (err) {
         set({ error: (err as Error).message })
       } finally {
