@@ -295,7 +295,7 @@ export class Library {
       return await ingestFiles(
         { store: this.store, embedder: this.embedder, vectors: this.vectors },
         paths,
-        opts,
+        { resumeOcrIn: this.dir, ...opts },
       )
     } finally {
       lock.release()

@@ -11,6 +11,7 @@ import type {
   LibraryDocument,
 } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
+import { forgetKeptPages } from '../ocr/kept-pages.js'
 import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
@@ -46,6 +47,11 @@ export interface IngestOptions {
   parse?: (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<ParsedDocument>
   /** Recognise scanned pages with OCR (Settings → OCR). Default true. */
   ocr?: boolean
+  /**
+   * The library folder: recognised pages are kept there until their document is stored, so an
+   * interrupted import of a scan resumes where it stopped (ocr/kept-pages.ts). Library.ingest sets it.
+   */
+  resumeOcrIn?: string
   /** Documents being extracted at once (one per extraction thread). Default 1. */
   parallelParses?: number
 }
@@ -96,9 +102,15 @@ export async function ingestFiles(
     filesDone++
     progress('done', r.file, 1, 1)
   }
+  /** A file's recognised pages were kept for a resume (ocr/kept-pages.ts): stored or failed, they go. */
+  const forgetPages = (sha256: string) => {
+    if (opts.resumeOcrIn && sha256) forgetKeptPages(opts.resumeOcrIn, sha256)
+  }
   const fail = (file: string, thrown: unknown, sha256 = '', size = 0, refresh = false) => {
     const err = asDiskFull(thrown, `${path.basename(file)} could not be stored`)
     const code = errorCodeOf(err)
+    // Kept for a later import only when this one was stopped or could not store them (a full disk).
+    if (code !== 'CANCELLED' && code !== 'DISK_FULL') forgetPages(sha256)
     const message =
       code === 'INTERNAL'
         ? `${path.basename(file)} could not be imported: ${errorMessageOf(err)}`
@@ -194,6 +206,7 @@ export async function ingestFiles(
         signal: opts.signal,
         onPage: (d, t) => progress('extracting', f.path, d, t),
         ocr: opts.ocr,
+        resumeOcrIn: opts.resumeOcrIn,
         onOcrPage: (d, t) => progress('recognizing', f.path, d, t),
         // Without an embedder there is nothing to start early.
         ...(deps.embedder ? { onDraftTexts: (texts: string[]) => drafts.push(texts) } : {}),
@@ -271,6 +284,7 @@ export async function ingestFiles(
           if (vectors) deps.vectors.add(chunkIds, vectors)
         }
         opts.onCommitted?.({ documentId, chunkIds, vectors: vectors ?? [], replacedChunkIds })
+        forgetPages(item.sha256)
         finish({
           file: item.file,
           status: 'indexed',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
 import { buildPages } from './build-pages.js'
@@ -11,6 +12,8 @@ import { isImageName } from '../ocr/decode-image.js'
 import { parseImage } from '../ocr/parse-image.js'
 
 export type { ParseOptions, ParsedDocument } from './parse-types.js'
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Below this many letters on every page together, a PDF is treated as having no text layer. */
 const MIN_LETTERS = 20
@@ -63,6 +66,9 @@ export async function parseDocument(
             signal: opts.signal,
             engine: opts.ocrEngine,
             onOcrPage: opts.onOcrPage,
+            ...(opts.resumeOcrIn
+              ? { keepIn: { libraryDir: opts.resumeOcrIn, fileSha256: sha256Of(bytes) } }
+              : {}),
           })
     const pages = buildPages(raw).map((p) => (ocr.has(p.pageNo) ? { ...p, ocr: ocr.get(p.pageNo)! } : p))
     const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)

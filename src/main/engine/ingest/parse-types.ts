@@ -25,6 +25,11 @@ export interface ParseOptions {
   /** Scanned pages recognised so far, of those that need it. */
   onOcrPage?: (done: number, total: number) => void
   /**
+   * The library folder: each recognised page is kept there until the document is stored, and pages
+   * kept by an interrupted import of the same file are taken instead of read again (ocr/kept-pages.ts).
+   */
+  resumeOcrIn?: string
+  /**
    * Embedding texts of draft chunks while the pages are read (draft-chunks.ts), so embedding can
    * start before the whole document is extracted. The returned chunks are the final ones.
    */

@@ -23,7 +23,7 @@ const localRequire = createRequire(import.meta.url)
 let engineKey: string | null = null
 
 /** The recogniser's identity: tesseract.js's version and the settings passed in. */
-function engineIdentity(settings: string): string {
+export function engineIdentity(settings: string): string {
   if (engineKey === null) {
     const pkg = JSON.parse(fs.readFileSync(localRequire.resolve('tesseract.js/package.json'), 'utf8')) as {
       version: string

@@ -7,6 +7,7 @@ import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { Library } from '../library.js'
+import { OCR_PAGES_FOLDER } from './kept-pages.js'
 
 const tempDir = useTempDirs()
 const ROOT = path.resolve(import.meta.dirname, '../../../..')
@@ -15,11 +16,12 @@ const PAGES = [
   'The boiler room inspection found corroded valves on the north wall.',
   'Replacement valves were ordered from the Lisbon supplier in June.',
   'The night porter keeps the spare keys for the boiler room cabinet.',
+  'The caretaker logs every visit of the heating engineer in the red book.',
 ]
 
 describe('a crash mid-OCR', () => {
   it(
-    'leaves a library that opens with only whole documents, and re-running completes the scan',
+    'leaves a library that opens with only whole documents, and re-running resumes the scan where it stopped',
     { timeout: 240_000 },
     async () => {
       const docs = tempDir()
@@ -30,8 +32,8 @@ describe('a crash mid-OCR', () => {
       fs.writeFileSync(scan, await makeScanPdf(images.map((image) => ({ image }))))
       const libDir = tempDir()
 
-      // The importer is killed with SIGKILL once the first scanned page is recognised: the other
-      // pages are still being read, nothing of the scan is committed yet.
+      // The importer is killed with SIGKILL once two scanned pages are recognised: the other pages
+      // are still being read, nothing of the scan is committed yet.
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', 'tests/helpers/ingest-child.ts', libDir, TEST_MODEL_DIR, cover, scan],
@@ -41,14 +43,17 @@ describe('a crash mid-OCR', () => {
       const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
         child.stdout.on('data', (d: Buffer) => {
           out += d.toString()
-          if (/^ocr 1\/3$/m.test(out)) child.kill('SIGKILL')
+          if (/^ocr 2\/4$/m.test(out)) child.kill('SIGKILL')
         })
         child.on('exit', (_code, sig) => resolve(sig))
         child.on('error', reject)
       })
       expect(signal).toBe('SIGKILL')
-      expect(out).toMatch(/^ocr 1\/3$/m)
-      expect(out).not.toMatch(/^ocr 3\/3$/m)
+      expect(out).toMatch(/^ocr 2\/4$/m)
+      expect(out).not.toMatch(/^ocr 4\/4$/m)
+      // Every page reported recognised was kept in the library folder before it was reported.
+      const keptAtKill = Math.max(...[...out.matchAll(/^ocr (\d)\/4$/gm)].map((m) => Number(m[1])))
+      expect(keptAtKill).toBeGreaterThanOrEqual(2)
 
       let lib = await Library.open(libDir, { modelDir: TEST_MODEL_DIR })
       try {
@@ -66,19 +71,31 @@ describe('a crash mid-OCR', () => {
         await lib.close()
       }
 
-      // Re-run: like any import, what was committed is skipped and the scan is read from the start.
+      // Re-run: what was committed is skipped, and the scan resumes: the pages recognised before the
+      // kill are taken as kept, only the ones in flight (or not started) are read again. Before
+      // resuming, its OCR progress started again at 0/4.
       lib = await Library.open(libDir, { modelDir: TEST_MODEL_DIR })
       try {
-        const report = await lib.ingest([cover, scan])
+        const ocrProgress: number[] = []
+        const report = await lib.ingest([cover, scan], {
+          onProgress: (p) => p.stage === 'recognizing' && p.file === scan && ocrProgress.push(p.done),
+        })
+        expect(ocrProgress[0]).toBeGreaterThanOrEqual(keptAtKill)
+        expect(ocrProgress.at(-1)).toBe(4)
         const byFile = new Map(report.documents.map((d) => [d.file, d]))
-        expect(byFile.get(scan)).toMatchObject({ status: 'indexed', pages: 3, ocrPages: 3 })
+        expect(byFile.get(scan)).toMatchObject({ status: 'indexed', pages: 4, ocrPages: 4 })
+        // Stored: its kept pages are gone from the library folder.
+        expect(fs.readdirSync(path.join(libDir, OCR_PAGES_FOLDER))).toEqual([])
         expect(
           lib
             .documents()
             .map((d) => d.path)
             .sort(),
         ).toEqual([cover, scan].sort())
-        expect(lib.store.documentByPath(scan)).toMatchObject({ ocrPages: 3 })
+        expect(lib.store.documentByPath(scan)).toMatchObject({ ocrPages: 4 })
+        const engineer = await lib.search('heating engineer red book', { k: 3 })
+        expect(engineer.results[0]).toMatchObject({ file: scan, ocr: true })
+        expect(engineer.results[0]!.text).toMatch(/heating engineer/)
         const hit = await lib.search('spare keys night porter', { k: 3 })
         expect(hit.results[0]).toMatchObject({ file: scan, ocr: true })
         // The scan's three short pages can share one passage; page 3's words are in it.

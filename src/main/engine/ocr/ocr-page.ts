@@ -6,7 +6,7 @@ import { joinSplitWords } from './join-split-words.js'
 import { placeNestedLines } from './nested-lines.js'
 import { readLeadingOneAsL } from './leading-one.js'
 import { estimateLineSize, inkHeight } from './line-size.js'
-import { cachedRecognition } from './ocr-cache.js'
+import { cachedRecognition, engineIdentity } from './ocr-cache.js'
 import {
   MAY_HOLD_INVERTED_TEXT,
   RECOGNITION_PARAMETERS,
@@ -62,13 +62,20 @@ export function ocrLines(result: OcrResult, toPdf: PixelToPdf): RawLine[] {
 }
 
 /** What the recognition of a page depends on besides its image (the eval cache's key, ocr-cache.ts). */
-const recognitionSettings = (engine: OcrEngine) =>
+export const recognitionSettings = (engine: OcrEngine) =>
   JSON.stringify({
     data: languageDataId(engine.lang, engine.model),
     parameters: RECOGNITION_PARAMETERS,
     upright: 'osd-when-poor',
     invertPassFromDarkShare: MAY_HOLD_INVERTED_TEXT,
   })
+
+/**
+ * What a kept page (kept-pages.ts) depends on besides the file: the recogniser and its settings, and
+ * the resolution pages are read at.
+ */
+export const keptPageSettings = (engine: OcrEngine, dpi: number) =>
+  `${engineIdentity(recognitionSettings(engine))}\n${dpi}`
 
 /** Renders and recognises one PDF page; its text layer (if any stray one) is replaced. */
 export async function ocrPdfPage(

@@ -4,9 +4,10 @@ import { buildPages } from '../ingest/build-pages.js'
 import { chunkPages, DEFAULT_CHUNK_OPTIONS } from '../ingest/chunk-pages.js'
 import type { RawPage } from '../ingest/extract-pdf.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-types.js'
-import { openImage } from './decode-image.js'
+import { openImage, type ImagePage } from './decode-image.js'
+import { KeptOcrPages, type KeptPage } from './kept-pages.js'
 import { OcrEngine } from './ocr-engine.js'
-import { ocrLines, type OcrPageInfo } from './ocr-page.js'
+import { keptPageSettings, ocrLines, type OcrPageInfo } from './ocr-page.js'
 import { recognizeUpright } from './orientation.js'
 
 /**
@@ -29,10 +30,11 @@ export async function parseImage(
     )
   const images = openImage(bytes, name)
   const engine = opts.ocrEngine ?? new OcrEngine()
+  // Pages of a multi-page TIFF an interrupted import recognised are taken as kept (kept-pages.ts).
+  const kept = KeptOcrPages.of(opts.resumeOcrIn, bytes, keptPageSettings(engine, IMAGE_DPI))
   const raw: RawPage[] = []
   const info = new Map<number, OcrPageInfo>()
   const unreadablePages: number[] = []
-  const scale = 72 / IMAGE_DPI
   const total = images.count
   try {
     opts.onPage?.(total, total)
@@ -40,23 +42,22 @@ export async function parseImage(
     // One page decoded at a time: a many-page TIFF never holds more than one page's pixels.
     for (let pageNo = 1; pageNo <= total; pageNo++) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
-      const img = await images.page(pageNo)
-      if (!img) {
-        // Kept empty, as a damaged PDF page is (parse-document.ts), and named in the report.
-        unreadablePages.push(pageNo)
-        raw.push({ pageNo, width: 0, height: 0, lines: [] })
-        opts.onOcrPage?.(pageNo, total)
-        continue
+      // Kept by an interrupted import of this file: neither decoded nor recognised again.
+      let page = kept?.get(pageNo)
+      if (!page) {
+        const img = await images.page(pageNo)
+        if (!img) {
+          // Kept empty, as a damaged PDF page is (parse-document.ts), and named in the report.
+          unreadablePages.push(pageNo)
+          raw.push({ pageNo, width: 0, height: 0, lines: [] })
+          opts.onOcrPage?.(pageNo, total)
+          continue
+        }
+        page = await recognizeImage(engine, img, pageNo, opts.signal)
+        kept?.put(pageNo, page)
       }
-      const result = await recognizeUpright(engine, img.image, IMAGE_DPI, opts.signal)
-      const height = img.height * scale
-      raw.push({
-        pageNo,
-        width: img.width * scale,
-        height,
-        lines: ocrLines(result, (x, y) => [x * scale, height - y * scale]),
-      })
-      info.set(pageNo, { confidence: result.confidence })
+      raw.push(page.raw)
+      info.set(pageNo, page.info)
       opts.onOcrPage?.(pageNo, total)
     }
   } finally {
@@ -80,5 +81,26 @@ export async function parseImage(
     ...(unreadablePages.length > 0 || images.endsEarly
       ? { unreadable: { pages: unreadablePages, endsEarly: images.endsEarly } }
       : {}),
+  }
+}
+
+/** Recognises one decoded image as a page in points (1 px = 72/IMAGE_DPI pt). */
+async function recognizeImage(
+  engine: OcrEngine,
+  img: ImagePage,
+  pageNo: number,
+  signal?: AbortSignal,
+): Promise<KeptPage> {
+  const scale = 72 / IMAGE_DPI
+  const result = await recognizeUpright(engine, img.image, IMAGE_DPI, signal)
+  const height = img.height * scale
+  return {
+    raw: {
+      pageNo,
+      width: img.width * scale,
+      height,
+      lines: ocrLines(result, (x, y) => [x * scale, height - y * scale]),
+    },
+    info: { confidence: result.confidence },
   }
 }

@@ -41,7 +41,11 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
   // The first documents are extracted while the library opens and the model loads.
   // With the import's OCR setting and cancel: an early parse is the import's parse of that file.
   const parse = pool
-    ? parseAhead(pool.parse, job.paths, pool.size, { ocr: job.ocr, signal: controller.signal })
+    ? parseAhead(pool.parse, job.paths, pool.size, {
+        ocr: job.ocr,
+        signal: controller.signal,
+        resumeOcrIn: job.libraryDir,
+      })
     : undefined
   // 'done' is sent only once the library is closed and the import lock released: the caller may
   // start the next batch (which takes the lock without waiting) or damage-test the file at once, and a
@@ -83,6 +87,7 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
         parse,
         parallelParses: pool?.size ?? 1,
         ocr: job.ocr,
+        resumeOcrIn: job.libraryDir,
         signal: controller.signal,
         onProgress: (progress) => post({ type: 'progress', progress }),
         // Vectors travel as transferred buffers: no copy, no JSON.

@@ -47,7 +47,7 @@ export function parseAhead(
   parse: Parse,
   inputs: string[],
   count: number,
-  base: Pick<ParseOptions, 'ocr' | 'signal'> = {},
+  base: Pick<ParseOptions, 'ocr' | 'signal' | 'resumeOcrIn'> = {},
 ): ParseAhead {
   const early = new Map<string, Early>()
   let firstStarted!: () => void
@@ -64,6 +64,7 @@ export function parseAhead(
       const parsed = parse(bytes, f.path, {
         ocr: base.ocr,
         signal: controller.signal,
+        resumeOcrIn: base.resumeOcrIn,
         onDraftTexts: (texts) => (relay.to ? relay.to.onDraftTexts?.(texts) : relay.held.push(...texts)),
         onPage: (d, t) => {
           relay.page = [d, t]

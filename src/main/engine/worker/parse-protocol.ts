@@ -11,7 +11,16 @@ export interface ParseWorkerData {
 
 /** Messages between a ParsePool and its parse workers. One job at a time per worker. */
 export type ParseRequest =
-  | { type: 'parse'; id: number; file: string; bytes: Uint8Array; ocr: boolean; drafts: boolean }
+  | {
+      type: 'parse'
+      id: number
+      file: string
+      bytes: Uint8Array
+      ocr: boolean
+      drafts: boolean
+      /** ParseOptions.resumeOcrIn: the library folder recognised pages are kept in. */
+      resumeOcrIn?: string
+    }
   | { type: 'cancel'; id: number }
   /** A port from another thread (an import's worker) that sends requests of its own (ParsePool.lend). */
   | { type: 'attach'; port: MessagePort }

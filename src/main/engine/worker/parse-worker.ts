@@ -48,6 +48,7 @@ function serve(channel: MessagePort): void {
           onPage: (done, total) => post({ type: 'page', id: m.id, done, total }),
           ocr: m.ocr,
           ocrEngine,
+          resumeOcrIn: m.resumeOcrIn,
           onOcrPage: (done, total) => post({ type: 'ocr-page', id: m.id, done, total }),
           ...(m.drafts
             ? { onDraftTexts: (texts: string[]) => post({ type: 'drafts', id: m.id, texts }) }
