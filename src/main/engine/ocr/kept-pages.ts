@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { replaceFile } from '../store/atomic-file.js'
 import { INDEX_VERSION } from '../store/index-version.js'
+import { OCR_PAGES_FOLDER, removeKeptPages } from '../store/library-files.js'
 import type { RawPage } from '../ingest/extract-pdf.js'
 import type { OcrPageInfo } from './ocr-page.js'
 
@@ -13,7 +14,7 @@ import type { OcrPageInfo } from './ocr-page.js'
  * same recognition settings takes the pages it finds instead of reading them again. A document's
  * pages go once it is stored (or has failed for good): the database then holds its text.
  */
-export const OCR_PAGES_FOLDER = 'ocr-pages'
+export { OCR_PAGES_FOLDER }
 
 /** One recognised page as the rest of the import takes it. */
 export interface KeptPage {
@@ -76,8 +77,7 @@ export class KeptOcrPages {
   }
 }
 
-/** Removes the kept pages of a file: its document is stored (or failed for good). */
+/** Removes the kept pages of a file, by name (store/library-files.ts): its document is stored (or failed for good). */
 export function forgetKeptPages(libraryDir: string, fileSha256: string): void {
-  if (!/^[0-9a-f]{64}$/.test(fileSha256)) return
-  fs.rmSync(path.join(libraryDir, OCR_PAGES_FOLDER, fileSha256), { recursive: true, force: true })
+  removeKeptPages(libraryDir, fileSha256)
 }

@@ -74,6 +74,9 @@ describe('the files a library folder holds', () => {
     for (const name of ['library.sqlite', 'library.sqlite-wal', 'vectors.hnsw', 'import.lock'])
       write(dir, name)
     write(dir, 'sessions/1-0-2')
+    const sha = 'a'.repeat(64)
+    write(dir, `ocr-pages/${sha}/0123456789abcdef-1.json`)
+    write(dir, `ocr-pages/${sha}/0123456789abcdef-2.json.${process.pid}-0.tmp`)
     expect(otherFiles(dir)).toEqual({ count: 0, names: [] })
     deleteLibraryFiles(dir, [])
     expect(fs.readdirSync(dir)).toEqual([])
@@ -85,5 +88,18 @@ describe('the files a library folder holds', () => {
     const other = otherFiles(dir, 5)
     expect(other.count).toBe(30)
     expect(other.names).toEqual(['file-00.pdf', 'file-01.pdf', 'file-02.pdf', 'file-03.pdf', 'file-04.pdf'])
+  })
+
+  it("kept OCR pages go by name, and a user's file among them stays", () => {
+    const dir = tempDir()
+    const sha = 'b'.repeat(64)
+    write(dir, `ocr-pages/${sha}/0123456789abcdef-7.json`)
+    write(dir, `ocr-pages/${sha}/scan-notes.txt`)
+    write(dir, 'ocr-pages/mine.txt')
+    expect(otherFiles(dir).names).toEqual([`ocr-pages/${sha}/scan-notes.txt`, 'ocr-pages/mine.txt'])
+    deleteLibraryFiles(dir, [])
+    expect(tree(dir)).toEqual(
+      ['ocr-pages', 'ocr-pages/mine.txt', `ocr-pages/${sha}`, `ocr-pages/${sha}/scan-notes.txt`].sort(),
+    )
   })
 })

@@ -39,8 +39,16 @@ export const STAGED_UPLOAD = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
 /** The temp file atomic-file.ts writes `<name>` through: `<name>.<pid>-<thread>.tmp`. */
 export const TEMP_FILE = /^(.*)\.\d+-\d+\.tmp$/
 
+/**
+ * Recognised pages kept until their document is stored, so an interrupted OCR resumes
+ * (ocr/kept-pages.ts): `ocr-pages/<file sha256>/<settings hash>-<page>.json`.
+ */
+export const OCR_PAGES_FOLDER = 'ocr-pages'
+export const KEPT_PAGES_FOLDER = /^[0-9a-f]{64}$/
+export const KEPT_PAGE = /^[0-9a-f]{16}-\d+\.json$/
+
 /** The folders Quire makes in a library folder. */
-export const LIBRARY_FOLDERS = [SESSIONS_FOLDER, UPLOAD_FOLDER, STAGING_FOLDER] as const
+export const LIBRARY_FOLDERS = [SESSIONS_FOLDER, UPLOAD_FOLDER, STAGING_FOLDER, OCR_PAGES_FOLDER] as const
 
 const withCompanions = (file: string) => [file, ...SQLITE_COMPANIONS.map((s) => `${file}${s}`)]
 const lockFiles = (file: string) => [...withCompanions(file), `${file}${LOCK_HOLDER_SUFFIX}`]
@@ -59,6 +67,23 @@ export function isLibraryFileName(name: string): boolean {
   if (LIBRARY_FILES.includes(name)) return true
   const temp = TEMP_FILE.exec(name)
   return !!temp && (VECTOR_FILES as readonly string[]).includes(temp[1]!)
+}
+
+/** A kept page, or the temp file one is written through. */
+function isKeptPageName(name: string): boolean {
+  return KEPT_PAGE.test(TEMP_FILE.exec(name)?.[1] ?? name)
+}
+
+/**
+ * Removes the kept pages in `ocr-pages/<file sha256>` by name, then the folder if that empties it
+ * (and `ocr-pages/` too); anything else in them stays.
+ */
+export function removeKeptPages(dir: string, fileSha256: string): void {
+  if (!KEPT_PAGES_FOLDER.test(fileSha256)) return
+  const folder = path.join(dir, OCR_PAGES_FOLDER, fileSha256)
+  for (const entry of readEntries(folder))
+    if (entry.isFile() && isKeptPageName(entry.name)) unlinkFile(path.join(folder, entry.name))
+  if (removeIfEmpty(folder)) removeIfEmpty(path.join(dir, OCR_PAGES_FOLDER))
 }
 
 /** True when `name` inside one of Quire's folders is a file Quire makes there (upload copies aside). */
@@ -80,6 +105,10 @@ export function otherFiles(dir: string, limit = 20): { count: number; names: str
     if (entry.isFile() || entry.isSymbolicLink() ? isLibraryFileName(entry.name) : false) continue
     if (entry.isDirectory() && (LIBRARY_FOLDERS as readonly string[]).includes(entry.name)) {
       if (entry.name === UPLOAD_FOLDER) continue
+      if (entry.name === OCR_PAGES_FOLDER) {
+        found.push(...otherThanKeptPages(dir))
+        continue
+      }
       for (const inner of readEntries(path.join(dir, entry.name)))
         if (!(inner.isFile() && isOwnInFolder(entry.name, inner.name)))
           found.push(`${entry.name}/${inner.name}`)
@@ -113,6 +142,9 @@ export function deleteLibraryFiles(
       if (entry.isFile() && isOwnInFolder(folder, entry.name)) unlinkFile(path.join(sub, entry.name))
     removeIfEmpty(sub)
   }
+  for (const entry of readEntries(path.join(dir, OCR_PAGES_FOLDER)))
+    if (entry.isDirectory()) removeKeptPages(dir, entry.name)
+  removeIfEmpty(path.join(dir, OCR_PAGES_FOLDER))
   const uploads = path.join(dir, UPLOAD_FOLDER)
   for (const copy of uploadCopies) {
     const file = path.resolve(copy)
@@ -130,6 +162,19 @@ export function deleteLibraryFiles(
 export function isInside(folder: string, file: string): boolean {
   const rel = path.relative(folder, path.resolve(file))
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
+}
+
+/** What `ocr-pages/` holds besides kept pages in their files' folders, relative to the library. */
+function otherThanKeptPages(dir: string): string[] {
+  const found: string[] = []
+  for (const entry of readEntries(path.join(dir, OCR_PAGES_FOLDER))) {
+    const rel = `${OCR_PAGES_FOLDER}/${entry.name}`
+    if (!(entry.isDirectory() && KEPT_PAGES_FOLDER.test(entry.name))) found.push(rel)
+    else
+      for (const inner of readEntries(path.join(dir, OCR_PAGES_FOLDER, entry.name)))
+        if (!(inner.isFile() && isKeptPageName(inner.name))) found.push(`${rel}/${inner.name}`)
+  }
+  return found
 }
 
 function readEntries(dir: string): fs.Dirent[] {
