@@ -24,6 +24,14 @@ describe('declineReason', () => {
     )
   })
 
+  it('lists a few words at most, however many the question has', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `Word${i}`)
+    expect(declineReason({ ...base, reason: 'names-absent', decisive: words })).toBe(
+      'None of the documents that match the question mentions “Word0”, “Word1”, “Word2”, “Word3”, “Word4” and 395 other words.',
+    )
+    expect(declineReason({ ...base, missing: words.slice(0, 6) })).toMatch(/“Word4” and 1 other word\.$/)
+  })
+
   it('gives the coverage found and the words no document contains', () => {
     expect(declineReason({ ...base, missing: ['sfdp'] })).toBe(
       'The nearest passages cover only 18% of what the question asks. No document contains “sfdp”.',

@@ -3,6 +3,7 @@
 // type. Main's handler table is typed from `routes`, so a missing or extra handler does not compile.
 // Routes are `domain.verb`, events `domain.changed`-style. No node or electron imports here.
 import { z } from 'zod'
+import { MAX_QUESTION_CHARS, questionTooLongMessage } from './question-limit.js'
 import type {
   AnswerEvent,
   AnswerMode,
@@ -87,6 +88,19 @@ const searchHit: z.ZodType<SearchHit> = z.object({
   matchedTerms: z.array(z.string()),
   heading: z.string().nullable(),
   ocr: z.boolean().optional(),
+})
+
+/**
+ * A question or search query: at most MAX_QUESTION_CHARS. A longer one fails with its own code,
+ * QUESTION_TOO_LONG (the router answers with the `errorCode` an issue names), not VALIDATION.
+ */
+const questionText = z.string().superRefine((s, ctx) => {
+  if (s.length > MAX_QUESTION_CHARS)
+    ctx.addIssue({
+      code: 'custom',
+      message: questionTooLongMessage(s.length),
+      params: { errorCode: 'QUESTION_TOO_LONG' },
+    })
 })
 
 const searchDecision: z.ZodType<SearchDecision> = z.object({
@@ -316,7 +330,7 @@ export const routes = {
   'library.importModelFolder': { input: z.object({ path: z.string().min(1) }), output: embeddingStatus },
   'search.query': {
     input: z.object({
-      query: z.string(),
+      query: questionText,
       k: z.number().int().positive().max(100).optional(),
       documentIds: z.array(id).optional(),
     }),
@@ -324,7 +338,7 @@ export const routes = {
   },
   'chat.ask': {
     input: z.object({
-      question: z.string().trim().min(1),
+      question: questionText.pipe(z.string().trim().min(1)),
       conversationId: id.nullable().optional(),
       documentIds: z.array(id).optional(),
       regenerateMessageId: id.optional(),
@@ -332,7 +346,10 @@ export const routes = {
     output: z.object({ requestId: z.string(), conversationId: id }),
   },
   'chat.stop': { input: z.object({ requestId: z.string().min(1) }), output: empty },
-  'conversations.list': { input: z.object({ query: z.string().optional() }), output: z.array(conversation) },
+  'conversations.list': {
+    input: z.object({ query: questionText.optional() }),
+    output: z.array(conversation),
+  },
   'conversations.get': {
     input: z.object({ id }),
     output: z.object({ conversation, messages: z.array(message) }),

@@ -163,6 +163,23 @@ describe('quire CLI contract', () => {
     expect(j.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['PowerPoint'] })
   })
 
+  it('a question beyond the limit is refused as QUESTION_TOO_LONG by search, ask and a --queries line', async () => {
+    const { docs, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const long = Array(1000).fill('installer').join(' ')
+    for (const command of ['search', 'ask']) {
+      const r = await cli(command, long, '--library', lib, '--model-dir', 'none')
+      expect(r.code).toBe(1)
+      expect(r.err).toMatch(/is 9,999 characters long; a question may be at most 4,000/)
+      const j = await cli(command, long, '--library', lib, '--model-dir', 'none', '--json')
+      expect(JSON.parse(j.out.trim().split('\n')[0]!)).toMatchObject({ error: { code: 'QUESTION_TOO_LONG' } })
+    }
+    const q = path.join(tempDir(), 'q.jsonl')
+    fs.writeFileSync(q, JSON.stringify({ id: 'long', query: long }) + '\n')
+    const r = await cli('search', '--queries', q, '--library', lib, '--model-dir', 'none', '--json')
+    expect(r.err).toContain('QUESTION_TOO_LONG')
+  })
+
   it('search --queries runs a JSONL batch and prints one object per line with its id', async () => {
     const { docs, lib } = await smallLibrary()
     await cli('ingest', docs, '--library', lib, '--json')

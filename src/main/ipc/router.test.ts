@@ -6,6 +6,7 @@ import type { IngestReport } from '@shared/library-types.js'
 import { NOTHING_OUTDATED } from '@shared/outdated-index.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { routes } from '@shared/ipc-contract.js'
+import { MAX_QUESTION_CHARS, questionTooLongMessage } from '@shared/question-limit.js'
 import { createHandlers } from './create-handlers.js'
 import type { HandlerTable } from './handler-table.js'
 import { createRouter } from './router.js'
@@ -79,6 +80,31 @@ describe('router', () => {
       ok: false,
       error: { code: 'VALIDATION' },
     })
+  })
+
+  it('refuses a question or query beyond MAX_QUESTION_CHARS as QUESTION_TOO_LONG, before any handler runs', async () => {
+    let called = false
+    const invoke = createRouter(
+      { ...handlers, 'chat.ask': () => ((called = true), { requestId: 'r', conversationId: 1 }) },
+      { log },
+    )
+    const long = 'why '.repeat(2_500_000) // 10 MB
+    for (const [route, input] of [
+      ['chat.ask', { question: long }],
+      ['search.query', { query: long }],
+      ['conversations.list', { query: long }],
+    ] as const) {
+      expect(await invoke(route, input)).toEqual({
+        ok: false,
+        error: { code: 'QUESTION_TOO_LONG', message: questionTooLongMessage(long.length) },
+      })
+    }
+    expect(called).toBe(false)
+    expect(questionTooLongMessage(long.length)).toMatch(
+      /10,000,000 characters long; a question may be at most 4,000/,
+    )
+    const atLimit = 'a'.repeat(MAX_QUESTION_CHARS)
+    expect(await invoke('search.query', { query: atLimit })).toMatchObject({ ok: true })
   })
 
   it('passes a QuireError through as its code and message', async () => {

@@ -35,6 +35,12 @@ export function createRouter(handlers: HandlerTable, opts: RouterOptions = {}): 
     const def = routes[route]
     const parsed = def.input.safeParse(input ?? {})
     if (!parsed.success) {
+      // A field whose failure has a code of its own (a question too long: QUESTION_TOO_LONG) says so.
+      const coded = parsed.error.issues.find(
+        (i) => i.code === 'custom' && typeof i.params?.errorCode === 'string',
+      )
+      if (coded?.code === 'custom')
+        return { ok: false, error: { code: String(coded.params!.errorCode), message: coded.message } }
       return {
         ok: false,
         error: { code: 'VALIDATION', message: `Invalid input for ${route}: ${issuesText(parsed.error)}` },

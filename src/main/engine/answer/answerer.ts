@@ -1,3 +1,4 @@
+import { checkQuestionLength } from '@shared/question-limit.js'
 import type {
   AnswerEvent,
   AnswerResult,
@@ -121,6 +122,7 @@ export class Answerer {
     const started = performance.now()
     const q = question.trim()
     if (!q) throw new QuireError('EMPTY_QUESTION', 'The question is empty.')
+    checkQuestionLength(q)
     const conversation =
       opts.conversationId !== undefined
         ? this.conversations.require(opts.conversationId)

@@ -1,4 +1,5 @@
 import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
+import { checkQuestionLength } from '@shared/question-limit.js'
 import type { Embedder } from '../embed/embedder.js'
 import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
@@ -47,6 +48,7 @@ export class HybridSearch {
   }
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResponse> {
+    checkQuestionLength(query)
     const T = this.tuning
     const k = opts.k ?? 10
     const mode = this.mode
