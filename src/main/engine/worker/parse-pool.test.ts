@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
+import { textRunsPdf } from '@tests/fixtures/pdf-bombs.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { parseDocument } from '../ingest/parse-document.js'
@@ -65,6 +66,47 @@ describe('long-lived parse threads', () => {
         })
         expect(report.documents.map((d) => d.status)).toEqual(['indexed'])
       }
+    } finally {
+      await owner.close()
+    }
+  })
+})
+
+describe('memory budget of a parse thread', () => {
+  it('a file that needs more fails alone as DOC_TOO_LARGE; its thread is replaced and the import goes on', async () => {
+    // A small budget (the app's is PARSE_THREAD_MEMORY_MB) and a PDF of 300,000 text runs: under
+    // 1 MB on disk, several hundred MB of text items once read.
+    const owner = new ParsePool(1, undefined, { warmUp: false, memoryMb: 160 })
+    try {
+      const docs = tempDir()
+      const bomb = path.join(docs, 'runs.pdf')
+      fs.writeFileSync(bomb, textRunsPdf(300_000))
+      const good = path.join(docs, 'ferns.pdf')
+      fs.writeFileSync(good, await makeTextPdf(sampleTextSpec('fern spores', 3)))
+      const libDir = tempDir()
+      const report = await runIngestWorker({
+        libraryDir: libDir,
+        modelDir: TEST_MODEL_DIR,
+        paths: [bomb, good],
+        parsePorts: owner.lend(),
+      })
+      expect(report.documents.map((d) => [path.basename(d.file), d.status, d.errorCode])).toEqual([
+        ['runs.pdf', 'failed', 'DOC_TOO_LARGE'],
+        ['ferns.pdf', 'indexed', null],
+      ])
+      expect(report.documents[0]!.error).toMatch(/needed more than the 160 MB of memory one file may use/)
+      // Recorded as failed, so a retry says so instead of crashing again; the owner's thread was
+      // replaced and still serves the next import.
+      const again = await runIngestWorker({
+        libraryDir: libDir,
+        modelDir: TEST_MODEL_DIR,
+        paths: [good],
+        parsePorts: owner.lend(),
+      })
+      expect(again.documents.map((d) => d.status)).toEqual(['skipped'])
+      expect(
+        (await owner.parse(await makeTextPdf(sampleTextSpec('moss', 2)), 'moss.pdf')).pages,
+      ).toHaveLength(2)
     } finally {
       await owner.close()
     }

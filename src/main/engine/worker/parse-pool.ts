@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads'
 import { QuireError } from '@shared/errors.js'
 import type { ParseOptions, ParsedDocument } from '../ingest/parse-document.js'
-import type { ParseReply, ParseRequest, ParseWorkerData } from './parse-protocol.js'
+import type { LaneReplaced, ParseReply, ParseRequest, ParseWorkerData, ThreadEnd } from './parse-protocol.js'
 
 export const DEFAULT_PARSE_WORKER = new URL('./parse-worker-entry.js', import.meta.url)
 
@@ -17,10 +17,34 @@ interface Job {
   reject: (e: unknown) => void
 }
 
+/**
+ * Heap one parse thread may use (V8's old generation), in MB: a document that needs more fails
+ * alone with DOC_TOO_LARGE, its thread is replaced, and the import goes on. Ordinary PDFs of
+ * hundreds of pages stay far below it. Decoded image pixels live outside the heap; they are
+ * bounded by the pixel budget (ocr/pixel-budget.ts) instead.
+ */
+export const PARSE_THREAD_MEMORY_MB = 1024
+
 /** One extraction thread as the pool talks to it: its own Worker, or a port lent by another pool. */
 interface Slot {
   channel: Worker | MessagePort
   job: Job | null
+  /** Its place among the pool's threads, the same in the owning pool and in a borrower. */
+  lane: number
+  /** A lent port whose thread has ended: its replacement is awaited from the owner. */
+  ended?: boolean
+  /** Replaced by a port to the new thread: events of the old port are ignored. */
+  retired?: boolean
+}
+
+/** What a job on a thread that ended fails with. */
+function threadEndError(file: string, end: ThreadEnd): QuireError {
+  return end.kind === 'out-of-memory'
+    ? new QuireError(
+        'DOC_TOO_LARGE',
+        `Reading ${file} needed more than the ${end.memoryMb} MB of memory one file may use, so it was stopped; the rest of the import goes on.`,
+      )
+    : new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${file}: ${end.detail}`)
 }
 
 /**
@@ -39,6 +63,11 @@ export class ParsePool {
   private nextId = 1
   private closed = false
   private readonly warmUp: boolean
+  private readonly memoryMb: number
+  /** Owner side of the lease port of every lend() whose borrower is still there. */
+  private readonly leases = new Set<MessagePort>()
+  /** Borrower side: the lease port, over which the owner sends replacements for threads that end. */
+  private lease: MessagePort | null = null
   /**
    * Pages recognised at once by all the threads together (each thread's OCR engine may run a
    * recogniser per core): at most one per core, so scans imported side by side do not oversubscribe.
@@ -52,16 +81,30 @@ export class ParsePool {
   constructor(
     readonly size: number,
     private readonly workerUrl: URL | string = DEFAULT_PARSE_WORKER,
-    { ports, warmUp = true }: { ports?: MessagePort[]; warmUp?: boolean } = {},
+    {
+      ports,
+      warmUp = true,
+      memoryMb = PARSE_THREAD_MEMORY_MB,
+    }: { ports?: MessagePort[]; warmUp?: boolean; memoryMb?: number } = {},
   ) {
     this.warmUp = warmUp
-    if (ports) for (const port of ports) this.slots.push(this.attach(port))
-    else for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn())
+    this.memoryMb = memoryMb
+    if (ports) {
+      const threads = ports.slice(0, -1)
+      threads.forEach((port, lane) => this.slots.push(this.attach(port, lane)))
+      this.lease = ports.at(-1)!
+      this.lease.on('message', (m: LaneReplaced) => this.replaced(m))
+      // The owner closed: no replacement will come, and the lanes whose thread ended are lost.
+      this.lease.on('close', () => {
+        this.leaseOpen = false
+        for (const s of this.slots.filter((s) => s.ended)) this.drop(s)
+      })
+    } else for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn(i))
   }
 
-  /** A pool that drives the threads of another pool through ports that pool lent (see lend). */
+  /** A pool that drives the threads of another pool through the ports that pool lent (see lend). */
   static overPorts(ports: MessagePort[]): ParsePool {
-    return new ParsePool(ports.length, DEFAULT_PARSE_WORKER, { ports })
+    return new ParsePool(ports.length - 1, DEFAULT_PARSE_WORKER, { ports })
   }
 
   /**
@@ -78,15 +121,23 @@ export class ParsePool {
 
   /**
    * One new port to each of this pool's threads, for another thread (an import's worker) to drive
-   * them with ParsePool.overPorts. Closing those ports (or ending that thread) cancels their jobs.
+   * them with ParsePool.overPorts, and last a lease port over which this pool hands the borrower
+   * the replacement of a thread that ends (a file that used up its memory budget). Closing those
+   * ports (or ending that thread) cancels their jobs.
    */
   lend(): MessagePort[] {
     if (this.closed) throw new Error('ParsePool is closed')
-    return this.slots.map((slot) => {
-      const { port1, port2 } = new MessageChannel()
-      slot.channel.postMessage({ type: 'attach', port: port1 } satisfies ParseRequest, [port1])
-      return port2
-    })
+    const ports = this.slots.map((slot) => this.portTo(slot))
+    const { port1, port2 } = new MessageChannel()
+    this.leases.add(port1)
+    port1.on('close', () => this.leases.delete(port1))
+    return [...ports, port2]
+  }
+
+  private portTo(slot: Slot): MessagePort {
+    const { port1, port2 } = new MessageChannel()
+    slot.channel.postMessage({ type: 'attach', port: port1 } satisfies ParseRequest, [port1])
+    return port2
   }
 
   /** Same contract as parseDocument. The bytes are transferred to the worker (the caller's view is detached). */
@@ -103,6 +154,8 @@ export class ParsePool {
 
   async close(): Promise<void> {
     this.closed = true
+    this.lease?.close()
+    for (const lease of this.leases) lease.close()
     for (const j of this.queue.splice(0)) j.reject(new QuireError('CANCELLED', 'Import cancelled.'))
     await Promise.all(
       this.slots.map(async (s) => {
@@ -131,7 +184,7 @@ export class ParsePool {
       return
     }
     for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue
+      if (slot.job || slot.ended || this.queue.length === 0) continue
       const job = this.queue.shift()!
       slot.job = job
       // A private copy is transferred: the caller's buffer may be a pooled or shared one.
@@ -172,46 +225,86 @@ export class ParsePool {
     })
   }
 
-  private failJob(slot: Slot, reason: string): void {
+  private failJob(slot: Slot, end: ThreadEnd): void {
     const job = slot.job
     slot.job = null
-    job?.reject(new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${job.file}: ${reason}`))
+    job?.reject(threadEndError(job.file, end))
   }
 
-  private spawn(): Slot {
+  private spawn(lane: number): Slot {
     const worker = new Worker(this.workerUrl, {
       workerData: { warmUp: this.warmUp, ocrSlots: this.ocrSlots } satisfies ParseWorkerData,
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     })
-    const slot: Slot = { channel: worker, job: null }
+    const slot: Slot = { channel: worker, job: null, lane }
     this.listen(slot)
-    const replace = (reason: string) => {
+    const replace = (end: ThreadEnd) => {
       // 'error' is followed by 'exit': replace the worker once.
       const i = this.slots.indexOf(slot)
       if (i < 0) return
-      this.failJob(slot, reason)
+      this.failJob(slot, end)
       if (this.closed) return
-      this.slots[i] = this.spawn()
+      const fresh = this.spawn(lane)
+      this.slots[i] = fresh
+      // Every borrower gets a port to the new thread, and why the old one ended.
+      for (const lease of this.leases) {
+        const port = this.portTo(fresh)
+        lease.postMessage({ type: 'replaced', lane, port, reason: end } satisfies LaneReplaced, [port])
+      }
       this.dispatch()
     }
-    slot.channel.on('error', (err) => replace(err.message))
+    slot.channel.on('error', (err: Error & { code?: string }) =>
+      replace(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { kind: 'out-of-memory', memoryMb: this.memoryMb }
+          : { kind: 'crashed', detail: err.message },
+      ),
+    )
     slot.channel.on('exit', (code) => {
-      if (!this.closed) replace(`exit code ${code}`)
+      if (!this.closed) replace({ kind: 'crashed', detail: `exit code ${code}` })
     })
     return slot
   }
 
-  /** A lent port: when its thread ends (a crash; the owning pool replaces it), this pool loses the slot. */
-  private attach(port: MessagePort): Slot {
-    const slot: Slot = { channel: port, job: null }
+  /**
+   * A lent port. When its thread ends, the owning pool replaces the thread and sends a port to the
+   * new one over the lease (replaced); without a lease (the owner closed), this pool loses the slot.
+   */
+  private attach(port: MessagePort, lane: number): Slot {
+    const slot: Slot = { channel: port, job: null, lane }
     this.listen(slot)
     port.on('close', () => {
-      const i = this.slots.indexOf(slot)
-      if (i < 0) return
-      this.slots.splice(i, 1)
-      this.failJob(slot, 'its thread ended')
-      if (!this.closed) this.dispatch()
+      if (slot.retired || this.closed) return // replaced already: the owner's message came first
+      slot.ended = true
+      if (!this.leaseOpen) this.drop(slot) // else the owner's replacement is on its way
     })
     return slot
+  }
+
+  private leaseOpen = true
+
+  /** A lane whose thread ended with no replacement to come: its job fails, the pool goes on without it. */
+  private drop(slot: Slot): void {
+    const i = this.slots.indexOf(slot)
+    if (i < 0) return
+    this.slots.splice(i, 1)
+    this.failJob(slot, { kind: 'crashed', detail: 'its thread ended' })
+    if (!this.closed) this.dispatch()
+  }
+
+  /** The owner replaced thread `lane`: the job on it fails for the reason given, the lane goes on. */
+  private replaced(m: LaneReplaced): void {
+    const i = this.slots.findIndex((s) => s.lane === m.lane)
+    if (i < 0 || this.closed) {
+      m.port.close()
+      return
+    }
+    const old = this.slots[i]!
+    old.retired = true
+    this.failJob(old, m.reason)
+    old.channel.removeAllListeners('message')
+    this.slots[i] = this.attach(m.port, m.lane)
+    this.dispatch()
   }
 }
 

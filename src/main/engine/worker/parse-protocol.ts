@@ -25,6 +25,21 @@ export type ParseRequest =
   /** A port from another thread (an import's worker) that sends requests of its own (ParsePool.lend). */
   | { type: 'attach'; port: MessagePort }
 
+/**
+ * What a pool that lent its threads tells the borrower on the lease port (the last of the ports
+ * `lend` gives): thread `lane` ended and was replaced by a new one, reachable over `port`. The job
+ * the borrower had on it failed for `reason`.
+ */
+export interface LaneReplaced {
+  type: 'replaced'
+  lane: number
+  port: MessagePort
+  reason: ThreadEnd
+}
+
+/** Why a parse thread ended: it used up its memory budget, or it crashed. */
+export type ThreadEnd = { kind: 'out-of-memory'; memoryMb: number } | { kind: 'crashed'; detail: string }
+
 export type ParseReply =
   | { type: 'page'; id: number; done: number; total: number }
   | { type: 'ocr-page'; id: number; done: number; total: number }
