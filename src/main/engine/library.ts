@@ -344,7 +344,8 @@ export class Library {
     } finally {
       this.db.close()
       this.session?.end()
+      // Even when the last save of the vectors failed (a full disk): the model's memory goes too.
+      if (this.ownsEmbedder) await this.embedder?.dispose()
     }
-    if (this.ownsEmbedder) await this.embedder?.dispose()
   }
 }

@@ -4,12 +4,14 @@
 // build needs a third worker script.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
+import type { IngestReport } from '@shared/library-types.js'
 import { EmbedThread, isEmbedThreadData, serveEmbedThread } from '../embed/embed-thread.js'
 import type { Embedder } from '../embed/embedder.js'
 import { laneEmbedder } from '../embed/lane-embedder.js'
 import { waitForImportLock, waitingLine } from '../ingest/import-lock.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
+import { asDiskFull } from '../store/disk-full.js'
 import { parseAhead } from './parse-ahead.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'
 import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
@@ -80,10 +82,12 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
     })
     // Extra one-thread sessions on threads of their own beside this thread's (lane-embedder.ts).
     const lanes = embedLanes(lib.embedder, job)
+    let report: IngestReport | null = null
+    let failed: unknown = null
     try {
       lib.assertWritable()
       const deps = { store: lib.store, embedder: lanes ?? lib.embedder, vectors: lib.vectors }
-      const report = await ingestFiles(deps, job.paths, {
+      report = await ingestFiles(deps, job.paths, {
         parse,
         parallelParses: pool?.size ?? 1,
         ocr: job.ocr,
@@ -97,21 +101,51 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
             committed.vectors.map((v) => v.buffer as ArrayBuffer).filter((b, i, all) => all.indexOf(b) === i),
           ),
       })
-      outcome = { type: 'done', report }
-    } finally {
-      try {
-        await lanes?.closeLanes()
-        await lib.close()
-      } finally {
-        importLock.release()
-      }
+    } catch (err) {
+      failed = err
     }
+    const closeFailed = await closeImport(lib, lanes, importLock)
+    if (failed) throw failed
+    // The documents are committed and the report is true: a close that fails (the last save of the
+    // vector index on a full disk) is said beside it, not instead of it.
+    outcome = { type: 'done', report: closeFailed ? withCloseProblem(report!, closeFailed) : report! }
   } catch (err) {
     outcome = { type: 'error', code: errorCodeOf(err), message: errorMessageOf(err) }
   }
   post(outcome)
   await pool?.close()
   port.close()
+}
+
+/** Closes the import's lanes and library, then releases the lock; what the close threw, or null. */
+async function closeImport(
+  lib: Library,
+  lanes: ReturnType<typeof laneEmbedder> | null,
+  importLock: { release(): void },
+): Promise<unknown> {
+  try {
+    await lanes?.closeLanes()
+    await lib.close()
+    return null
+  } catch (err) {
+    return err
+  } finally {
+    importLock.release()
+  }
+}
+
+/**
+ * The report of an import whose library failed to close: what SQLite holds is committed (a vector
+ * index that could not be saved is rebuilt from it at the next open), so the failure is the batch's
+ * problem, in words a person can act on (a full disk says so).
+ */
+function withCloseProblem(report: IngestReport, err: unknown): IngestReport {
+  const why = asDiskFull(err, 'the vector index could not be saved')
+  const message =
+    errorCodeOf(why) === 'DISK_FULL'
+      ? errorMessageOf(why)
+      : `The import finished, but the library could not be closed cleanly: ${errorMessageOf(why)}`
+  return { ...report, problem: { code: errorCodeOf(why), message } }
 }
 
 /**

@@ -1,0 +1,68 @@
+// `quire ingest` onto a full disk, in hybrid mode (a model, so a vector index to save and close):
+// the per-file report is printed whatever fails at the end, and the failure says the disk is full.
+// A real full disk: a small tmpfs (tests/helpers/small-tmpfs.ts), skipped where it cannot be mounted.
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
+import { captureIo } from '@tests/helpers/capture-io.js'
+import { CAN_MOUNT_TMPFS, fillDisk, smallTmpfs } from '@tests/helpers/small-tmpfs.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { TEST_MODEL_DIR } from '@tests/test-model.js'
+import { main } from './main.js'
+
+const tempDir = useTempDirs()
+
+async function cli(...args: string[]) {
+  const io = captureIo()
+  const code = await main(args, io)
+  return { code, out: io.out(), err: io.err() }
+}
+
+describe.skipIf(!CAN_MOUNT_TMPFS)('quire ingest on a full disk, hybrid mode', () => {
+  it('prints the per-file report, each failure as DISK_FULL, and exits 0', { timeout: 180_000 }, async () => {
+    const disk = smallTmpfs(8 * 1024 * 1024)!
+    try {
+      const docs = tempDir()
+      const lib = path.join(disk.dir, 'library')
+      const first = path.join(docs, 'first.pdf')
+      fs.writeFileSync(first, await makeTextPdf(sampleTextSpec('first subject quartz', 2)))
+      expect((await cli('ingest', first, '--library', lib, '--model-dir', TEST_MODEL_DIR)).code).toBe(0)
+      const big: string[] = []
+      for (let i = 0; i < 4; i++) {
+        big.push(path.join(docs, `big-${i}.pdf`))
+        fs.writeFileSync(big[i]!, await makeTextPdf(sampleTextSpec(`big subject ${i} basalt`, 40)))
+      }
+      // Room for a document or two: they commit, the vector index grows, then the disk is full for
+      // the rest and for the index's last save, when the library closes.
+      fillDisk(disk.dir, 300 * 1024)
+      const r = await cli('ingest', ...big, '--library', lib, '--model-dir', TEST_MODEL_DIR, '--json')
+      // Before the fix: exit 1, `{"error":{"code":"INTERNAL",…}}` and no per-file report.
+      expect({ code: r.code, out: r.out }).toMatchObject({ code: 0 })
+      const report = JSON.parse(r.out) as {
+        documents: { file: string; status: string; code: string | null; error: string | null }[]
+        problem?: { code: string; message: string }
+      }
+      expect(report.documents.map((d) => d.file)).toEqual(big)
+      const full = report.documents.filter((d) => d.code === 'DISK_FULL')
+      expect(full.length).toBeGreaterThan(0)
+      expect(full[0]!.error).toMatch(/disk is full/i)
+      const indexed = report.documents.filter((d) => d.status === 'indexed').map((d) => d.file)
+      expect(indexed.length).toBeGreaterThan(0)
+      // The last save of the vector index (at the batch's end, again at the close) usually finds the
+      // disk full too: that is the batch's problem, and it says the disk is full. (When a save
+      // earlier in the batch already kept every vector, there is nothing left to save.)
+      if (report.problem)
+        expect(report.problem).toMatchObject({
+          code: 'DISK_FULL',
+          message: expect.stringMatching(/disk is full/i),
+        })
+      fs.rmSync(path.join(disk.dir, 'filler.bin'))
+      // Nothing committed was lost: the next open rebuilds the vectors the last save could not keep.
+      const listed = await cli('docs', '--library', lib, '--json')
+      for (const file of [first, ...indexed]) expect(listed.out).toContain(path.basename(file))
+    } finally {
+      disk.dispose()
+    }
+  })
+})
