@@ -188,7 +188,11 @@ describe('window', () => {
 
   it('has a menu with the usual shortcuts, dev tools only in development', () => {
     const calls: string[] = []
-    const actions = { importFiles: () => calls.push('files'), importFolder: () => calls.push('folder') }
+    const actions = {
+      importFiles: () => calls.push('files'),
+      importFolder: () => calls.push('folder'),
+      installQuireCommand: () => calls.push('quire'),
+    }
     const linux = buildMenuTemplate('linux', actions, false)
     const file = linux[0]!.submenu as {
       label?: string
@@ -198,7 +202,8 @@ describe('window', () => {
     }[]
     expect(file[0]).toMatchObject({ accelerator: 'CmdOrCtrl+O' })
     file[0]!.click!()
-    expect(calls).toEqual(['files'])
+    file.find((i) => i.label === 'Install the quire Command')!.click!()
+    expect(calls).toEqual(['files', 'quire'])
     expect(file.some((i) => i.role === 'quit')).toBe(true)
     expect(JSON.stringify(linux)).not.toContain('toggleDevTools')
     expect(JSON.stringify(buildMenuTemplate('linux', actions, true))).toContain('toggleDevTools')

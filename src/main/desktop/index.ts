@@ -36,6 +36,7 @@ import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/c
 import { GUARDED_NAVIGATION_EVENTS, navigationGuard, windowOpenHandler } from './external-links.js'
 import { GrantedPaths, grantFromSender } from './granted-paths.js'
 import { buildMenuTemplate } from './menu-template.js'
+import { cliArgsOf, installQuireCommand } from './quire-command.js'
 import { appProtocolHandler, pdfProtocolHandler } from './protocol-handlers.js'
 import { isAllowedRequest } from './request-policy.js'
 import { isTrustedSender } from './sender-check.js'
@@ -151,7 +152,46 @@ function createWindow(services: AppServices): BrowserWindow {
   return win
 }
 
+/**
+ * Started by the `quire` launcher (quire-command.ts): runs the CLI in this process and ends with its
+ * exit code. No window and no single-instance lock: a command may run while the app is open, as
+ * two CLI commands may (the library's own locks keep them apart).
+ */
+async function runQuireCommand(args: string[]): Promise<void> {
+  app.dock?.hide()
+  const [{ main: runCli }, { stopQuietlyOnClosedPipe }] = await Promise.all([
+    import('../cli/main.js'),
+    import('../cli/output.js'),
+  ])
+  stopQuietlyOnClosedPipe()
+  const code = await runCli(args, undefined, { workerUrl: workerPath, parseWorkerUrl: parseWorkerPath })
+  // Everything written reaches the terminal before the process ends.
+  await new Promise((done) => process.stdout.write('', done))
+  app.exit(code)
+}
+
+/** The menu's "Install the quire command": writes the launcher, then says where or why not. */
+function offerQuireCommand(): void {
+  // The launcher starts this binary; unpackaged (development) Electron also needs the app folder.
+  const command = app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()]
+  try {
+    const done = installQuireCommand({ platform: process.platform, command })
+    void dialog.showMessageBox({
+      type: 'info',
+      message: 'The quire command is installed',
+      detail: done.message,
+    })
+  } catch (err) {
+    dialog.showErrorBox(
+      'The quire command could not be installed',
+      err instanceof Error ? err.message : String(err),
+    )
+  }
+}
+
 async function main(): Promise<void> {
+  const cliArgs = cliArgsOf(process.argv)
+  if (cliArgs) return runQuireCommand(cliArgs)
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return
@@ -204,7 +244,11 @@ async function main(): Promise<void> {
     Menu.buildFromTemplate(
       buildMenuTemplate(
         process.platform,
-        { importFiles: () => void importPicked(false), importFolder: () => void importPicked(true) },
+        {
+          importFiles: () => void importPicked(false),
+          importFolder: () => void importPicked(true),
+          installQuireCommand: offerQuireCommand,
+        },
         !app.isPackaged,
       ),
     ),

@@ -3,6 +3,8 @@ import type { MenuItemConstructorOptions } from 'electron'
 export interface MenuActions {
   importFiles(): void
   importFolder(): void
+  /** Writes the `quire` launcher into a bin folder (quire-command.ts) and says where. */
+  installQuireCommand(): void
 }
 
 /**
@@ -23,6 +25,8 @@ export function buildMenuTemplate(
       submenu: [
         { label: 'Import PDFs…', accelerator: 'CmdOrCtrl+O', click: () => actions.importFiles() },
         { label: 'Import Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.importFolder() },
+        { type: 'separator' },
+        { label: 'Install the quire Command', click: () => actions.installQuireCommand() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],

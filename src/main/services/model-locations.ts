@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { packageRoot } from './package-root.js'
 import { resolveModelDir } from '../engine/embed/model-dir.js'
@@ -18,13 +19,18 @@ export function defaultModelDir(explicit?: string, env: NodeJS.ProcessEnv = proc
   const home = quireHome(env)
   const saved = readJsonFile(path.join(home, SETTINGS_FILE)) as { embeddingModelDir?: unknown } | null
   const imported = typeof saved?.embeddingModelDir === 'string' ? saved.embeddingModelDir : null
-  return pickModelDir(
-    {
-      bundledDir: path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME),
-      userRoot: path.join(home, 'models'),
-    },
-    imported,
-  )
+  return pickModelDir({ bundledDir: bundledModelDir(), userRoot: path.join(home, 'models') }, imported)
+}
+
+/**
+ * The model shipped with Quire: beside the packaged app (Electron's resources folder, where the
+ * `quire` command the app installs runs the CLI), else the one fetched into resources/models.
+ */
+function bundledModelDir(): string {
+  const fetched = path.join(packageRoot(), 'resources', 'models', DEFAULT_MODEL_NAME)
+  const resources = (process as { resourcesPath?: string }).resourcesPath
+  const packaged = resources ? path.join(resources, 'models', DEFAULT_MODEL_NAME) : null
+  return packaged && fs.existsSync(packaged) ? packaged : fetched
 }
 
 export interface ModelLocations {
