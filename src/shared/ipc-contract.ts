@@ -4,6 +4,7 @@
 // Routes are `domain.verb`, events `domain.changed`-style. No node or electron imports here.
 import { z } from 'zod'
 import { MAX_QUESTION_CHARS, questionTooLongMessage } from './question-limit.js'
+import { RETRIEVAL_LIMITS } from './retrieval-settings.js'
 import type {
   AnswerEvent,
   AnswerMode,
@@ -261,6 +262,10 @@ const settings = z.object({
   model: z.string().nullable(),
   /** Read scanned pages with OCR on import (English; on by default). */
   ocr: z.boolean(),
+  /** Passages search hands to the model for one answer (Settings → Answers). */
+  answerPassages: z.number().int(),
+  /** How strict "not found" is: the coverage below which an answer is declined. */
+  minCoverage: z.number(),
 })
 export type Settings = z.infer<typeof settings>
 
@@ -275,6 +280,8 @@ export const routes = {
       shell: z.enum(['desktop', 'browser']),
       libraryDir: z.string(),
       firstRun: z.boolean(),
+      /** The evaluated defaults of the retrieval settings, said beside each in Settings. */
+      retrievalDefaults: z.object({ answerPassages: z.number().int(), minCoverage: z.number() }).optional(),
     }),
   },
   'library.documents': { input: empty, output: z.array(libraryDocument) },
@@ -369,6 +376,17 @@ export const routes = {
       ollamaHost: z.string().trim().min(1).optional(),
       model: z.string().nullable().optional(),
       ocr: z.boolean().optional(),
+      answerPassages: z
+        .number()
+        .int()
+        .min(RETRIEVAL_LIMITS.answerPassages.min)
+        .max(RETRIEVAL_LIMITS.answerPassages.max)
+        .optional(),
+      minCoverage: z
+        .number()
+        .min(RETRIEVAL_LIMITS.minCoverage.min)
+        .max(RETRIEVAL_LIMITS.minCoverage.max)
+        .optional(),
     }),
     output: settings,
   },

@@ -163,6 +163,11 @@ export interface SearchOptions {
   context?: string[]
   /** Restrict the search to these document ids. */
   documentIds?: number[]
+  /**
+   * How strict "not found" is for this search: the coverage below which it declines (tuning.ts
+   * minCoverage; Settings → Answers). Absent: the evaluated default.
+   */
+  minCoverage?: number
 }
 
 export interface PageSpan {

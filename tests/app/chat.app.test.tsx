@@ -194,4 +194,19 @@ describe('chat in the app, through the real IPC router and services', () => {
     const third = screen.getAllByRole('article', { name: 'Answer' })[2]!
     expect(within(third).queryByText(/no longer installed/)).toBeNull()
   })
+
+  it('answers with the passages and the "not found" strictness chosen in Settings', async () => {
+    ollama.setScript({ chat: { tokens: ['Ghent produced 4,200 tonnes in 2023 [1].'] } })
+    const { stores, user } = await openApp()
+    await stores.settings.getState().save({ answerPassages: 1, minCoverage: 0.9 })
+    await ask(user, QUESTION)
+    await waitFor(() =>
+      expect(stores.chat.getState().messages.some((m) => m.role === 'assistant')).toBe(true),
+    )
+    const reply = stores.chat.getState().messages.find((m) => m.role === 'assistant')!
+    expect(reply.trace!.hits).toHaveLength(1)
+    expect(reply.trace!.decision!.threshold).toBe(0.9)
+    // Kept for the next start.
+    expect(env.services.settings.get()).toMatchObject({ answerPassages: 1, minCoverage: 0.9 })
+  })
 })

@@ -2,6 +2,7 @@ import { QuireError } from '@shared/errors.js'
 import { NOTHING_OUTDATED } from '@shared/outdated-index.js'
 import type { AppServices } from '../services/create-app-services.js'
 import { saveUploads } from '../services/save-uploads.js'
+import { RETRIEVAL_DEFAULTS } from '../services/settings-service.js'
 import type { HandlerTable } from './handler-table.js'
 import type { ShellAdapter } from './shell-adapter.js'
 
@@ -20,6 +21,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       shell: shell.shell,
       libraryDir: library.dir,
       firstRun: services.settings.firstRun,
+      retrievalDefaults: RETRIEVAL_DEFAULTS,
     }),
     'library.documents': () => library.documents(),
     'library.import': ({ paths }) => {

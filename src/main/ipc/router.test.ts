@@ -38,7 +38,13 @@ describe('router', () => {
     const invoke = createRouter(handlers, { log })
     expect(await invoke('app.info', {})).toEqual({
       ok: true,
-      data: { version: '9.9.9', shell: 'desktop', libraryDir: env.services.library.dir, firstRun: true },
+      data: {
+        version: '9.9.9',
+        shell: 'desktop',
+        libraryDir: env.services.library.dir,
+        firstRun: true,
+        retrievalDefaults: { answerPassages: 6, minCoverage: 0.25 },
+      },
     })
     expect(await invoke('library.pickFiles', { folders: true })).toEqual({
       ok: true,

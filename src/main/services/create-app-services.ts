@@ -42,7 +42,13 @@ export interface AppServices {
   readonly uploads: UploadStaging
   answerer(): Answerer
   /** Saves settings and points the answerer at the new Ollama host or model. */
-  updateSettings(patch: { ollamaHost?: string; model?: string | null }): Settings
+  updateSettings(patch: {
+    ollamaHost?: string
+    model?: string | null
+    ocr?: boolean
+    answerPassages?: number
+    minCoverage?: number
+  }): Settings
   /** Stops imports and answers, then deletes the library folder and starts an empty one. */
   deleteLibrary(): Promise<void>
   /** The full integrity check; a repair first waits for running imports and answers to end. */
@@ -61,13 +67,15 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   // Conversations live in the library's database: a reopened library gets a new store and a new
   // answerer writing to it.
   const makeAnswerer = (lib: Library) => {
-    const { ollamaHost, model } = settings.get()
+    const { ollamaHost, model, answerPassages, minCoverage } = settings.get()
     conversationStore = new ConversationStore(lib.db)
     return new Answerer({
       search: (q, o) => lib.search(q, o),
       conversations: conversationStore,
       ollama: { host: ollamaHost, model, preferredModel: settings.internal().lastModel },
       onModelPicked: (picked) => settings.set({ lastModel: picked }),
+      k: answerPassages,
+      minCoverage,
     })
   }
   let conversationStore: ConversationStore | null = null
@@ -108,6 +116,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
         model: next.model,
         preferredModel: settings.internal().lastModel,
       })
+      currentAnswerer().configureRetrieval({ k: next.answerPassages, minCoverage: next.minCoverage })
       return next
     },
     async deleteLibrary() {

@@ -7,6 +7,8 @@ import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
 import { batchFraction, estimateEtaSeconds } from '@shared/ingest-progress.js'
 import { acquireImportLock } from '../engine/ingest/import-lock.js'
+import { DEFAULT_ANSWER_PASSAGES } from '../engine/answer/answer-passages.js'
+import { DEFAULT_TUNING } from '../engine/retrieve/tuning.js'
 import { exportFileName } from './conversations-service.js'
 import { safeFileName, safeRelativePath, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
@@ -49,11 +51,30 @@ describe('settings', () => {
   it('defaults to the local Ollama, persists changes and reports the first run', async () => {
     const first = new SettingsService(tmp)
     expect(first.firstRun).toBe(true)
-    expect(first.get()).toEqual({ ollamaHost: 'http://127.0.0.1:11434', model: null, ocr: true })
-    first.set({ ollamaHost: 'gpu-box:11434/', model: ' llama3.2 ', ocr: false })
+    // Retrieval settings start at the evaluated defaults (answerer and tuning.ts).
+    expect(first.get()).toEqual({
+      ollamaHost: 'http://127.0.0.1:11434',
+      model: null,
+      ocr: true,
+      answerPassages: DEFAULT_ANSWER_PASSAGES,
+      minCoverage: DEFAULT_TUNING.minCoverage,
+    })
+    first.set({
+      ollamaHost: 'gpu-box:11434/',
+      model: ' llama3.2 ',
+      ocr: false,
+      answerPassages: 3,
+      minCoverage: 0.4,
+    })
     const again = new SettingsService(tmp)
     expect(again.firstRun).toBe(false)
-    expect(again.get()).toEqual({ ollamaHost: 'http://gpu-box:11434', model: 'llama3.2', ocr: false })
+    expect(again.get()).toEqual({
+      ollamaHost: 'http://gpu-box:11434',
+      model: 'llama3.2',
+      ocr: false,
+      answerPassages: 3,
+      minCoverage: 0.4,
+    })
   })
 
   it('refuses non-http hosts and survives a corrupt file', async () => {
@@ -61,11 +82,16 @@ describe('settings', () => {
     expect(() => s.set({ ollamaHost: 'ftp://x' })).toThrow(/http/)
     await fs.writeFile(path.join(tmp, SETTINGS_FILE), '{ broken')
     expect(new SettingsService(tmp).get().ollamaHost).toBe('http://127.0.0.1:11434')
-    await fs.writeFile(path.join(tmp, SETTINGS_FILE), JSON.stringify({ ollamaHost: 7, model: 'm' }))
+    await fs.writeFile(
+      path.join(tmp, SETTINGS_FILE),
+      JSON.stringify({ ollamaHost: 7, model: 'm', answerPassages: 99, minCoverage: -1 }),
+    )
     expect(new SettingsService(tmp).get()).toEqual({
       ollamaHost: 'http://127.0.0.1:11434',
       model: 'm',
       ocr: true,
+      answerPassages: DEFAULT_ANSWER_PASSAGES,
+      minCoverage: DEFAULT_TUNING.minCoverage,
     })
   })
 })

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import { DEFAULT_OLLAMA_HOST } from '@shared/chat-types.js'
 import type { Settings } from '@shared/ipc-contract.js'
 import { normalizeOllamaHost } from '@shared/ollama-host.js'
+import { RETRIEVAL_LIMITS } from '@shared/retrieval-settings.js'
+import { DEFAULT_ANSWER_PASSAGES } from '../engine/answer/answer-passages.js'
+import { DEFAULT_TUNING } from '../engine/retrieve/tuning.js'
 import { readJsonFile, writeJsonFile } from './json-file.js'
 
 export { SETTINGS_FILE } from './settings-file.js'
@@ -18,6 +21,18 @@ const stored = z.object({
   ocr: z.boolean().catch(true),
   /** With no model chosen: the model that answered last, kept while installed (OllamaClient.preferredModel). */
   lastModel: z.string().nullable().catch(null),
+  /** Settings → Answers; a value out of bounds (a hand-edited file) falls back to the evaluated default. */
+  answerPassages: z
+    .number()
+    .int()
+    .min(RETRIEVAL_LIMITS.answerPassages.min)
+    .max(RETRIEVAL_LIMITS.answerPassages.max)
+    .catch(DEFAULT_ANSWER_PASSAGES),
+  minCoverage: z
+    .number()
+    .min(RETRIEVAL_LIMITS.minCoverage.min)
+    .max(RETRIEVAL_LIMITS.minCoverage.max)
+    .catch(DEFAULT_TUNING.minCoverage),
 })
 export type StoredSettings = z.infer<typeof stored>
 
@@ -27,6 +42,14 @@ const DEFAULTS: StoredSettings = {
   embeddingModelDir: null,
   ocr: true,
   lastModel: null,
+  answerPassages: DEFAULT_ANSWER_PASSAGES,
+  minCoverage: DEFAULT_TUNING.minCoverage,
+}
+
+/** The evaluated defaults of the retrieval settings (app.info), said beside each in Settings. */
+export const RETRIEVAL_DEFAULTS = {
+  answerPassages: DEFAULT_ANSWER_PASSAGES,
+  minCoverage: DEFAULT_TUNING.minCoverage,
 }
 
 /** Settings in a JSON file in the data folder; read once, written on every change. */
@@ -46,7 +69,8 @@ export class SettingsService {
   }
 
   get(): Settings {
-    return { ollamaHost: this.current.ollamaHost, model: this.current.model, ocr: this.current.ocr }
+    const { ollamaHost, model, ocr, answerPassages, minCoverage } = this.current
+    return { ollamaHost, model, ocr, answerPassages, minCoverage }
   }
 
   internal(): StoredSettings {
@@ -59,6 +83,8 @@ export class SettingsService {
     embeddingModelDir?: string | null
     ocr?: boolean
     lastModel?: string | null
+    answerPassages?: number
+    minCoverage?: number
   }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
@@ -66,6 +92,8 @@ export class SettingsService {
     if (patch.embeddingModelDir !== undefined) next.embeddingModelDir = patch.embeddingModelDir
     if (patch.ocr !== undefined) next.ocr = patch.ocr
     if (patch.lastModel !== undefined) next.lastModel = patch.lastModel
+    if (patch.answerPassages !== undefined) next.answerPassages = patch.answerPassages
+    if (patch.minCoverage !== undefined) next.minCoverage = patch.minCoverage
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

@@ -25,6 +25,7 @@ import { prepareQuestion, type PreparedQuestion } from './prepare.js'
 import { recordAnswer, type AnswerDraft } from './record.js'
 import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
 import { buildTrace } from './trace.js'
+import { DEFAULT_ANSWER_PASSAGES } from './answer-passages.js'
 
 export type { SearchFn }
 
@@ -36,6 +37,8 @@ export interface AnswererOptions {
   ollama?: OllamaClient | OllamaClientOptions
   /** Passages to retrieve; packing decides how many reach the model. */
   k?: number
+  /** How strict "not found" is (SearchOptions.minCoverage); absent: the evaluated default. */
+  minCoverage?: number
   /** Upper bound on num_ctx (memory on the Ollama machine), below the model's own length. */
   maxContextTokens?: number
   answerTokens?: number
@@ -67,13 +70,7 @@ export interface AskOptions {
 /** Ollama's default temperature invents; low keeps the model close to the sources. */
 const DEFAULT_TEMPERATURE = 0.1
 
-/**
- * Passages asked of search for an answer. Six, not ten: a passage can be up to three neighbouring
- * chunks (about 320 words on average in the top five), so six already hold the text of about ten
- * chunks, and the prompt stays near 4k tokens: a larger num_ctx makes Ollama reserve more memory
- * and read the prompt for longer before the first token.
- */
-export const DEFAULT_ANSWER_PASSAGES = 6
+export { DEFAULT_ANSWER_PASSAGES }
 
 /**
  * Grounded answers as a staged pipeline: prepare (history window, follow-up rewrite) → retrieve →
@@ -86,7 +83,8 @@ export class Answerer {
   private readonly conversations: ConversationStore
   private ollama: OllamaClient
   private readonly search: SearchFn
-  private readonly k: number
+  private k: number
+  private minCoverage: number | undefined
   private readonly maxContextTokens: number
   private readonly answerTokens: number
   private readonly temperature: number
@@ -98,6 +96,7 @@ export class Answerer {
     this.conversations = opts.conversations
     this.ollama = opts.ollama instanceof OllamaClient ? opts.ollama : new OllamaClient(opts.ollama)
     this.k = opts.k ?? DEFAULT_ANSWER_PASSAGES
+    this.minCoverage = opts.minCoverage
     this.maxContextTokens = opts.maxContextTokens ?? DEFAULT_MAX_CONTEXT_TOKENS
     this.answerTokens = opts.answerTokens ?? DEFAULT_ANSWER_TOKENS
     this.temperature = opts.temperature ?? DEFAULT_TEMPERATURE
@@ -112,6 +111,12 @@ export class Answerer {
   /** Switches Ollama host or model (settings change); takes effect from the next question. */
   configureOllama(opts: OllamaClientOptions): void {
     this.ollama = new OllamaClient(opts)
+  }
+
+  /** Settings → Answers: passages per answer and how strict "not found" is, from the next question. */
+  configureRetrieval(opts: { k: number; minCoverage?: number }): void {
+    this.k = opts.k
+    this.minCoverage = opts.minCoverage
   }
 
   status(): Promise<OllamaStatus> {
@@ -199,6 +204,7 @@ export class Answerer {
     const retrieved = await retrievePassages(this.search, prepared, {
       k: this.k,
       documentIds: opts.documentIds,
+      minCoverage: this.minCoverage,
     })
     const { response } = retrieved
     const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>

@@ -12,13 +12,14 @@ export interface Retrieved {
 export async function retrievePassages(
   search: SearchFn,
   prepared: PreparedQuestion,
-  opts: { k: number; documentIds?: number[] | undefined },
+  opts: { k: number; documentIds?: number[] | undefined; minCoverage?: number | undefined },
 ): Promise<Retrieved> {
   const started = performance.now()
   const response = await search(prepared.searchQuery, {
     k: opts.k,
     ...(prepared.context.length ? { context: prepared.context } : {}),
     ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
+    ...(opts.minCoverage !== undefined ? { minCoverage: opts.minCoverage } : {}),
   })
   return { response, ms: performance.now() - started }
 }

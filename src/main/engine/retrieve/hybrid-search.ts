@@ -49,7 +49,16 @@ export class HybridSearch {
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResponse> {
     checkQuestionLength(query)
-    const T = this.tuning
+    // A strictness chosen in Settings replaces the evaluated threshold; a question with a word no
+    // dictionary holds is never judged less strictly than the others.
+    const T =
+      opts.minCoverage === undefined
+        ? this.tuning
+        : {
+            ...this.tuning,
+            minCoverage: opts.minCoverage,
+            minCoverageWithUnknownWord: Math.max(this.tuning.minCoverageWithUnknownWord, opts.minCoverage),
+          }
     const k = opts.k ?? 10
     const mode = this.mode
     const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)

@@ -118,11 +118,19 @@ export function answerResult(
 export function defaultHandlers(): Handlers {
   return {
     'app.info': () => ({ version: '0.1.0', shell: 'browser', libraryDir: '/lib', firstRun: false }),
-    'settings.get': () => ({ ollamaHost: 'http://127.0.0.1:11434', model: 'llama3.2:3b', ocr: true }),
+    'settings.get': () => ({
+      ollamaHost: 'http://127.0.0.1:11434',
+      model: 'llama3.2:3b',
+      ocr: true,
+      answerPassages: 6,
+      minCoverage: 0.25,
+    }),
     'settings.set': (input) => ({
       ollamaHost: input.ollamaHost ?? 'http://127.0.0.1:11434',
       model: input.model ?? null,
       ocr: input.ocr ?? true,
+      answerPassages: input.answerPassages ?? 6,
+      minCoverage: input.minCoverage ?? 0.25,
     }),
     'ollama.status': () => readyOllama(),
     'library.documents': () => [],

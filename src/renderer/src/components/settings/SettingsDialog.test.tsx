@@ -91,6 +91,39 @@ describe('settings and first run', () => {
     expect(dialog.textContent!.split('0.5.7')).toHaveLength(2)
   })
 
+  it('changes the retrieval settings, each with what it changes and its evaluated default', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({
+      'app.info': () => ({
+        version: '0.1.0',
+        shell: 'browser',
+        libraryDir: '/lib',
+        firstRun: false,
+        retrievalDefaults: { answerPassages: 6, minCoverage: 0.25 },
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
+      name: 'Answers',
+    })
+    expect(section.textContent).toContain('Evaluated default: 6.')
+    expect(section.textContent).toContain('Evaluated default: 0.25.')
+    const passages = within(section).getByRole('spinbutton', { name: 'Passages per answer' })
+    await user.clear(passages)
+    await user.type(passages, '4{Enter}')
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ answerPassages: 4 })
+    // Out of bounds: put back, not sent.
+    const strict = within(section).getByRole('spinbutton', { name: '“Not found” threshold' })
+    await user.clear(strict)
+    await user.type(strict, '5{Enter}')
+    expect((strict as HTMLInputElement).value).toBe('0.25')
+    await user.clear(strict)
+    await user.type(strict, '0.4{Enter}')
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ minCoverage: 0.4 })
+    await user.click(within(section).getByRole('button', { name: 'Use default' }))
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ minCoverage: 0.25 })
+  })
+
   it('imports a model folder by path in browser mode; the server judges the folder', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({
@@ -172,6 +205,8 @@ describe('settings and first run', () => {
         ollamaHost: normalizeOllamaHost(input.ollamaHost ?? ''),
         model: null,
         ocr: true,
+        answerPassages: 6,
+        minCoverage: 0.25,
       }),
     })
     await user.click(screen.getByRole('button', { name: 'Open settings' }))

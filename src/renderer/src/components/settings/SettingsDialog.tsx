@@ -3,6 +3,7 @@
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useSettings } from '@renderer/stores/app-stores.js'
+import { AnswersSection } from './AnswersSection.js'
 import { AppearanceSection } from './AppearanceSection.js'
 import { EmbeddingSection } from './EmbeddingSection.js'
 import { LibrarySection } from './LibrarySection.js'
@@ -45,6 +46,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </header>
         <OllamaSection />
+        <AnswersSection />
         <AppearanceSection />
         <EmbeddingSection />
         <LibrarySection />
