@@ -328,6 +328,11 @@ export const routes = {
       chunks: z.number().int(),
       /** The vector index being rebuilt in the background (searches use keywords meanwhile). */
       vectorRebuild: z.object({ done: z.number().int(), total: z.number().int() }).nullable().optional(),
+      /**
+       * What the library folder holds besides Quire's own files (a folder shared with the user's
+       * documents): Settings says so; Delete leaves them. At most a few names, with the count.
+       */
+      otherFiles: z.object({ count: z.number().int(), names: z.array(z.string()) }).optional(),
     }),
   },
   /** "Delete this library": every document, upload copy and conversation. Asks for an explicit yes. */

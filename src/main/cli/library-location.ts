@@ -3,6 +3,7 @@ import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
 import { DB_FILE } from '../engine/store/db-file.js'
 import { defaultLibraryDir } from '../services/quire-home.js'
+import { libraryFolderFlag } from '../services/library-folder.js'
 
 /**
  * The library a command works on: --library when given, else the app's own library, so
@@ -15,7 +16,8 @@ export function resolveLibrary(
   opts: { create: boolean },
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  const dir = path.resolve(explicit ?? defaultLibraryDir(env))
+  // An empty --library is refused, never taken as the current folder.
+  const dir = explicit !== undefined ? libraryFolderFlag(explicit) : path.resolve(defaultLibraryDir(env))
   if (opts.create || fs.existsSync(path.join(dir, DB_FILE))) return dir
   const where = explicit ? `--library ${explicit}` : `the app's library (${dir})`
   throw new QuireError(

@@ -3,7 +3,8 @@ import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Library } from '../engine/library.js'
 import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
-import { defaultModelDir } from '../services/model-locations.js'
+import { otherFilesNote } from '../services/library-folder.js'
+import { modelDirFlag } from '../services/model-locations.js'
 import { processIo, type Io } from './output.js'
 import { quireVersion } from './version.js'
 import { forTerminal } from './terminal-text.js'
@@ -27,6 +28,8 @@ function positiveInt(v: string): number {
   return n
 }
 
+const MODEL_DIR_HELP = "embedding model folder, or 'none' for keyword-only search"
+
 const collect = (v: string, acc: string[]) => [...acc, v]
 
 /** Builds the `quire` command line. Every command returns an exit code; nothing calls process.exit. */
@@ -41,6 +44,14 @@ export function buildCli(
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
   const run = (p: Promise<number>) => p.then(setExit)
+  /** The library a command works on; a --library folder that also holds other files says so. */
+  const chosenLibrary = (o: { library?: string }, create: boolean) => {
+    const dir = resolveLibrary(o.library, { create })
+    const note = o.library !== undefined ? otherFilesNote(dir) : null
+    if (note) io.stderr.write(`${forTerminal(note)}\n`)
+    return dir
+  }
+  const existingLibrary = (o: { library?: string }) => chosenLibrary(o, false)
 
   program
     .command('ingest')
@@ -48,7 +59,7 @@ export function buildCli(
     .argument('[paths...]', 'PDF or image files, or folders')
     .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
     .option('--outdated', 'also import again the documents an older version of Quire indexed', false)
-    .option('--model-dir <dir>', 'embedding model folder (default: resources/models/all-MiniLM-L6-v2)')
+    .option('--model-dir <dir>', `${MODEL_DIR_HELP} (default: resources/models/all-MiniLM-L6-v2)`)
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
     .action((paths: string[], o) =>
@@ -57,8 +68,8 @@ export function buildCli(
           m.ingestCommand(
             paths,
             {
-              library: resolveLibrary(o.library, { create: true }),
-              modelDir: defaultModelDir(o.modelDir),
+              library: chosenLibrary(o, true),
+              modelDir: modelDirFlag(o.modelDir),
               json: o.json,
               ocr: o.ocr !== false,
               outdated: o.outdated,
@@ -75,7 +86,7 @@ export function buildCli(
     .description('find the passages that answer a question')
     .argument('[question]', 'the question')
     .option('--library <dir>', LIBRARY_HELP)
-    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
     .option('--k <n>', 'number of passages', positiveInt, 10)
     .option('--context <question>', 'an earlier question of the conversation (repeatable)', collect, [])
     .option('--queries <file>', 'JSONL file of {"id","query","context"} lines: batch mode')
@@ -87,7 +98,7 @@ export function buildCli(
             question,
             {
               library: existingLibrary(o),
-              modelDir: defaultModelDir(o.modelDir),
+              modelDir: modelDirFlag(o.modelDir),
               k: o.k,
               context: o.context,
               queries: o.queries,
@@ -113,13 +124,13 @@ export function buildCli(
     .description('remove a document (by path or id) from a library')
     .argument('<file>', 'path of the document as imported, or its id')
     .option('--library <dir>', LIBRARY_HELP)
-    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
     .action((file: string, o) =>
       run(
         commands
           .docs()
           .then((m) =>
-            m.removeCommand(file, { library: existingLibrary(o), modelDir: defaultModelDir(o.modelDir) }, io),
+            m.removeCommand(file, { library: existingLibrary(o), modelDir: modelDirFlag(o.modelDir) }, io),
           ),
       ),
     )
@@ -128,7 +139,7 @@ export function buildCli(
     .command('check')
     .description("check the library's database and full-text index for damage (after a crash, a full disk…)")
     .option('--library <dir>', LIBRARY_HELP)
-    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
     .option('--repair', 'rebuild the indexes and re-import damaged documents from their files', false)
     .option('--json', 'print JSON', false)
     .action((o) =>
@@ -137,7 +148,7 @@ export function buildCli(
           m.checkCommand(
             {
               library: existingLibrary(o),
-              modelDir: defaultModelDir(o.modelDir),
+              modelDir: modelDirFlag(o.modelDir),
               repair: o.repair,
               json: o.json,
             },
@@ -155,11 +166,11 @@ export function buildCli(
     .option('--conversation <id>', 'continue this conversation')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model (default: the first installed chat model)')
-    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
-        withLibrary(o, async (lib) =>
+        withLibrary(existingLibrary(o), o, async (lib) =>
           (await commands.ask()).runAsk(
             { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
             lib,
@@ -176,10 +187,10 @@ export function buildCli(
     .option('--conversation <id>', 'continue this conversation')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model')
-    .option('--model-dir <dir>', 'embedding model folder')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
     .action((o) =>
       run(
-        withLibrary(o, async (lib) =>
+        withLibrary(existingLibrary(o), o, async (lib) =>
           (await commands.chat()).runChat(
             { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model },
             lib,
@@ -202,6 +213,7 @@ export function buildCli(
     .action((o) =>
       run(
         withLibrary(
+          existingLibrary(o),
           o,
           async (lib) =>
             (await commands.conversations()).runConversations({ json: o.json, search: o.search }, lib, io),
@@ -213,26 +225,26 @@ export function buildCli(
   return program
 }
 
-/** An existing library (--library or the app's); throws LIBRARY_NOT_FOUND otherwise. */
-function existingLibrary(o: { library?: string }): string {
-  return resolveLibrary(o.library, { create: false })
-}
-
 function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
   return o.ollamaUrl ?? process.env.OLLAMA_HOST ?? undefined
 }
 
 /** Opens the library for one command and always closes it. */
 async function withLibrary(
-  o: { library?: string; modelDir?: string },
+  dir: string,
+  o: { modelDir?: string },
   fn: (lib: Library) => Promise<number>,
   withModel = true,
 ): Promise<number> {
   const { Library } = await import('../engine/library.js')
   const lib = await Library.open(
-    existingLibrary(o),
+    dir,
     // ask, chat and conversations never change documents: they never write the vector index.
-    withModel ? { modelDir: defaultModelDir(o.modelDir), readOnly: true } : { readOnly: true },
+    // Listing conversations only reads, so a library on a read-only disk can be listed; ask and
+    // chat save the conversation and need a folder they can write.
+    withModel
+      ? { modelDir: modelDirFlag(o.modelDir), readOnly: true }
+      : { readOnly: true, readOnlyFolder: true },
   )
   try {
     return await fn(lib)

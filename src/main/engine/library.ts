@@ -20,10 +20,10 @@ import {
 import { waitForImportLock, waitingLine } from './ingest/import-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import type { Tuning } from './retrieve/tuning.js'
-import { fullCheck, quickCheck, type DatabaseCheck } from './store/check-database.js'
+import { fullCheck, quickCheck, summariseProblems, type DatabaseCheck } from './store/check-database.js'
 import { LibraryStore } from './store/library-store.js'
 import { beginSession, type Session } from './store/session-marker.js'
-import { openDatabase, type Db } from './store/open-database.js'
+import { openDatabase, openDatabaseReadOnly, type Db } from './store/open-database.js'
 import {
   DEFAULT_VECTOR_PARAMS,
   readManifest,
@@ -59,6 +59,12 @@ export interface LibraryOpenOptions {
    * in-memory copy during an import dropped the vectors the import saved meanwhile).
    */
   readOnly?: boolean
+  /**
+   * The caller only reads (listings, searches, the check): a library folder that cannot be written
+   * (a read-only disk or share) is opened from a copy of its database in memory instead of refused.
+   * Callers that write (imports, removals, conversations) leave it out and get LIBRARY_READ_ONLY.
+   */
+  readOnlyFolder?: boolean
   /** Retrieval constants (retrieve/tuning.ts): the documented defaults unless an evaluation varies them. */
   tuning?: Tuning
 }
@@ -83,6 +89,29 @@ export function assertWritableLibrary(dir: string): void {
     throw new QuireError(
       'LIBRARY_READ_ONLY',
       `The library at ${dir} cannot be written (${probe} is read-only or belongs to another user).`,
+    )
+  }
+}
+
+/** True when the library folder can be written (assertWritableLibrary passes). */
+export function isWritableLibrary(dir: string): boolean {
+  try {
+    assertWritableLibrary(dir)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** openDatabase, with SQLite's "unable to open database file" said with the path and what to do. */
+function openLibraryDatabase(file: string): Db {
+  try {
+    return openDatabase(file)
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'SQLITE_CANTOPEN') throw err
+    throw new QuireError(
+      'LIBRARY_CANNOT_OPEN',
+      `The library database ${file} cannot be opened or created there (${(err as Error).message}). Choose a library folder of your own on a working disk.`,
     )
   }
 }
@@ -150,9 +179,17 @@ export class Library {
   }
 
   static async open(dir: string, opts: LibraryOpenOptions = {}): Promise<Library> {
-    assertWritableLibrary(dir)
-    fs.mkdirSync(dir, { recursive: true })
-    const db = openDatabase(path.join(dir, DB_FILE))
+    const file = path.join(dir, DB_FILE)
+    let db: Db
+    // Reading needs no write access: listings and searches of a library on a read-only disk work,
+    // and only what writes (imports, removals, repair) fails with LIBRARY_READ_ONLY.
+    if (opts.readOnlyFolder && fs.existsSync(file) && !isWritableLibrary(dir)) {
+      db = openDatabaseReadOnly(file)
+    } else {
+      assertWritableLibrary(dir)
+      fs.mkdirSync(dir, { recursive: true })
+      db = openLibraryDatabase(file)
+    }
     let embedder = opts.embedder ?? null
     let status: EmbeddingStatus
     if (embedder) {
@@ -270,7 +307,7 @@ export class Library {
     if (this.health && !this.health.ok) {
       throw new QuireError(
         'LIBRARY_DAMAGED',
-        `The library's database is damaged (${this.health.problems[0] ?? 'integrity check failed'}). Nothing more is written into it until it is repaired: run \`quire check --repair\` or use Settings › Library › Check and repair.`,
+        `The library's database is damaged (${summariseProblems(this.health.problems)}). Nothing more is written into it until it is repaired: run \`quire check --repair\` or use Settings › Library › Check and repair (\`quire check --json\` lists every problem).`,
       )
     }
   }

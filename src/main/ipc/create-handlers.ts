@@ -79,6 +79,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
         documents: docs.length,
         chunks: docs.reduce((sum, d) => sum + d.chunks, 0),
         vectorRebuild: library.vectorRebuild(),
+        otherFiles: library.otherFiles(5),
       }
     },
     'library.delete': async () => {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { packageRoot } from '../services/package-root.js'
 import { startServer } from './http-server.js'
 import { quireHome } from '../services/quire-home.js'
+import { libraryFolderFlag, otherFilesNote } from '../services/library-folder.js'
 
 export interface BrowserModeOptions {
   workerUrl?: URL | string
@@ -30,8 +31,11 @@ export async function runBrowserMode(argv: string[], opts: BrowserModeOptions = 
   const port = values.port ? Number(values.port) : 0
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be a port number, got ${values.port}`)
+  // An empty --library is refused (it once meant the current folder: the repository under npm start).
+  const libraryDir =
+    values.library !== undefined ? libraryFolderFlag(values.library) : path.join(home, 'library')
   const server = await startServer({
-    libraryDir: path.resolve(values.library ?? path.join(home, 'library')),
+    libraryDir,
     dataDir: home,
     port,
     rendererDir: values['renderer-dir'] ?? path.join(packageRoot(), 'out', 'renderer'),
@@ -43,6 +47,8 @@ export async function runBrowserMode(argv: string[], opts: BrowserModeOptions = 
   const banner = values.banner ?? opts.banner ?? 'Serving Quire in your browser at'
   process.stdout.write(`${banner} ${server.url}\n`)
   process.stdout.write(`Library: ${server.services.library.dir}  (Ctrl+C to stop)\n`)
+  const note = otherFilesNote(server.services.library.dir)
+  if (note) process.stdout.write(`${note}\n`)
   const stop = () => {
     void server.close().finally(() => process.exit(0))
   }

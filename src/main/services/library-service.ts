@@ -165,8 +165,8 @@ export class AppLibrary implements LibraryService {
   }
 
   /** What the library folder holds besides Quire's own files (Settings says so). */
-  otherFiles(): { count: number; names: string[] } {
-    return otherFiles(this.dir)
+  otherFiles(limit?: number): { count: number; names: string[] } {
+    return otherFiles(this.dir, limit)
   }
 
   search(query: string, opts?: SearchOptions): Promise<SearchResponse> {

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { packageRoot } from './package-root.js'
-import { resolveModelDir } from '../engine/embed/model-dir.js'
+import { QuireError } from '@shared/errors.js'
+import { inspectModelDir, resolveModelDir } from '../engine/embed/model-dir.js'
 import { readJsonFile } from './json-file.js'
 import { quireHome } from './quire-home.js'
 import { SETTINGS_FILE } from './settings-file.js'
@@ -31,6 +32,34 @@ function bundledModelDir(): string {
   const resources = (process as { resourcesPath?: string }).resourcesPath
   const packaged = resources ? path.join(resources, 'models', DEFAULT_MODEL_NAME) : null
   return packaged && fs.existsSync(packaged) ? packaged : fetched
+}
+
+/** `--model-dir none`: keyword-only search, on purpose. */
+export const NO_MODEL = 'none'
+
+/**
+ * The model folder a command line asks for: `--model-dir DIR` must be a usable model (a flag the
+ * user gave and that cannot be honoured is an error, not a quiet fall back to keyword-only
+ * search), `--model-dir none` is keyword-only (null), and without the flag the app's model is used
+ * when there is one (defaultModelDir).
+ */
+export function modelDirFlag(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
+  if (explicit === undefined) return defaultModelDir(undefined, env)
+  if (explicit === NO_MODEL) return null
+  if (explicit.trim() === '')
+    throw new QuireError(
+      'MODEL_DIR_NOT_FOUND',
+      '--model-dir was given an empty path. Name the embedding model folder, or give --model-dir none for keyword-only search.',
+    )
+  const found = inspectModelDir(explicit)
+  if (found.ok) return found.dir
+  throw new QuireError(
+    fs.existsSync(explicit) ? 'MODEL_INVALID' : 'MODEL_DIR_NOT_FOUND',
+    `--model-dir ${explicit} cannot be used: ${found.reason}. Name a folder holding an embedding model (npm run fetch-model puts one in resources/models), or give --model-dir none for keyword-only search.`,
+  )
 }
 
 export interface ModelLocations {

@@ -17,7 +17,7 @@ describe('quire check', () => {
       fs.writeFileSync(path.join(docs, `doc-${i}.pdf`), await makeTextPdf(sampleTextSpec(`granite ${i}`, 6)))
     const run = async (...args: string[]) => {
       const io = captureIo()
-      const code = await main([...args, '--library', libDir, '--model-dir', '/nonexistent'], io)
+      const code = await main([...args, '--library', libDir, '--model-dir', 'none'], io)
       return { code, out: io.out() }
     }
     expect((await run('ingest', docs, '--json')).code).toBe(0)

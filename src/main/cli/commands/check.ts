@@ -1,11 +1,13 @@
 import { checkLibrary, repairLibrary } from '../../engine/check-library.js'
-import { Library } from '../../engine/library.js'
+import { isWritableLibrary, Library } from '../../engine/library.js'
+import { summariseProblems } from '../../engine/store/check-database.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 
 export interface CheckCommandOptions {
   library: string
-  modelDir: string
+  /** null: keyword-only (`--model-dir none`). */
+  modelDir: string | null
   repair: boolean
   json: boolean
 }
@@ -31,8 +33,9 @@ export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<n
   if (report.ok && !report.repaired) io.stdout.write('The library is sound: no damage found.\n')
   else if (report.ok) io.stdout.write('The library was damaged and is repaired.\n')
   else {
-    io.stdout.write('The library is damaged:\n')
-    for (const p of report.problems) io.stdout.write(`  ${p}\n`)
+    // SQLite's listing can run to hundreds of lines: the count and the first, the rest in --json.
+    io.stdout.write(`The library is damaged: ${summariseProblems(report.problems)}\n`)
+    io.stdout.write('`quire check --json` lists every problem.\n')
     if (!report.repaired) io.stdout.write('Run `quire check --repair` to rebuild what can be rebuilt.\n')
     else
       io.stdout.write(
@@ -45,7 +48,14 @@ export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<n
 }
 
 async function checkOnly(opts: CheckCommandOptions, onReconcile: (done: number, total: number) => void) {
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir, onReconcile })
+  // A library on a read-only disk can still be checked (read into memory, nothing written).
+  const readOnly = !isWritableLibrary(opts.library)
+  const lib = await Library.open(opts.library, {
+    modelDir: opts.modelDir,
+    onReconcile,
+    readOnly,
+    readOnlyFolder: true,
+  })
   try {
     return await checkLibrary(lib, { repair: false })
   } finally {

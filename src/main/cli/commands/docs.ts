@@ -6,7 +6,7 @@ import { printJson } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
 
 export async function docsCommand(opts: { library: string; json: boolean }, io: Io): Promise<number> {
-  const lib = await Library.open(opts.library, { readOnly: true })
+  const lib = await Library.open(opts.library, { readOnly: true, readOnlyFolder: true })
   try {
     const docs = lib.documents()
     if (opts.json) {
@@ -37,7 +37,7 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
 
 export async function removeCommand(
   file: string,
-  opts: { library: string; modelDir: string },
+  opts: { library: string; modelDir: string | null },
   io: Io,
 ): Promise<number> {
   const lib = await Library.open(opts.library, { modelDir: opts.modelDir })

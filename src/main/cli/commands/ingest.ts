@@ -3,6 +3,7 @@ import path from 'node:path'
 import { DB_FILE } from '../../engine/store/db-file.js'
 import { discoverFiles } from '../../engine/ingest/discover-files.js'
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
+import { NO_MODEL } from '../../services/model-locations.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
 import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
 import { printJson, stopOnInterrupt, type Io } from '../output.js'
@@ -26,7 +27,8 @@ export const INGEST_CANCELLING =
 
 export interface IngestCommandOptions {
   library: string
-  modelDir: string
+  /** null: keyword-only (`--model-dir none`). */
+  modelDir: string | null
   json: boolean
   /** OCR scanned pages (default true; `--no-ocr`). */
   ocr?: boolean
@@ -52,7 +54,9 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
   // The mode is decided from the model folder alone: loading the model here too would cost a
   // second model load (~1 s) before the worker, which opens the library (and reconciles its
   // vector index) itself, could start.
-  const model = inspectModelDir(opts.modelDir)
+  const model = opts.modelDir
+    ? inspectModelDir(opts.modelDir)
+    : { ok: false as const, reason: `--model-dir ${NO_MODEL} was given.` }
   if (!model.ok && !opts.json) {
     io.stderr.write(
       `Keyword-only mode: ${model.reason} Passages will be embedded when a model is available.\n`,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { declineReason } from '@shared/decline-reason.js'
 import { sourceLabel } from '@shared/labels.js'
 import type { SearchResponse } from '@shared/library-types.js'
+import { QuireError } from '@shared/errors.js'
 import { Library } from '../../engine/library.js'
 import { printedPageLabels } from '../../engine/store/printed-page-labels.js'
 import type { Io } from '../output.js'
@@ -12,7 +13,8 @@ import { forTerminal } from '../terminal-text.js'
 
 export interface SearchCommandOptions {
   library: string
-  modelDir: string
+  /** null: keyword-only (`--model-dir none`). */
+  modelDir: string | null
   k: number
   context: string[]
   queries?: string
@@ -53,8 +55,13 @@ export async function searchCommand(
     io.stderr.write('quire search: give a question, or --queries FILE.jsonl\n')
     return 2
   }
+  if (opts.queries) assertQueriesFile(opts.queries)
   // Read-only: a search never writes the vector index (an import may be saving it meanwhile).
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir, readOnly: true })
+  const lib = await Library.open(opts.library, {
+    modelDir: opts.modelDir,
+    readOnly: true,
+    readOnlyFolder: true,
+  })
   try {
     if (opts.queries) return await batch(lib, opts, io)
     const r = await lib.search(question!, { k: opts.k, context: opts.context })
@@ -63,6 +70,23 @@ export async function searchCommand(
     return 0
   } finally {
     await lib.close()
+  }
+}
+
+/** The --queries file is checked before the library is opened: a mistyped name says so. */
+function assertQueriesFile(file: string): void {
+  const stat = fs.statSync(file, { throwIfNoEntry: false })
+  if (!stat)
+    throw new QuireError(
+      'QUERIES_NOT_FOUND',
+      `--queries ${file}: there is no such file. Give a JSONL file of {"id","query","context"} lines.`,
+    )
+  if (!stat.isFile())
+    throw new QuireError('QUERIES_NOT_FOUND', `--queries ${file} is a folder, not a JSONL file of queries.`)
+  try {
+    fs.accessSync(file, fs.constants.R_OK)
+  } catch {
+    throw new QuireError('QUERIES_UNREADABLE', `--queries ${file} cannot be read (permission denied).`)
   }
 }
 

@@ -41,6 +41,22 @@ export function fullCheck(db: Db): DatabaseCheck {
   return { ok: problems.length === 0, kind: 'full', problems }
 }
 
+/**
+ * SQLite's listing in one line, for messages: how many problems and the first one. The listing
+ * itself can run to hundreds of lines (one row may hold many); `quire check --json` keeps it whole.
+ */
+export function summariseProblems(problems: readonly string[]): string {
+  const lines = problems
+    .flatMap((p) => p.split('\n'))
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^\*\*\* in database \w+ \*\*\*$/.test(l))
+  if (lines.length === 0) return 'the integrity check failed'
+  const first = lines[0]!.length > 160 ? `${lines[0]!.slice(0, 157)}...` : lines[0]!
+  return lines.length === 1
+    ? `SQLite's check found 1 problem: ${first}`
+    : `SQLite's check found ${lines.length} problems; the first: ${first}`
+}
+
 function pragmaRows(db: Db, pragma: 'quick_check' | 'integrity_check'): string[] {
   const rows = db.pragma(`${pragma}(${MAX_PROBLEMS})`, { simple: false }) as Record<string, string>[]
   const messages = rows.map((r) => Object.values(r)[0] ?? '')

@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import Database from 'better-sqlite3'
+import { QuireError } from '@shared/errors.js'
 import type { Db } from './db.js'
 import { MIGRATIONS, type Migration } from './migrations.js'
 
@@ -25,12 +27,48 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   return db
 }
 
+/**
+ * Opens a library database for reading where its folder cannot be written (a read-only disk or
+ * share, another user's folder). SQLite needs to create the write-ahead log's index (-shm) beside
+ * a WAL database even to read it, so a plain open fails there. When the log and its index are
+ * already there, SQLite reads through them; otherwise the file is read into memory (with the
+ * header's journal mode set back to rollback, which the in-memory copy needs) and an older schema
+ * is brought up to date in that copy only. Nothing is ever written to the folder.
+ */
+export function openDatabaseReadOnly(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  if (fs.existsSync(`${file}-wal`) && fs.existsSync(`${file}-shm`)) {
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true })
+      const version = db.pragma('user_version', { simple: true }) as number
+      if (version === (migrations.at(-1)?.version ?? 0)) return db
+      db.close()
+    } catch {
+      // Fall back to the copy in memory below.
+    }
+  }
+  const bytes = fs.readFileSync(file)
+  // Bytes 18 and 19 of the header: file format write/read version, 2 = WAL, 1 = rollback journal.
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1
+  const db = new Database(bytes)
+  try {
+    db.pragma('foreign_keys = ON')
+    migrate(db, migrations)
+  } catch (err) {
+    db.close()
+    throw err
+  }
+  return db
+}
+
 export function migrate(db: Db, migrations: readonly Migration[]): void {
   const version = () => db.pragma('user_version', { simple: true }) as number
   const latest = migrations.at(-1)?.version ?? 0
+  // Its own code, not INTERNAL: retrying cannot help, updating Quire does, and the library is
+  // left as it is (nothing is written into a schema this build does not know).
   const newer = (current: number) =>
-    new Error(
-      `This library was written by a newer version of Quire (schema ${current}, this build knows ${latest}). Update Quire to open it.`,
+    new QuireError(
+      'LIBRARY_TOO_NEW',
+      `This library was written by a newer version of Quire (schema ${current}, this build knows ${latest}). Update Quire to open it; the library is left unchanged.`,
     )
   const current = version()
   if (current > latest) throw newer(current)

@@ -42,6 +42,16 @@ export function LibrarySection() {
           {status.documents} documents · {status.chunks} passages
         </p>
       )}
+      {status?.otherFiles && status.otherFiles.count > 0 && (
+        <p className="small" role="note">
+          This folder also holds {status.otherFiles.count} {status.otherFiles.count === 1 ? 'item' : 'items'}{' '}
+          that {status.otherFiles.count === 1 ? 'is' : 'are'} not Quire’s (
+          {status.otherFiles.names.join(', ')}
+          {status.otherFiles.count > status.otherFiles.names.length ? ', …' : ''}); Delete leaves{' '}
+          {status.otherFiles.count === 1 ? 'it' : 'them'} where{' '}
+          {status.otherFiles.count === 1 ? 'it is' : 'they are'}.
+        </p>
+      )}
       <p className="small">
         {browser ? (
           <>

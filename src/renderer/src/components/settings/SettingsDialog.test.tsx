@@ -183,6 +183,26 @@ describe('settings and first run', () => {
     expect(stores.library.getState().documents).toEqual([])
   })
 
+  it("says when the library folder also holds files that are not Quire's", async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'library.status': () => ({
+        embedding: { mode: 'keyword', model: null, modelDir: null, reason: null },
+        libraryDir: '/home/me/reports',
+        documents: 2,
+        chunks: 9,
+        otherFiles: { count: 7, names: ['Q3', 'annual.pdf', 'notes.txt'] },
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
+      name: 'Library',
+    })
+    expect(within(section).getByRole('note').textContent).toBe(
+      'This folder also holds 7 items that are not Quire’s (Q3, annual.pdf, notes.txt, …); Delete leaves them where they are.',
+    )
+  })
+
   it('turns OCR of scanned pages off and on again', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp()
