@@ -76,6 +76,8 @@ const cli = await runSection<R>('cli-start', [
   '--reps',
   quick ? '3' : '5',
 ])
+// The `quire` command three ways (npm link's, node bin/quire.js, npx), in rotating rounds.
+const command = await runSection<R>('quire-command', ['--reps', quick ? '3' : '7'])
 const first = await runSection<R>(
   'first-token',
   quick ? ['--reps', '2', '--questions', '20'] : ['--reps', '3', '--questions', '30'],
@@ -134,6 +136,15 @@ const result = {
   cli_help_ms: cli.cli_help_ms,
   cli_docs_ms_100k: cli.cli_docs_ms,
   cli_search_ms_100k: cli.cli_search_ms,
+  quire_linked_help_ms: command.quire_linked_help_ms,
+  quire_node_help_ms: command.quire_node_help_ms,
+  quire_npx_help_ms: command.quire_npx_help_ms,
+  quire_linked_vs_node: command.quire_linked_vs_node,
+  quire_npx_vs_node: command.quire_npx_vs_node,
+  quire_command_rounds: {
+    linked_vs_node: command.quire_linked_vs_node_rounds,
+    npx_vs_node: command.quire_npx_vs_node_rounds,
+  },
   query_p95_ms_1m: at1m?.query_p95_ms ?? null,
   open_ms_1m: at1m?.open_ms ?? null,
   query_p50_ms: at100k.query_p50_ms,
@@ -164,6 +175,7 @@ const result = {
     ...ingest.spread,
     ...peer.spread,
     ...cli.spread,
+    ...command.spread,
     query_100k: at100k.spread,
     ...first.spread,
   },

@@ -69,6 +69,16 @@ export function renderTable(r: Result): string {
     ["raw-ONNX embedding of Quire's stored chunks", fmt(r.raw_limit_embed), ''],
     ['peer ratio if Quire ran at the raw limit', r.peer_ratio_at_raw_limit, ''],
     ['quire --help ms (median of 5)', r.cli_help_ms, TARGETS.cli_help_ms],
+    [
+      'quire --help ms: linked / node bin/quire.js / npx',
+      `${fmt(r.quire_linked_help_ms)} / ${fmt(r.quire_node_help_ms)} / ${fmt(r.quire_npx_help_ms)}`,
+      '',
+    ],
+    [
+      'quire --help ratios: linked / node, npx / node',
+      `${fmt(r.quire_linked_vs_node)}x, ${fmt(r.quire_npx_vs_node)}x`,
+      '~1x, -',
+    ],
     ['quire docs ms @ 100k', r.cli_docs_ms_100k, TARGETS.cli_docs_ms_100k],
     ['quire search ms @ 100k (with model load)', r.cli_search_ms_100k, TARGETS.cli_search_ms_100k],
     ['embedder waiting for extraction, s', r.ingest_embedder_wait_s, '~0'],
