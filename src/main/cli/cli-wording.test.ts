@@ -83,12 +83,15 @@ describe('the CLI speaks like the app', () => {
     expect(occurrences(r.out, INGEST_REMEDIES.PDF_EMPTY_FILE.remedy!)).toBe(1)
   })
 
-  it('counts one page as "1 page"', async () => {
+  it('counts one page as "1 page" in ingest and docs', async () => {
     const docs = tempDir()
     await writeDocs(docs)
-    const r = await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none')
+    const lib = tempDir()
+    const r = await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
     expect(r.out).toMatch(/note\.pdf {2}1 page, 1 passage\n/)
     expect(r.out).toMatch(/harbour\.pdf {2}2 pages, /)
+    const listed = await cli('docs', '--library', lib)
+    expect(listed.out).toMatch(/note\.pdf\) {2}1 page, 1 passage\n/)
   })
 
   it('search cites passages as ask and the app do, and keeps ranking scores to --json', async () => {

@@ -22,6 +22,7 @@ import {
   type OllamaCliOptions,
 } from './ask.js'
 import type { Io } from '../output.js'
+import { countOf } from '@shared/labels.js'
 
 export interface ChatCommandOptions extends OllamaCliOptions {
   conversation?: string | number
@@ -180,7 +181,9 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         const list = store.list()
         if (!list.length) out.write('No conversations yet.\n')
         for (const c of list)
-          out.write(`${c.id === id ? '*' : ' '} ${c.id}  ${c.title} (${c.messageCount} messages)\n`)
+          out.write(
+            `${c.id === id ? '*' : ' '} ${c.id}  ${c.title} (${countOf(c.messageCount, 'message')})\n`,
+          )
         return id
       }
       case '/open': {

@@ -1,3 +1,4 @@
+import { countOf } from '@shared/labels.js'
 import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
 import { Library } from '../../engine/library.js'
@@ -20,7 +21,7 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       const notes = [...ocrPageNotes(d), ...(d.outdated ? [OUTDATED_LABEL] : [])]
       const what =
         d.status === 'indexed'
-          ? `${d.pages} pages${ocr}, ${d.chunks} passages${notes.length ? `; ${notes.join('; ')}` : ''}`
+          ? `${countOf(d.pages, 'page')}${ocr}, ${countOf(d.chunks, 'passage')}${notes.length ? `; ${notes.join('; ')}` : ''}`
           : `FAILED: ${forTerminal(d.error ?? '')}${d.errorCode ? ` [${d.errorCode}]` : ''}`
       io.stdout.write(
         `${String(d.id).padStart(4)}  ${forTerminal(d.title)}  (${forTerminal(d.path)})  ${what}\n`,
