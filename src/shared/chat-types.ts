@@ -131,6 +131,8 @@ export interface RetrievalTrace {
   truncatedTop: boolean
   numCtx: number | null
   promptTokens: number | null
+  /** The documents the question searched (the library panel's ticks); absent or null: all of them. */
+  documentIds?: number[] | null
 }
 
 export interface AnswerTimings {

@@ -16,7 +16,11 @@ export function exportFileName(title: string): string {
 
 /** Listing, reading, renaming, deleting and exporting conversations (stored in the library's database). */
 export class ConversationsService {
-  constructor(private readonly store: () => ConversationStore) {}
+  constructor(
+    private readonly store: () => ConversationStore,
+    /** File names of the library's documents by id, for the export's "Searched:" line. */
+    private readonly documentNames: () => ReadonlyMap<number, string> = () => new Map(),
+  ) {}
 
   list(query?: string): Conversation[] {
     const q = query?.trim()
@@ -44,7 +48,7 @@ export class ConversationsService {
   export(id: number): { markdown: string; fileName: string } {
     const { conversation, messages } = this.get(id)
     return {
-      markdown: exportConversationMarkdown(conversation, messages),
+      markdown: exportConversationMarkdown(conversation, messages, { documentNames: this.documentNames() }),
       fileName: exportFileName(conversation.title),
     }
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
+import { baseName } from '@shared/labels.js'
 import type { LibraryCheckReport } from '@shared/library-types.js'
 import { Answerer } from '../engine/answer/answerer.js'
 import { ConversationStore } from '../engine/chat/conversation-store.js'
@@ -95,7 +96,10 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const imports = new ImportQueue(library, events)
   const currentConversations = () => conversationStore!
   const chat = new ChatService(currentAnswerer, currentConversations, events)
-  const conversations = new ConversationsService(currentConversations)
+  const conversations = new ConversationsService(
+    currentConversations,
+    () => new Map(library.documents().map((d) => [d.id, baseName(d.path)])),
+  )
   const uploads = new UploadStaging(path.join(library.dir, STAGING_FOLDER), opts.maxUploadBytes)
   await uploads.reset()
 

@@ -7,6 +7,8 @@ export type SearchFn = (query: string, opts?: SearchOptions) => Promise<SearchRe
 export interface Retrieved {
   response: SearchResponse
   ms: number
+  /** The documents searched; null: all of them. */
+  documentIds: number[] | null
 }
 
 export async function retrievePassages(
@@ -21,5 +23,5 @@ export async function retrievePassages(
     ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
     ...(opts.minCoverage !== undefined ? { minCoverage: opts.minCoverage } : {}),
   })
-  return { response, ms: performance.now() - started }
+  return { response, ms: performance.now() - started, documentIds: opts.documentIds ?? null }
 }

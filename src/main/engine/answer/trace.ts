@@ -28,5 +28,6 @@ export function buildTrace(
       score: h.score,
     })),
     ...packing,
+    documentIds: retrieved.documentIds,
   }
 }

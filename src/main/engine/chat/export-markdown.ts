@@ -12,12 +12,43 @@ interface BibEntry {
   pageLabels: (string | null)[]
 }
 
+export interface ExportOptions {
+  /** File names of the library's documents by id, to say which ones an answer searched. */
+  documentNames?: ReadonlyMap<number, string>
+  /** The zone times are written in; the computer's own by default (tests fix it). */
+  timeZone?: string
+}
+
+/**
+ * A stored time as people read it where they are, with its zone: "1 Jan 2024, 11:00 CET". The
+ * export is read away from the app, where a bare UTC timestamp would be an hour or more off.
+ */
+export function localTime(iso: string, timeZone?: string): string {
+  const d = new Date(iso)
+  if (!iso || Number.isNaN(d.getTime())) return iso
+  return d.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  })
+}
+
 /**
  * The conversation as Markdown. Each answer numbered its sources from 1, so the export renumbers
  * every marker into one bibliography of cited files and pages: the same file and pages get the
- * same number throughout.
+ * same number throughout. Each answer says which model wrote it and which documents it searched,
+ * labels its version when it was regenerated, and quotes the passages it rests on.
  */
-export function exportConversationMarkdown(conversation: Conversation, messages: Message[]): string {
+export function exportConversationMarkdown(
+  conversation: Conversation,
+  messages: Message[],
+  opts: ExportOptions = {},
+): string {
+  const time = (iso: string) => localTime(iso, opts.timeZone)
   const bibliography: BibEntry[] = []
   const keyOf = (c: Citation) => `${c.file}\u0000${[...c.pages].sort((a, b) => a - b).join(',')}`
   const numberOf = new Map<string, number>()
@@ -43,20 +74,40 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
 
   const out: string[] = [`# ${escapeHeading(conversation.title)}`, '']
   out.push(
-    `_Exported from Quire. Started ${conversation.createdAt}, last activity ${conversation.updatedAt}._`,
+    `_Exported from Quire. Started ${time(conversation.createdAt)}, last activity ${time(conversation.updatedAt)}._`,
     '',
   )
+  // Regenerated answers reply to the same question: each is labelled as a version of that turn.
+  const versionsOf = new Map<number, number[]>()
+  for (const m of messages) {
+    if (m.role === 'assistant' && m.replyTo !== null)
+      versionsOf.set(m.replyTo, [...(versionsOf.get(m.replyTo) ?? []), m.id])
+  }
   for (const m of messages) {
     if (m.role === 'user') {
-      out.push(`## Question`, '', m.text.trim(), '')
+      out.push(`## Question`, '', `_${time(m.createdAt)}_`, '', m.text.trim(), '')
       continue
     }
+    const versions = m.replyTo !== null ? (versionsOf.get(m.replyTo) ?? []) : []
+    const version =
+      versions.length > 1 ? ` — version ${versions.indexOf(m.id) + 1} of ${versions.length}` : ''
     const byN = new Map(m.citations.map((c) => [c.n, c]))
-    out.push(`## Answer${answerNote(m)}`, '', renumber(m.text.trim(), byN, globalNumber), '')
+    out.push(`## Answer${version}${answerNote(m)}`, '')
+    out.push(`_${[modelLine(m), scopeLine(m, opts.documentNames), time(m.createdAt)].join(' · ')}_`, '')
+    out.push(renumber(m.text.trim(), byN, globalNumber), '')
     if (m.warnings.length) {
       // Read away from the app, so worded like the app (no CLI flags).
       for (const w of m.warnings) out.push(`> ${warningText(w, 'app')}`)
       out.push('')
+    }
+    // The passages themselves, quoted: what was cited, or what was shown when nothing was.
+    const passages = m.citations.length ? m.citations : m.sources
+    if (passages.length) {
+      out.push(m.citations.length ? 'Cited passages:' : 'Passages:', '')
+      for (const c of passages) {
+        const head = `[${globalNumber(c)}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels)}`
+        out.push(`> **${head}**`, '>', ...quote(c.text), '')
+      }
     }
   }
   if (bibliography.length) {
@@ -69,6 +120,26 @@ export function exportConversationMarkdown(conversation: Conversation, messages:
     out.push('')
   }
   return out.join('\n')
+}
+
+function modelLine(m: Message): string {
+  if (m.mode === 'retrieval-only') return 'No model: the most relevant passages'
+  return m.model ? `Model: ${m.model}` : 'Model: unknown'
+}
+
+function scopeLine(m: Message, names: ReadonlyMap<number, string> | undefined): string {
+  const ids = m.trace?.documentIds
+  if (!ids) return 'Searched: all documents'
+  const named = ids.map((id) => names?.get(id) ?? `document ${id}`)
+  return `Searched: ${named.length ? named.join(', ') : 'no documents'}`
+}
+
+/** A passage as a Markdown block quote: every line quoted, blank lines kept as quoted breaks. */
+function quote(text: string): string[] {
+  return text
+    .trim()
+    .split(/\n/)
+    .map((line) => (line.trim() ? `> ${line.trimEnd()}` : '>'))
 }
 
 function answerNote(m: Message): string {
