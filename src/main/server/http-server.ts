@@ -12,6 +12,7 @@ import { packageRoot } from '../services/package-root.js'
 import { createAppServices, type AppServices } from '../services/create-app-services.js'
 import { browserShell } from './browser-shell.js'
 import { readJsonBody, streamBody } from './read-body.js'
+import { SERVER_LIMITS, type ServerLimits } from './server-limits.js'
 import { SseHub } from './sse-hub.js'
 import { contentType, resolveStaticFile } from '../services/static-files.js'
 import { checkToken, hostAllowed } from './token-check.js'
@@ -32,6 +33,10 @@ export interface StartServerOptions {
   parseWorkerUrl?: string
   /** Per-file upload limit; default MAX_UPLOAD_FILE_BYTES (tests lower it). */
   maxUploadBytes?: number
+  /** Uploads waiting at once and their bytes together; default MAX_STAGED_UPLOADS, MAX_STAGED_BYTES. */
+  stagedUploads?: { maxFiles?: number; maxTotalBytes?: number }
+  /** Timeouts and caps on connections and event streams; default SERVER_LIMITS (tests lower them). */
+  limits?: Partial<ServerLimits>
 }
 
 export interface RunningServer {
@@ -66,7 +71,9 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 function sendBodyError(res: ServerResponse, err: unknown): void {
   const code = errorCodeOf(err)
   res.setHeader('connection', 'close')
-  sendError(res, code === 'TOO_LARGE' ? 413 : 400, code, errorMessageOf(err))
+  const status =
+    code === 'TOO_LARGE' || code === 'UPLOADS_TOO_LARGE' ? 413 : code === 'UPLOADS_TOO_MANY' ? 429 : 400
+  sendError(res, status, code, errorMessageOf(err))
 }
 
 async function readVersion(): Promise<string> {
@@ -98,9 +105,11 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     parseWorkerUrl: opts.parseWorkerUrl,
     version: await readVersion(),
     maxUploadBytes: opts.maxUploadBytes,
+    stagedUploads: opts.stagedUploads,
   })
+  const limits = { ...SERVER_LIMITS, ...opts.limits }
   const invoke = createRouter(createHandlers(services, browserShell(token)))
-  const sse = new SseHub()
+  const sse = new SseHub(limits.maxEventStreams, limits.eventStreamLifetimeMs)
   const unsubscribe = services.events.subscribe((event, payload) => sse.send(event, payload))
   let port = 0
 
@@ -149,7 +158,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     if (p === '/api/events') {
       const denied = checkToken(req, url, token, ['header', 'query'])
       if (denied) return sendError(res, denied, 'UNAUTHORIZED', 'Missing or wrong token.')
-      return sse.add(res)
+      if (!sse.add(res))
+        sendError(
+          res,
+          429,
+          'TOO_MANY_STREAMS',
+          `${limits.maxEventStreams} Quire pages are open already. Close the Quire tabs you no longer use, then reload this one.`,
+        )
+      return
     }
 
     const pdf = /^\/api\/pdf\/(\d+)$/.exec(p)
@@ -195,13 +211,22 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     res.end(req.method === 'HEAD' ? undefined : await fs.readFile(file))
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      console.error('[server] request failed', err)
-      if (!res.headersSent) sendError(res, 500, 'INTERNAL', 'The request failed.')
-      else res.end()
-    })
-  })
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((err: unknown) => {
+        console.error('[server] request failed', err)
+        if (!res.headersSent) sendError(res, 500, 'INTERNAL', 'The request failed.')
+        else res.end()
+      })
+    },
+  )
+  server.maxConnections = limits.maxConnections
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     // Loopback only: the UI and the library are never reachable from the network.

@@ -36,11 +36,14 @@ export function streamBody(
         reject(err)
       } else resolve(size)
     }
+    // The last write may still be pending (or failing) when the request ends: 'end' waits for it.
+    let lastWrite: Promise<void> = Promise.resolve()
     const onData = (chunk: Buffer): void => {
       size += chunk.length
       if (size > limit) return finish(tooLarge(limit))
       const pending = write(chunk)
       if (pending) {
+        lastWrite = pending
         req.pause()
         pending.then(
           () => {
@@ -51,7 +54,14 @@ export function streamBody(
       }
     }
     req.on('data', onData)
-    req.once('end', () => finish(null))
+    req.once(
+      'end',
+      () =>
+        void lastWrite.then(
+          () => finish(null),
+          () => undefined,
+        ),
+    )
     req.once('error', (err) => finish(err))
     req.once('close', () => {
       if (!req.complete) finish(new QuireError('UPLOAD_ABORTED', 'The request was cut off before it ended.'))

@@ -29,6 +29,8 @@ export interface AppServicesOptions {
   version: string
   /** Per-file limit for browser-mode uploads (tests lower it). */
   maxUploadBytes?: number
+  /** Uploads waiting at once and their bytes together (UploadStaging's defaults otherwise). */
+  stagedUploads?: { maxFiles?: number; maxTotalBytes?: number }
 }
 
 export interface AppServices {
@@ -100,7 +102,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     currentConversations,
     () => new Map(library.documents().map((d) => [d.id, baseName(d.path)])),
   )
-  const uploads = new UploadStaging(path.join(library.dir, STAGING_FOLDER), opts.maxUploadBytes)
+  const uploads = new UploadStaging(
+    path.join(library.dir, STAGING_FOLDER),
+    opts.maxUploadBytes,
+    opts.stagedUploads,
+  )
   await uploads.reset()
 
   return {
