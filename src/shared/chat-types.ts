@@ -206,6 +206,11 @@ export interface Conversation {
   createdAt: string
   updatedAt: string
   messageCount: number
+  /**
+   * In search results only: the line of a message that matched, with the matches wrapped in [[ and
+   * ]] (ConversationSearchHit.snippet); absent when the title matched.
+   */
+  snippet?: string
 }
 
 export type MessageRole = 'user' | 'assistant'

@@ -128,6 +128,7 @@ const conversation: z.ZodType<Conversation> = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   messageCount: z.number().int(),
+  snippet: z.string().optional(),
 })
 
 const citation: z.ZodType<Citation> = z.object({

@@ -25,9 +25,16 @@ export class ConversationsService {
   list(query?: string): Conversation[] {
     const q = query?.trim()
     if (!q) return this.store().list()
-    return this.store()
-      .search(q)
-      .map((hit) => hit.conversation)
+    return (
+      this.store()
+        .search(q)
+        // Why it matched: the message's matching line (a title match says so itself).
+        .map((hit) =>
+          hit.snippet === hit.conversation.title
+            ? hit.conversation
+            : { ...hit.conversation, snippet: hit.snippet },
+        )
+    )
   }
 
   get(id: number): { conversation: Conversation; messages: Message[] } {

@@ -9,7 +9,9 @@ import { batchFraction, estimateEtaSeconds } from '@shared/ingest-progress.js'
 import { acquireImportLock } from '../engine/ingest/import-lock.js'
 import { DEFAULT_ANSWER_PASSAGES } from '../engine/answer/answer-passages.js'
 import { DEFAULT_TUNING } from '../engine/retrieve/tuning.js'
-import { exportFileName } from './conversations-service.js'
+import { ConversationStore } from '../engine/chat/conversation-store.js'
+import { openDatabase } from '../engine/store/open-database.js'
+import { ConversationsService, exportFileName } from './conversations-service.js'
 import { safeFileName, safeRelativePath, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
 import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
@@ -44,6 +46,31 @@ describe('import ETA', () => {
     expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 1 }), 500)).toBeNull()
     expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 1 }), 10_000)).toBe(10)
     expect(estimateEtaSeconds(progress({ stage: 'done', filesDone: 2 }), 10_000)).toBe(0)
+  })
+})
+
+describe('conversations service', () => {
+  it('lists search results with the matching line; a title match has no snippet', () => {
+    const db = openDatabase(path.join(tmp, 'library.db'))
+    try {
+      const store = new ConversationStore(db)
+      const a = store.create('Steel')
+      store.addMessage({
+        conversationId: a.id,
+        role: 'assistant',
+        text: 'The plant produced 4,200 tonnes [1].',
+      })
+      const b = store.create('Quarterly revenue questions')
+      const service = new ConversationsService(() => store)
+      expect(service.list('plant')).toEqual([
+        expect.objectContaining({ id: a.id, snippet: 'The [[plant]] produced 4,200 tonnes [1].' }),
+      ])
+      const [title] = service.list('quarterly')
+      expect(title!.id).toBe(b.id)
+      expect(title!.snippet).toBeUndefined()
+    } finally {
+      db.close()
+    }
   })
 })
 

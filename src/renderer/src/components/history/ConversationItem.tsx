@@ -19,6 +19,16 @@ export interface ConversationItemProps {
   onFocusItem: () => void
 }
 
+/** A search hit's matching line, its matched words (between [[ and ]]) marked. */
+function MatchSnippet({ text }: { text: string }) {
+  const parts = text.split(/\[\[|\]\]/)
+  return (
+    <span className="conv-snippet">
+      {parts.map((part, i) => (i % 2 === 1 ? <mark key={i}>{part}</mark> : part))}
+    </span>
+  )
+}
+
 export function ConversationItem({
   conversation,
   active,
@@ -82,6 +92,7 @@ export function ConversationItem({
       >
         <span className="conv-title">{conversation.title || 'Untitled'}</span>
         <span className="conv-time">{relativeTime(conversation.updatedAt)}</span>
+        {conversation.snippet && <MatchSnippet text={conversation.snippet} />}
       </button>
       {mode === 'confirm' ? (
         <span className="confirm-inline">

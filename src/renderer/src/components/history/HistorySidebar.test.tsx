@@ -32,6 +32,21 @@ describe('history sidebar', () => {
     expect(api.callsTo('conversations.list').at(-1)).toEqual({ query: 'tide' })
   })
 
+  it('shows the line that matched under each search result, the matched words marked', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'conversations.list': (input) =>
+        input.query
+          ? [{ ...conversation(2, 'Tides'), snippet: '…at spring [[tide]] the harbour reaches 4.2 m…' }]
+          : [conversation(1, 'Budget'), conversation(2, 'Tides')],
+    })
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'tide')
+    const history = screen.getByRole('navigation', { name: 'Conversations' })
+    const line = await within(history).findByText((_, el) => el?.className === 'conv-snippet')
+    expect(line.textContent).toBe('…at spring tide the harbour reaches 4.2 m…')
+    expect(line.querySelector('mark')!.textContent).toBe('tide')
+  })
+
   it('opens, renames, exports and deletes conversations; Ctrl+N starts a new one', async () => {
     const { user, api, stores } = await setup()
     const nav = screen.getByRole('navigation', { name: 'Conversations' })
