@@ -38,6 +38,8 @@ async function userFiles(dir: string): Promise<string[]> {
     'budget.pdf': await makeTextPdf(sampleTextSpec('granite budget forecast', 2)),
     'Q3/summary.pdf': await makeTextPdf(sampleTextSpec('limestone summary quarter', 2)),
     'Q3/drafts/outline.txt': 'first draft\n',
+    // A folder of the user's that has the name browser mode gives its upload copies.
+    'imported/mine.pdf': await makeTextPdf(sampleTextSpec('slate roofing imported', 1)),
     'notes.txt': 'call the surveyor on Monday\n',
     // Names inside the folders Quire makes are the user's too unless Quire made them.
     'sessions/README.txt': 'my own sessions folder\n',
@@ -109,21 +111,35 @@ describe("a library folder that holds the user's own files", () => {
         })
         await services.imports.idle()
         expect(fs.existsSync(path.join(lib, 'imported', 'upload.pdf'))).toBe(true)
+        // The same bytes as the user's imported/mine.pdf, uploaded under that name: a copy of its
+        // own, never the user's file taken over as one.
+        const same = fs.readFileSync(path.join(lib, 'imported', 'mine.pdf'))
+        const sameId = await services.uploads.receive(async (write) => {
+          await write(same)
+          return same.length
+        })
+        await invoke('library.upload', { files: [{ name: 'mine.pdf', uploadId: sameId }] })
+        await services.imports.idle()
+        intact('upload of the same bytes under the same name')
         const db2 = new Database(path.join(lib, DB_FILE))
         db2.exec('UPDATE documents SET index_version = 0')
         db2.close()
         expect(await invoke('library.reindexOutdated', {})).toMatchObject({ ok: true })
         await services.imports.idle()
         intact('upload, re-index in the app')
-        const annual = services.library.documents().find((d) => d.path.endsWith('annual report.pdf'))!
-        expect(await invoke('library.remove', { documentId: annual.id })).toEqual({ ok: true, data: {} })
+        for (const name of ['annual report.pdf', path.join('imported', 'mine.pdf')]) {
+          const doc = services.library.documents().find((d) => d.path === path.join(lib, name))!
+          expect(await invoke('library.remove', { documentId: doc.id })).toEqual({ ok: true, data: {} })
+        }
         intact('library.remove')
         expect(await invoke('library.check', { repair: true })).toMatchObject({ ok: true })
         intact('library.check repair')
         expect(await invoke('library.delete', { confirm: true })).toEqual({ ok: true, data: {} })
         intact('library.delete')
-        // Delete removed Quire's own files: the upload copy, and every document from the index.
-        expect(fs.existsSync(path.join(lib, 'imported'))).toBe(false)
+        // Delete removed Quire's own files: the upload copies, and every document from the index.
+        expect(fs.readdirSync(path.join(lib, 'imported'))).toEqual(['mine.pdf'])
+        expect(fs.existsSync(path.join(lib, 'sessions', 'README.txt'))).toBe(true)
+        expect(fs.readdirSync(path.join(lib, 'sessions'))).toEqual(['README.txt'])
         expect(services.library.documents()).toEqual([])
       } finally {
         await env.dispose()

@@ -16,7 +16,7 @@ import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
 import { checkLibrary, repairLibrary } from '../engine/check-library.js'
-import { deleteCopy, isUploadCopy } from './upload-copies.js'
+import { deleteCopy } from './upload-copies.js'
 import { deleteLibraryFiles, otherFiles } from '../engine/store/library-files.js'
 import type { SettingsService } from './settings-service.js'
 
@@ -145,23 +145,10 @@ export class AppLibrary implements LibraryService {
    */
   async deleteEverything(): Promise<void> {
     const modelDir = AppLibrary.modelDirFor(this.opts)
-    const copies = this.uploadCopies()
     await this.lib.close()
-    deleteLibraryFiles(this.dir, copies)
+    deleteLibraryFiles(this.dir)
     this.lib = await Library.open(this.dir, { modelDir })
     this.opts.onReopened?.(this.lib)
-  }
-
-  /** The upload copies the library's records name; none when its database cannot be read. */
-  private uploadCopies(): string[] {
-    try {
-      return this.lib.store
-        .documents()
-        .map((d) => d.path)
-        .filter((p) => isUploadCopy(this.dir, p))
-    } catch {
-      return []
-    }
   }
 
   /** What the library folder holds besides Quire's own files (Settings says so). */

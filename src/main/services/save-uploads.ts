@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import type { IngestFileReport } from '@shared/library-types.js'
-import { UPLOAD_FOLDER } from './upload-copies.js'
+import { isUploadCopy, recordCopy, UPLOAD_FOLDER } from './upload-copies.js'
 import type { StagedUpload } from './upload-staging.js'
 
 export { UPLOAD_FOLDER }
@@ -95,15 +95,23 @@ export async function saveUploads(
     for (let n = 2; ; n++) {
       const size = await sizeOf(target)
       if (size === null) break
-      // The same bytes uploaded twice reuse the file (the library skips unchanged documents).
-      if (size === file.size && (await sha256File(target)) === (await sha256File(file.file))) {
+      // The same bytes uploaded twice reuse the copy (the library skips unchanged documents); a
+      // file Quire did not write there is never taken over as a copy.
+      if (
+        size === file.size &&
+        isUploadCopy(libraryDir, target) &&
+        (await sha256File(target)) === (await sha256File(file.file))
+      ) {
         reused = true
         break
       }
       target = path.join(dir, `${stem} (${n})${ext}`)
     }
     if (reused) await fs.rm(file.file, { force: true })
-    else await fs.rename(file.file, target)
+    else {
+      recordCopy(libraryDir, target)
+      await fs.rename(file.file, target)
+    }
     out.saved.push(target)
   }
   return out

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { deleteLibraryFiles, LIBRARY_FILES, otherFiles } from './library-files.js'
+import { deleteLibraryFiles, LIBRARY_FILES, otherFiles, UPLOAD_COPIES_FILE } from './library-files.js'
 
 const tempDir = useTempDirs()
 
@@ -22,6 +22,8 @@ describe('the files a library folder holds', () => {
   it("Delete removes Quire's files by name and leaves everything else", () => {
     const dir = tempDir()
     for (const name of LIBRARY_FILES) write(dir, name)
+    // The list of upload copies names one copy, and one path outside imported/ that is never touched.
+    write(dir, UPLOAD_COPIES_FILE, JSON.stringify({ copies: ['imported/Q3/report.pdf', 'report.pdf'] }))
     write(dir, `vectors.hnsw.${process.pid}-0.tmp`)
     write(dir, 'sessions/123-0-1700000000000')
     write(dir, '.uploading/0f8fad5b-d9cb-469f-a165-70867728950e.part')
@@ -37,7 +39,9 @@ describe('the files a library folder holds', () => {
     fs.mkdirSync(path.join(dir, 'vectors.json.d'))
     write(dir, 'library.sqlite-backup')
 
-    const left = deleteLibraryFiles(dir, [path.join(dir, 'imported/Q3/report.pdf'), '/elsewhere/x.pdf'])
+    expect(otherFiles(dir).names).toContain('imported/mine.pdf')
+    expect(otherFiles(dir).names).not.toContain('imported/Q3/report.pdf')
+    const left = deleteLibraryFiles(dir)
     expect(tree(dir)).toEqual(
       [
         '.uploading',
@@ -59,6 +63,7 @@ describe('the files a library folder holds', () => {
       [
         '.uploading/keep.txt',
         'Q3',
+        'imported/mine.pdf',
         'library.sqlite-backup',
         'notes.txt',
         'notes.txt.1-2.tmp',
@@ -78,7 +83,7 @@ describe('the files a library folder holds', () => {
     write(dir, `ocr-pages/${sha}/0123456789abcdef-1.json`)
     write(dir, `ocr-pages/${sha}/0123456789abcdef-2.json.${process.pid}-0.tmp`)
     expect(otherFiles(dir)).toEqual({ count: 0, names: [] })
-    deleteLibraryFiles(dir, [])
+    deleteLibraryFiles(dir)
     expect(fs.readdirSync(dir)).toEqual([])
   })
 
@@ -97,7 +102,7 @@ describe('the files a library folder holds', () => {
     write(dir, `ocr-pages/${sha}/scan-notes.txt`)
     write(dir, 'ocr-pages/mine.txt')
     expect(otherFiles(dir).names).toEqual([`ocr-pages/${sha}/scan-notes.txt`, 'ocr-pages/mine.txt'])
-    deleteLibraryFiles(dir, [])
+    deleteLibraryFiles(dir)
     expect(tree(dir)).toEqual(
       ['ocr-pages', 'ocr-pages/mine.txt', `ocr-pages/${sha}`, `ocr-pages/${sha}/scan-notes.txt`].sort(),
     )

@@ -32,6 +32,12 @@ export const SESSION_MARKER = /^\d+-\d+-\d+$/
 
 /** Browser mode's copies of uploaded files, each one a document's file (upload-copies.ts). */
 export const UPLOAD_FOLDER = 'imported'
+/**
+ * The list of upload copies Quire wrote into `imported/` (upload-copies.ts), relative to the
+ * library folder: only a file on this list is ever deleted as a copy, so a folder of the user's own
+ * that happens to be called `imported` keeps its files.
+ */
+export const UPLOAD_COPIES_FILE = 'upload-copies.json'
 /** Upload bytes waiting to be claimed (upload-staging.ts), named `<uuid>.part`. */
 export const STAGING_FOLDER = '.uploading'
 export const STAGED_UPLOAD = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/
@@ -58,6 +64,7 @@ export const LIBRARY_FILES: readonly string[] = [
   ...withCompanions(DB_FILE),
   ...withCompanions(REBUILD_DB_FILE),
   ...VECTOR_FILES,
+  UPLOAD_COPIES_FILE,
   ...lockFiles(VECTOR_LOCK_FILE),
   ...lockFiles(IMPORT_LOCK_FILE),
 ]
@@ -66,7 +73,27 @@ export const LIBRARY_FILES: readonly string[] = [
 export function isLibraryFileName(name: string): boolean {
   if (LIBRARY_FILES.includes(name)) return true
   const temp = TEMP_FILE.exec(name)
-  return !!temp && (VECTOR_FILES as readonly string[]).includes(temp[1]!)
+  return !!temp && ([...VECTOR_FILES, UPLOAD_COPIES_FILE] as readonly string[]).includes(temp[1]!)
+}
+
+/**
+ * The upload copies recorded in `upload-copies.json`, as absolute paths inside `imported/`; none
+ * when there is no list (no upload since this list was introduced) or it cannot be read.
+ */
+export function recordedUploadCopies(dir: string): string[] {
+  let list: unknown
+  try {
+    list = (JSON.parse(fs.readFileSync(path.join(dir, UPLOAD_COPIES_FILE), 'utf8')) as { copies?: unknown })
+      .copies
+  } catch {
+    return []
+  }
+  if (!Array.isArray(list)) return []
+  const uploads = path.join(dir, UPLOAD_FOLDER)
+  return list
+    .filter((rel): rel is string => typeof rel === 'string')
+    .map((rel) => path.resolve(dir, rel))
+    .filter((file) => isInside(uploads, file))
 }
 
 /** A kept page, or the temp file one is written through. */
@@ -96,7 +123,7 @@ function isOwnInFolder(folder: string, name: string): boolean {
 /**
  * What a library folder holds besides Quire's own files, relative to it: entries at its top that
  * Quire does not make, and entries in `sessions/` and `.uploading/` that are not markers or staged
- * uploads. `imported/` counts as Quire's (browser mode's copies of uploads). Sorted; at most
+ * uploads, and files in `imported/` that are not recorded upload copies. Sorted; at most
  * `limit` names, with the full count.
  */
 export function otherFiles(dir: string, limit = 20): { count: number; names: string[] } {
@@ -104,7 +131,10 @@ export function otherFiles(dir: string, limit = 20): { count: number; names: str
   for (const entry of readEntries(dir)) {
     if (entry.isFile() || entry.isSymbolicLink() ? isLibraryFileName(entry.name) : false) continue
     if (entry.isDirectory() && (LIBRARY_FOLDERS as readonly string[]).includes(entry.name)) {
-      if (entry.name === UPLOAD_FOLDER) continue
+      if (entry.name === UPLOAD_FOLDER) {
+        found.push(...otherThanUploadCopies(dir))
+        continue
+      }
       if (entry.name === OCR_PAGES_FOLDER) {
         found.push(...otherThanKeptPages(dir))
         continue
@@ -122,16 +152,15 @@ export function otherFiles(dir: string, limit = 20): { count: number; names: str
 
 /**
  * "Delete this library", file by file: the database and its companions, the vector files and
- * their temp files, lock and holder files, session markers, staged uploads, and the upload copies
- * named in `uploadCopies` (the library's own records), then those of Quire's folders this leaves
+ * their temp files, lock and holder files, session markers, staged uploads, kept OCR pages, and
+ * the upload copies upload-copies.json records, then those of Quire's folders this leaves
  * empty. Nothing else is touched: a folder the user also keeps files in keeps every one of them,
  * and an entry with one of Quire's names that is not a plain file (a folder called vectors.json)
  * is left too. Returns what the folder still holds (otherFiles).
  */
-export function deleteLibraryFiles(
-  dir: string,
-  uploadCopies: readonly string[],
-): { count: number; names: string[] } {
+export function deleteLibraryFiles(dir: string): { count: number; names: string[] } {
+  // Read before upload-copies.json itself goes with the other top-level files below.
+  const copies = recordedUploadCopies(dir)
   for (const entry of readEntries(dir)) {
     if ((entry.isFile() || entry.isSymbolicLink()) && isLibraryFileName(entry.name))
       unlinkFile(path.join(dir, entry.name))
@@ -146,7 +175,7 @@ export function deleteLibraryFiles(
     if (entry.isDirectory()) removeKeptPages(dir, entry.name)
   removeIfEmpty(path.join(dir, OCR_PAGES_FOLDER))
   const uploads = path.join(dir, UPLOAD_FOLDER)
-  for (const copy of uploadCopies) {
+  for (const copy of copies) {
     const file = path.resolve(copy)
     if (!isInside(uploads, file)) continue
     unlinkFile(file)
@@ -162,6 +191,22 @@ export function deleteLibraryFiles(
 export function isInside(folder: string, file: string): boolean {
   const rel = path.relative(folder, path.resolve(file))
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)
+}
+
+/** Files in `imported/` that are not recorded upload copies, relative to the library. */
+function otherThanUploadCopies(dir: string): string[] {
+  const copies = new Set(recordedUploadCopies(dir))
+  const uploads = path.join(dir, UPLOAD_FOLDER)
+  const found: string[] = []
+  const walk = (folder: string) => {
+    for (const entry of readEntries(folder)) {
+      const file = path.join(folder, entry.name)
+      if (entry.isDirectory()) walk(file)
+      else if (!copies.has(file)) found.push(path.relative(dir, file).split(path.sep).join('/'))
+    }
+  }
+  walk(uploads)
+  return found
 }
 
 /** What `ocr-pages/` holds besides kept pages in their files' folders, relative to the library. */
