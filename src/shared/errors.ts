@@ -15,8 +15,18 @@ export const INGEST_ERROR_CODES = [
   'PDF_NO_WORDS',
   /** An image page declares more pixels than the pixel budget (ocr/pixel-budget.ts): refused before decoding. */
   'IMAGE_TOO_LARGE',
-  /** Reading the file needed more memory than a reader may use (docs/limits.md): it fails alone. */
+  /**
+   * Reading the file needed more memory than a reader may use (docs/limits.md), or a zip-based
+   * document unpacks past the limits (a zip bomb, docs/formats.md): it fails alone.
+   */
   'DOC_TOO_LARGE',
+  /** Documents other than PDFs (Word, OpenDocument, HTML, Markdown, text, EPUB): docs/formats.md. */
+  'DOC_EMPTY_FILE',
+  'DOC_CORRUPT',
+  'DOC_ENCRYPTED',
+  'DOC_LEGACY_FORMAT',
+  'DOC_BINARY',
+  'DOC_NO_TEXT',
   'NOT_SUPPORTED',
   'DISK_FULL',
   'CANCELLED',

@@ -92,9 +92,42 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
     retryable: false,
   },
   DOC_TOO_LARGE: {
-    label: 'Needs too much memory to read',
+    label: 'Too large to read',
     remedy:
-      'Reading it took more memory than one file may use; the rest of the import went on. Split it into smaller files (or save it again, which often shrinks it), then add them.',
+      'Reading it would take far more memory than one file may use (or, for a Word, OpenDocument or EPUB file, it unpacks to far more than any document needs: a "zip bomb"); nothing of it was imported and the rest of the import went on. Split it into smaller files, or save it again from the program that made it, then add them.',
+    retryable: false,
+  },
+  DOC_EMPTY_FILE: {
+    label: 'Empty file (0 bytes)',
+    remedy: 'The file has no content; it may have been copied incompletely. Copy it again, then add it.',
+    retryable: false,
+  },
+  DOC_CORRUPT: {
+    label: 'Damaged or misnamed file',
+    remedy:
+      'Open it in the program that made it and save it again (or save it as PDF), then add that. If its extension is wrong, rename it.',
+    retryable: false,
+  },
+  DOC_ENCRYPTED: {
+    label: 'Password-protected',
+    remedy: 'Open it, remove the password (or save a copy without one), then add it again.',
+    retryable: false,
+  },
+  DOC_LEGACY_FORMAT: {
+    label: 'Old Word or PowerPoint format',
+    remedy:
+      'Open it in Word, PowerPoint or LibreOffice and save it as .docx or .pptx (or as PDF), then add that.',
+    retryable: false,
+  },
+  DOC_BINARY: {
+    label: 'Not text (binary content)',
+    remedy:
+      'The file holds binary data under a text file name. Check that it is the right file, or give it its real extension.',
+    retryable: false,
+  },
+  DOC_NO_TEXT: {
+    label: 'No text to search',
+    remedy: 'The document is empty or holds only images. Check that this is the right file.',
     retryable: false,
   },
   NOT_SUPPORTED: {

@@ -4,6 +4,7 @@
 // Routes are `domain.verb`, events `domain.changed`-style. No node or electron imports here.
 import { z } from 'zod'
 import { MAX_QUESTION_CHARS, questionTooLongMessage } from './question-limit.js'
+import { DOCUMENT_FORMAT_NAMES } from './importable-files.js'
 import { RETRIEVAL_LIMITS } from './retrieval-settings.js'
 import type {
   AnswerEvent,
@@ -48,6 +49,7 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   title: z.string(),
   sha256: z.string(),
   pages: z.number().int(),
+  format: z.enum(DOCUMENT_FORMAT_NAMES),
   chunks: z.number().int(),
   status: z.enum(['indexing', 'indexed', 'failed']),
   errorCode: z.string().nullable(),
@@ -84,6 +86,7 @@ const searchHit: z.ZodType<SearchHit> = z.object({
   file: z.string(),
   title: z.string(),
   pages: z.array(z.number().int()),
+  locator: z.string().nullable().optional(),
   text: z.string(),
   score: z.number(),
   matchedTerms: z.array(z.string()),

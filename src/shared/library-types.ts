@@ -1,5 +1,6 @@
 // Domain types shared by the engine, the CLI, the IPC contract and the renderer.
 // Plain data only: everything here must survive JSON and structured clone.
+import type { DocumentFormat } from './importable-files.js'
 
 export type DocumentStatus = 'indexing' | 'indexed' | 'failed'
 
@@ -8,7 +9,13 @@ export interface LibraryDocument {
   path: string
   title: string
   sha256: string
+  /**
+   * Pages of a paged document (PDF, scan). For other formats, the sections its text is stored in
+   * (slides of a presentation, chapters of an e-book), which citations never show.
+   */
   pages: number
+  /** What the file is (shared/importable-files.ts); the document list shows its label. */
+  format: DocumentFormat
   chunks: number
   status: DocumentStatus
   errorCode: string | null
@@ -118,7 +125,13 @@ export interface SearchHit {
   documentId: number
   file: string
   title: string
+  /** The pages the passage lies on; empty for documents without pages (see locator). */
   pages: number[]
+  /**
+   * Where the passage is in a document without pages, in shared/locator.ts's grammar ("3.2
+   * Remotes > Fetching", "Slide 4", "Chapter 2: Setup"); null for PDFs and scans, which cite pages.
+   */
+  locator?: string | null
   text: string
   score: number
   matchedTerms: string[]

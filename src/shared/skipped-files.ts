@@ -1,17 +1,16 @@
 // The words for files Quire does not import, one text for every surface: the app says them for
 // files dropped or chosen, the CLI for the files it passes over in the folders it walks. The
 // formats named come from the importable-files list, so a format added there is named here too.
-import { IMPORTABLE_EXTENSIONS } from './importable-files.js'
+import { importableSummary } from './importable-files.js'
 
-/** "PDF, PNG, JPG, JPEG, TIF and TIFF": the importable formats as people name them. */
+/** "PDF, scans (PNG, JPEG, TIFF), Word (DOCX), … and EPUB": the importable formats as people name them. */
 export function importableFormats(): string {
-  const names = [...new Set(IMPORTABLE_EXTENSIONS.map((e) => e.toUpperCase()))]
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+  return importableSummary()
 }
 
 /** What to do with a file Quire does not import. */
 export function unimportableRemedy(): string {
-  return `Quire imports ${importableFormats()} files; save or print the others as PDF first.`
+  return `Quire imports ${importableFormats()}; save the others in one of these formats (or as PDF) first.`
 }
 
 /** The notice for files left out (at most five named), or null when none were. */

@@ -45,7 +45,7 @@ describe('import rows', () => {
     await fs.writeFile(q4, 'these are not the bytes of a PDF')
 
     app = await openApp(env.services, { pickFiles: async () => [q3, q4] })
-    await app.user.click(screen.getByRole('button', { name: 'Add PDFs' }))
+    await app.user.click(screen.getByRole('button', { name: 'Add documents' }))
 
     const library = app.stores.library
     await waitFor(() => expect(library.getState().jobs[0]?.report).not.toBeNull(), { timeout: 30_000 })

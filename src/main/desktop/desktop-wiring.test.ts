@@ -89,14 +89,15 @@ describe('custom protocols', () => {
     await fs.writeFile(pdf, bytes)
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     const records: Record<number, FileRecord> = {
-      1: { path: secret, title: 'passwd', sha256: '', size: 10, status: 'failed' },
-      2: { path: pdf, title: 'a', sha256, size: bytes.length, status: 'indexed' },
+      1: { path: secret, title: 'passwd', sha256: '', size: 10, status: 'failed', format: 'pdf' },
+      2: { path: pdf, title: 'a', sha256, size: bytes.length, status: 'indexed', format: 'pdf' },
       3: {
         path: secret,
         title: 'x',
         sha256: createHash('sha256').update('root:x:0:0').digest('hex'),
         size: 10,
         status: 'indexed',
+        format: 'pdf',
       },
     }
     const handler = pdfProtocolHandler((id) => readServablePdf(records[id] ?? null, id))

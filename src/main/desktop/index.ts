@@ -75,9 +75,9 @@ function dataDir(): string {
 
 async function pickPaths(folders: boolean): Promise<string[]> {
   const opts: Electron.OpenDialogOptions = {
-    title: folders ? 'Import a folder of PDFs' : 'Import PDFs',
+    title: folders ? 'Import a folder of documents' : 'Import documents',
     properties: folders ? ['openDirectory', 'multiSelections'] : ['openFile', 'multiSelections'],
-    filters: folders ? [] : [{ name: 'PDFs and scans', extensions: [...IMPORTABLE_EXTENSIONS] }],
+    filters: folders ? [] : [{ name: 'Documents', extensions: [...IMPORTABLE_EXTENSIONS] }],
   }
   const result = mainWindow
     ? await dialog.showOpenDialog(mainWindow, opts)

@@ -50,11 +50,11 @@ describe('Library import', () => {
     await lib.close()
   })
 
-  it('names a missing file and a non-PDF file explicitly given', async () => {
+  it('names a missing file and a file of a type it does not read, explicitly given', async () => {
     const dir = tempDir()
-    fs.writeFileSync(path.join(dir, 'notes.txt'), 'hello')
+    fs.writeFileSync(path.join(dir, 'notes.zip'), 'hello')
     const lib = await Library.open(tempDir())
-    const report = await lib.ingest([path.join(dir, 'missing.pdf'), path.join(dir, 'notes.txt')])
+    const report = await lib.ingest([path.join(dir, 'missing.pdf'), path.join(dir, 'notes.zip')])
     expect(report.documents.map((d) => d.errorCode)).toEqual(['FILE_NOT_FOUND', 'NOT_SUPPORTED'])
     await lib.close()
   })

@@ -250,8 +250,9 @@ describe('browser-mode server', () => {
     'never serves a file whose import failed, nor a PDF changed since its import',
     { timeout: 150_000 },
     async () => {
-      // The attack: import a non-PDF path (think /etc/passwd), then ask the PDF route for its id.
-      const secret = path.join(tmp, 'secret.txt')
+      // The attack: import a path Quire does not read (think /etc/passwd), then ask the PDF route for its id.
+      const secret = path.join(tmp, 'passwd')
+      await fs.writeFile(secret, 'not for the browser')
       const events = await fetch(`${base}/api/events?token=${server.token}`)
       let done = collectEvents(events, (m) => m.event === 'library.importDone')
       await data('library.import', { paths: [secret] })
@@ -263,6 +264,20 @@ describe('browser-mode server', () => {
       const refusedBody = await refused.text()
       expect(refusedBody).not.toContain('not for the browser')
       expect(JSON.parse(refusedBody)).toMatchObject({ error: { code: 'DOCUMENT_NOT_IMPORTED' } })
+
+      // A document without pages (a text file) is imported, but its file is never served: the
+      // app shows such documents from their stored text.
+      const notes = path.join(tmp, 'notes.txt')
+      await fs.writeFile(notes, 'Field notes on hydrology, not for the file route.')
+      const third = await fetch(`${base}/api/events?token=${server.token}`)
+      done = collectEvents(third, (m) => m.event === 'library.importDone')
+      await data('library.import', { paths: [notes] })
+      await done
+      const text = (await data('library.documents', {})).find((d) => d.path === notes)!
+      expect(text).toMatchObject({ status: 'indexed', format: 'text' })
+      const unpaged = await fetch(`${base}/api/pdf/${text.id}?token=${server.token}`)
+      expect(unpaged.status).toBe(404)
+      expect(await unpaged.text()).not.toContain('not for the file route')
 
       // A real PDF is served until its file is replaced by other bytes of the same size.
       const pdfPath = path.join(tmp, 'report.pdf')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { formatOfName } from '@shared/importable-files.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import type { IngestFileReport } from '@shared/library-types.js'
 import { isUploadCopy, recordCopy, UPLOAD_FOLDER } from './upload-copies.js'
@@ -16,7 +17,8 @@ export function safeFileName(name: string): string {
     .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_')
     .replace(/^\.+/, '')
     .trim()
-  return clean.slice(-200) || 'upload.pdf'
+  // Nothing usable left: a name without a type, which the import reports as not supported.
+  return clean.slice(-200) || 'upload'
 }
 
 /** Folders a dropped folder's file keeps (at most this many levels), so same-named files stay apart. */
@@ -44,7 +46,7 @@ async function sizeOf(file: string): Promise<number | null> {
   )
 }
 
-/** Streamed, so comparing two large PDFs never holds either in memory. */
+/** Streamed, so comparing two large files never holds either in memory. */
 async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256')
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
@@ -74,14 +76,16 @@ export async function saveUploads(
   for (const file of files) {
     if (file.size === 0) {
       await fs.rm(file.file, { force: true })
-      const { remedy } = ingestRemedy('PDF_EMPTY_FILE')
+      // A PDF or a scan keeps the code it always had; other documents have their own.
+      const code = formatOfName(file.name)?.paged === false ? 'DOC_EMPTY_FILE' : 'PDF_EMPTY_FILE'
+      const { remedy } = ingestRemedy(code)
       out.rejected.push({
         file: file.name,
         status: 'failed',
         pages: 0,
         chunks: 0,
         error: `${file.name} is empty (0 bytes). ${remedy}`,
-        errorCode: 'PDF_EMPTY_FILE',
+        errorCode: code,
       })
       continue
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { QuireError } from '@shared/errors.js'
 import type { FileRecord } from '../engine/store/library-store.js'
-import { isImageName } from '@shared/importable-files.js'
+import { formatInfo } from '@shared/importable-files.js'
 import { imageAsPdf } from '../engine/ocr/image-as-pdf.js'
 
 /** Every PDF starts with this (pdf.js tolerates up to 1 KiB of junk before it; so do we). */
@@ -23,6 +23,14 @@ export async function readServablePdf(doc: FileRecord | null, documentId: number
       `"${doc.title}" was not imported successfully, so Quire does not open its file.`,
     )
   }
+  // Only paged documents (PDFs, scans) are shown as their file. Others are shown from their stored
+  // text (the reader view): their files are never opened by the app.
+  if (!formatInfo(doc.format).paged) {
+    throw new QuireError(
+      'DOCUMENT_NOT_PAGED',
+      `"${doc.title}" is a ${formatInfo(doc.format).label} document: it is shown from its stored text, not its file.`,
+    )
+  }
   let bytes: Buffer
   try {
     const handle = await fs.open(doc.path, 'r')
@@ -38,7 +46,7 @@ export async function readServablePdf(doc: FileRecord | null, documentId: number
     throw new QuireError('FILE_NOT_FOUND', `The file of "${doc.title}" is no longer at ${doc.path}.`)
   }
   if (bytes.length !== doc.size) throw changed(doc)
-  const image = isImageName(doc.path)
+  const image = doc.format === 'image'
   if (!image && bytes.subarray(0, MAGIC_WINDOW).indexOf(PDF_MAGIC) < 0) throw changed(doc)
   if (createHash('sha256').update(bytes).digest('hex') !== doc.sha256) throw changed(doc)
   // An imported scan saved as an image opens in the viewer as a PDF made in memory (same page sizes

@@ -137,7 +137,7 @@ describe('uploads', () => {
   it('keeps only a safe base name', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd')
     expect(safeFileName('C:\\Users\\x\\report.pdf')).toBe('report.pdf')
-    expect(safeFileName('..')).toBe('upload.pdf')
+    expect(safeFileName('..')).toBe('upload')
     expect(safeFileName('a<b>:c?.pdf')).toBe('a_b_c_.pdf')
   })
 

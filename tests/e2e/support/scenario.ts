@@ -19,7 +19,7 @@ interface PageDom {
   document: { body: { dispatchEvent(event: object): boolean } }
 }
 
-/** Browser mode: the hidden file input behind "Add PDFs…". */
+/** Browser mode: the hidden file input behind "Add documents…". */
 export async function addPdfWithInput(page: Page, name: string, bytes: Uint8Array): Promise<void> {
   await page.setInputFiles('input[type=file]', {
     name,

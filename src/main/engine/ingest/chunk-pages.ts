@@ -114,7 +114,10 @@ export function pageHeadings(page: CleanPage, body: number): boolean[] {
   const contents = ocr && isContentsPage(texts)
   return page.lines.map(
     (l, i) =>
-      isHeadingLine(texts[i]!, l, body) &&
+      // A structured document's lines say what they are (Word, HTML, Markdown headings).
+      (l.kind !== undefined
+        ? l.kind === 'heading' && /\p{L}|\d/u.test(texts[i]!)
+        : isHeadingLine(texts[i]!, l, body)) &&
       !(ocr && (CONTENTS_ENTRY.test(texts[i]!) || (contents && isContentsLine(texts[i]!)))),
   )
 }
@@ -179,8 +182,10 @@ class UnitReader {
       }
       if (!para) para = { start: line.start, end: line.end }
       else para.end = line.end
-      // A short line ending a sentence closes the paragraph.
-      if (/[.!?:]["')]?$/.test(text.trim()) && line.end - line.start < typical * 0.8) flush()
+      // A structured document's line is a whole block; elsewhere a short line ending a sentence
+      // closes the paragraph.
+      if (line.kind !== undefined) flush()
+      else if (/[.!?:]["')]?$/.test(text.trim()) && line.end - line.start < typical * 0.8) flush()
     }
     flush()
     return units
@@ -338,6 +343,18 @@ export class Chunker {
       if (this.words >= options.targetWords && u.paraEnd) this.close(true)
       this.prev = u
     }
+    return this.chunks.slice(before)
+  }
+
+  /**
+   * Ends the current chunk here, with no overlap into the next: the text after is another unit a
+   * citation names on its own (a slide, an e-book chapter). Returns the chunk it closed, if any.
+   */
+  endSection(): Chunk[] {
+    const before = this.chunks.length
+    this.close(false)
+    this.dropCarry()
+    this.prev = null
     return this.chunks.slice(before)
   }
 

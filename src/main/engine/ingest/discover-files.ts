@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { isImportableName } from '@shared/importable-files.js'
+import { importableSummary, isImportableName } from '@shared/importable-files.js'
 
 export interface DiscoveredFile {
   path: string
   /**
    * Set when the path cannot be imported at all (missing, no permission, a link inside a folder,
-   * an undecodable name, not a PDF by name): reported as its own line instead of vanishing.
+   * an undecodable name, not an importable type by name): reported as its own line instead of vanishing.
    */
   problem?: { code: string; message: string }
 }
@@ -19,7 +19,7 @@ export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): Dis
       code: 'PERMISSION_DENIED',
       message:
         what === 'folder'
-          ? `The folder ${p} could not be read (permission denied); the PDFs in it were not imported.`
+          ? `The folder ${p} could not be read (permission denied); the documents in it were not imported.`
           : `${p} could not be read (permission denied, on the file or a folder above it).`,
     }
   }
@@ -40,7 +40,7 @@ export function fsProblem(err: unknown, p: string, what: 'file' | 'folder'): Dis
 
 /**
  * Expands files and folders (recursively) into the list of files to import, in a stable order.
- * Inside folders only PDF and image (PNG, JPEG, TIFF) files are taken; a file named explicitly is always reported, so a
+ * Inside folders only files of an importable type (shared/importable-files.ts) are taken; a file named explicitly is always reported, so a
  * wrong file dropped on the window gets an error instead of silently vanishing. Links inside
  * folders are reported and not followed (no loops, no pulling in files from elsewhere); a path
  * named explicitly may be a link. Files inside folders that are not importable go to `passedOver`

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { errorCodeOf, errorMessageOf, QuireError } from '@shared/errors.js'
+import { formatOfName, stripImportableExtension } from '@shared/importable-files.js'
 import type {
   IngestFileReport,
   IngestProgress,
@@ -120,7 +121,13 @@ export async function ingestFiles(
     if (!REPORT_ONLY.has(code) && !refresh) {
       try {
         const { replacedChunkIds } = deps.store.putFailure(
-          { path: file, title: path.basename(file).replace(/\.(pdf|png|jpe?g|tiff?)$/i, ''), sha256, size },
+          {
+            path: file,
+            title: stripImportableExtension(path.basename(file)),
+            sha256,
+            size,
+            format: formatOfName(file)?.format ?? 'pdf',
+          },
           code,
           message,
         )
@@ -276,6 +283,7 @@ export async function ingestFiles(
           title: parsed.title,
           sha256: item.sha256,
           size: item.size,
+          format: parsed.format ?? 'pdf',
           pages: parsed.pages,
           chunks: parsed.chunks,
         })

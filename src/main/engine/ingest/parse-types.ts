@@ -1,13 +1,16 @@
 import type { UnreadablePages } from '@shared/unreadable-pages.js'
+import type { DocumentFormat } from '@shared/importable-files.js'
 import type { OcrEngine } from '../ocr/ocr-engine.js'
 import type { Chunk, CleanPage } from '../store/page-records.js'
 import type { ChunkOptions } from './chunk-pages.js'
 
-// What parsing a document gives and takes, in a file of its own: the PDF and the image parsers
-// (parse-document.ts, ocr/parse-image.ts) both use them, and the first calls the second.
+// What parsing a document gives and takes, in a file of its own: every format's reader
+// (readers/*.ts, chosen by format-registry.ts) returns a ParsedDocument.
 
 export interface ParsedDocument {
   title: string
+  /** The format its reader read it as (format-registry.ts); absent: a PDF. */
+  format?: DocumentFormat
   pages: CleanPage[]
   chunks: Chunk[]
   /** Pages that could not be read (kept empty, without text); absent when every page was read. */

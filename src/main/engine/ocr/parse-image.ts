@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
+import { stripImportableExtension } from '@shared/importable-files.js'
 import { buildPages } from '../ingest/build-pages.js'
 import { chunkPages, DEFAULT_CHUNK_OPTIONS } from '../ingest/chunk-pages.js'
 import type { RawPage } from '../ingest/extract-pdf.js'
@@ -75,7 +76,8 @@ export async function parseImage(
       `OCR recognised no text in ${name}: the image looks blank or unreadable.`,
     )
   return {
-    title: name.replace(/\.(png|jpe?g|tiff?)$/i, ''),
+    title: stripImportableExtension(name),
+    format: 'image',
     pages,
     chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS),
     ...(unreadablePages.length > 0 || images.endsEarly

@@ -28,6 +28,8 @@ const rows: ChunkRow[] = texts.map((text, i) => ({
   ord: i,
   page_start: i + 1,
   page_end: i + 1,
+  format: 'pdf',
+  locator: null,
   ocr: 0,
   path: 'manual.pdf',
   title: 'Manual',

@@ -18,6 +18,10 @@ export interface ChunkRow {
   page_end: number
   path: string
   title: string
+  /** The document's format (shared/importable-files.ts). */
+  format: string
+  /** The chunk's locator (JSON, shared/locator.ts); null for PDFs and scans. */
+  locator: string | null
   /** 1 when the chunk lies on OCR'd pages (it is in the folded index, ocr-chunk-index.ts). */
   ocr: number
 }
@@ -49,7 +53,7 @@ export class CandidateGatherer {
       .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
       .pluck()
     this.rowsStmt = src.db.prepare(
-      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, d.path, d.title,
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, c.locator, d.path, d.title, d.format,
          EXISTS (SELECT 1 FROM chunks_ocr_fts o WHERE o.rowid = c.id) AS ocr
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,

@@ -1,4 +1,6 @@
+import { asDocumentFormat, formatInfo } from '@shared/importable-files.js'
 import type { SearchHit } from '@shared/library-types.js'
+import { formatLocator, type Locator } from '@shared/locator.js'
 import type { FusedChunk } from './fuse-candidates.js'
 import { mergeAdjacent } from './merge-adjacent.js'
 import type { ChunkEvidence } from './score-evidence.js'
@@ -27,6 +29,7 @@ export function shapePassages(
   return mergeAdjacent(ranked, { k, maxChunks: T.mergeChunks }).map((p, i) => {
     const first = p.members[0]!.row
     const last = p.members[p.members.length - 1]!.row
+    const paged = formatInfo(asDocumentFormat(first.format)).paged
     return {
       rank: i + 1,
       chunkId: p.anchor.id,
@@ -34,7 +37,9 @@ export function shapePassages(
       documentId: first.document_id,
       file: first.path,
       title: first.title,
-      pages: range(first.page_start, Math.max(...p.members.map((m) => m.row.page_end))),
+      // A document without pages cites its locator; its stored sections are no pages to show.
+      pages: paged ? range(first.page_start, Math.max(...p.members.map((m) => m.row.page_end))) : [],
+      locator: paged ? null : formatLocator(first.locator ? (JSON.parse(first.locator) as Locator) : null),
       text: p.text,
       score: Math.round(p.anchor.score * 1e6) / 1e6,
       matchedTerms: [...new Set(p.members.flatMap((m) => evidence.get(m.id)?.match.matched ?? []))],

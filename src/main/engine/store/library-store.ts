@@ -4,9 +4,10 @@ import {
   type PageSpan,
   type TextItemBox,
 } from '@shared/library-types.js'
+import { asDocumentFormat, type DocumentFormat } from '@shared/importable-files.js'
 import { INDEX_VERSION } from './index-version.js'
 import { chunkOnOcrPages, ocrChunkWriter } from './ocr-chunk-index.js'
-import type { Chunk, CleanPage } from './page-records.js'
+import type { BlockKind, Chunk, CleanPage } from './page-records.js'
 import { passageStems } from '../text/tokens.js'
 import type { Db } from './open-database.js'
 
@@ -17,6 +18,7 @@ interface DocumentRow {
   sha256: string
   size: number
   pages: number
+  format: string
   status: LibraryDocument['status']
   error_code: string | null
   error_message: string | null
@@ -49,6 +51,7 @@ export interface FileRecord {
   sha256: string
   size: number
   status: LibraryDocument['status']
+  format: DocumentFormat
 }
 
 export interface NewDocument {
@@ -56,6 +59,8 @@ export interface NewDocument {
   title: string
   sha256: string
   size: number
+  /** Absent: a PDF. */
+  format?: DocumentFormat
   pages: CleanPage[]
   chunks: Chunk[]
 }
@@ -67,6 +72,7 @@ function toDocument(r: DocumentRow): LibraryDocument {
     title: r.title,
     sha256: r.sha256,
     pages: r.pages,
+    format: asDocumentFormat(r.format),
     chunks: r.chunks,
     status: r.status,
     errorCode: r.error_code,
@@ -108,26 +114,27 @@ export class LibraryStore {
         .pluck(),
       chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
       insertDoc: db.prepare(
-        `INSERT INTO documents (path, title, sha256, size, pages, status, index_version)
-         VALUES (@path, @title, @sha256, @size, @pages, 'indexed', ${INDEX_VERSION})`,
+        `INSERT INTO documents (path, title, sha256, size, pages, format, status, index_version)
+         VALUES (@path, @title, @sha256, @size, @pages, @format, 'indexed', ${INDEX_VERSION})`,
       ),
       insertFailed: db.prepare(
-        `INSERT INTO documents (path, title, sha256, size, pages, status, error_code, error_message)
-         VALUES (@path, @title, @sha256, @size, 0, 'failed', @code, @message)
+        `INSERT INTO documents (path, title, sha256, size, pages, format, status, error_code, error_message)
+         VALUES (@path, @title, @sha256, @size, 0, @format, 'failed', @code, @message)
          ON CONFLICT(path) DO UPDATE SET title = excluded.title, sha256 = excluded.sha256, size = excluded.size,
+           format = excluded.format,
            pages = 0, status = 'failed', error_code = excluded.error_code, error_message = excluded.error_message,
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
       ),
       insertPage: db.prepare(
-        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence, label)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence, label, blocks)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems, locator)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       page: db.prepare(
-        `SELECT text, items, width, height, ocr FROM pages WHERE document_id = ? AND page_no = ?`,
+        `SELECT text, items, width, height, ocr, blocks FROM pages WHERE document_id = ? AND page_no = ?`,
       ),
       ocrPagesOf: db.prepare(
         `SELECT document_id AS documentId, page_no AS pageNo FROM pages
@@ -158,7 +165,16 @@ export class LibraryStore {
   /** What was recorded about a document's file when it was imported (for the serve-time check). */
   fileRecord(id: number): FileRecord | null {
     const r = this.q.byId.get(id) as DocumentRow | undefined
-    return r ? { path: r.path, title: r.title, sha256: r.sha256, size: r.size, status: r.status } : null
+    return r
+      ? {
+          path: r.path,
+          title: r.title,
+          sha256: r.sha256,
+          size: r.size,
+          status: r.status,
+          format: asDocumentFormat(r.format),
+        }
+      : null
   }
 
   indexedDocumentWithSha(sha256: string): LibraryDocument | null {
@@ -199,6 +215,7 @@ export class LibraryStore {
           sha256: doc.sha256,
           size: doc.size,
           pages: doc.pages.length,
+          format: doc.format ?? 'pdf',
         })
         const documentId = Number(info.lastInsertRowid)
         for (const p of doc.pages) {
@@ -212,6 +229,7 @@ export class LibraryStore {
             p.ocr ? 1 : 0,
             p.ocr?.confidence ?? null,
             p.label ?? null,
+            pageBlocks(p),
           )
         }
         const chunkIds: number[] = []
@@ -227,6 +245,7 @@ export class LibraryStore {
             c.pageEnd,
             JSON.stringify(c.spans),
             stems.join(' '),
+            c.locator ? JSON.stringify(c.locator) : null,
           )
           const id = Number(r.lastInsertRowid)
           chunkIds.push(id)
@@ -241,7 +260,7 @@ export class LibraryStore {
 
   /** Records a file that could not be imported, replacing any earlier record at that path. */
   putFailure(
-    f: { path: string; title: string; sha256: string; size: number },
+    f: { path: string; title: string; sha256: string; size: number; format: DocumentFormat },
     code: string,
     message: string,
   ): { replacedChunkIds: number[] } {
@@ -269,9 +288,17 @@ export class LibraryStore {
   page(
     documentId: number,
     pageNo: number,
-  ): { text: string; items: TextItemBox[]; width: number; height: number; ocr: boolean } | null {
+  ): {
+    text: string
+    items: TextItemBox[]
+    width: number
+    height: number
+    ocr: boolean
+    blocks: StoredBlock[] | null
+  } | null {
     const r = this.q.page.get(documentId, pageNo) as
-      { text: string; items: string; width: number; height: number; ocr: number } | undefined
+      | { text: string; items: string; width: number; height: number; ocr: number; blocks: string | null }
+      | undefined
     if (!r) return null
     return {
       text: r.text,
@@ -279,6 +306,7 @@ export class LibraryStore {
       width: r.width,
       height: r.height,
       ocr: r.ocr === 1,
+      blocks: r.blocks ? expandBlocks(JSON.parse(r.blocks) as StoredBlockRow[]) : null,
     }
   }
 
@@ -302,6 +330,35 @@ export class LibraryStore {
       heading: string | null
     }[]
   }
+}
+
+/** A block of a structured document's page: its character range in the page text and what it is. */
+export interface StoredBlock {
+  start: number
+  end: number
+  kind: BlockKind
+  /** A heading's level or a list item's depth; absent for other blocks. */
+  level?: number
+}
+
+type StoredBlockRow = [number, number, BlockKind, number?]
+
+/** A structured page's blocks as stored (null for PDF and OCR pages, whose lines carry no kind). */
+function pageBlocks(p: CleanPage): string | null {
+  if (!p.lines.some((l) => l.kind)) return null
+  return JSON.stringify(
+    p.lines.map((l): StoredBlockRow => {
+      const row: StoredBlockRow = [l.start, l.end, l.kind ?? 'paragraph']
+      if (l.level !== undefined) row.push(l.level)
+      return row
+    }),
+  )
+}
+
+function expandBlocks(rows: StoredBlockRow[]): StoredBlock[] {
+  return rows.map(([start, end, kind, level]) =>
+    level === undefined ? { start, end, kind } : { start, end, kind, level },
+  )
 }
 
 /** Items are stored as arrays, not objects: pages of dense reference text have thousands. */

@@ -197,4 +197,20 @@ export const MIGRATIONS: readonly Migration[] = [
     // already stored were read before it was recorded: version 1, outdated until imported again.
     sql: `ALTER TABLE documents ADD COLUMN index_version INTEGER NOT NULL DEFAULT 1;`,
   },
+  {
+    version: 11,
+    name: 'document-formats',
+    // Documents other than PDFs (docs/formats.md): each document's format (shared/importable-files.ts;
+    // documents already stored are PDFs or scans saved as images, told apart by name); each page's
+    // blocks, for formats whose structure is stated (JSON [start, end, kind, level] per block:
+    // headings with levels, paragraphs, list items, code, table rows…), which the reader view shows;
+    // and each chunk's locator (JSON, shared/locator.ts), which such documents cite instead of pages.
+    sql: `
+      ALTER TABLE documents ADD COLUMN format TEXT NOT NULL DEFAULT 'pdf';
+      UPDATE documents SET format = 'image'
+        WHERE lower(path) GLOB '*.png' OR lower(path) GLOB '*.jp*g' OR lower(path) GLOB '*.tif*';
+      ALTER TABLE pages ADD COLUMN blocks TEXT;
+      ALTER TABLE chunks ADD COLUMN locator TEXT;
+    `,
+  },
 ]

@@ -1,4 +1,5 @@
 import type { PageSpan, TextItemBox } from '@shared/library-types.js'
+import type { Locator } from '@shared/locator.js'
 
 // What ingestion hands the store: the records it persists. Defined here, below ingest/, so the
 // store never imports the pipeline that produces them.
@@ -10,7 +11,27 @@ export interface PageLine {
   fontSize: number
   /** Mean word confidence (0–100) of a line read by OCR; absent on text-layer lines. */
   confidence?: number
+  /**
+   * What the line is, in a document whose structure its format states (Word, HTML, Markdown…):
+   * each such line is one block. Absent on PDF and OCR lines, whose structure is inferred.
+   */
+  kind?: BlockKind
+  /** A heading's level (1 outermost) or a list item's depth (1 outermost). */
+  level?: number
 }
+
+/** The kinds of text block a structured document is made of. */
+export const BLOCK_KINDS = [
+  'heading',
+  'paragraph',
+  'list-item',
+  'code',
+  'table-row',
+  'quote',
+  'footnote',
+  'note',
+] as const
+export type BlockKind = (typeof BLOCK_KINDS)[number]
 
 /** A page as stored: cleaned text plus enough geometry to highlight any character range. */
 export interface CleanPage {
@@ -34,4 +55,6 @@ export interface Chunk {
   pageStart: number
   pageEnd: number
   spans: PageSpan[]
+  /** Where the passage is, in a document without pages (shared/locator.ts). */
+  locator?: Locator
 }

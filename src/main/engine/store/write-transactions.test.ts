@@ -55,7 +55,11 @@ describe('write transactions beside another writer', () => {
     // connection committed could not write after it (SQLITE_BUSY_SNAPSHOT, at once).
     expect(() => store.putDocument(doc('new'))).not.toThrow()
     expect(() =>
-      store.putFailure({ path: '/docs/bad.pdf', title: 'bad', sha256: 'b', size: 1 }, 'PDF_INVALID', 'x'),
+      store.putFailure(
+        { path: '/docs/bad.pdf', title: 'bad', sha256: 'b', size: 1, format: 'pdf' },
+        'PDF_INVALID',
+        'x',
+      ),
     ).not.toThrow()
     await other.done
     expect(store.documentByPath('/docs/old.pdf')?.title).toBe('renamed')

@@ -7,6 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { parseDocument } from '../ingest/parse-document.js'
+import { readPdf } from '../ingest/readers/pdf.js'
 import { OcrEngine } from '../ocr/ocr-engine.js'
 import { RecognitionSlots } from '../ocr/recognition-slots.js'
 import type { ParseReply, ParseRequest, ParseWorkerData } from './parse-protocol.js'
@@ -25,7 +26,7 @@ const ocrEngine = new OcrEngine('eng', {
 const warm =
   data?.warmUp === false
     ? Promise.resolve()
-    : parseDocument(warmUpPdf(), 'warm-up.pdf', { ocr: false }).catch(() => undefined)
+    : readPdf(warmUpPdf(), 'warm-up', { ocr: false }).catch(() => undefined)
 
 function serve(channel: MessagePort): void {
   const post = (m: ParseReply) => channel.postMessage(m)

@@ -1,4 +1,4 @@
-// Accepts PDFs and folders dropped anywhere on the window. Desktop hands paths to library.import
+// Accepts documents and folders dropped anywhere on the window. Desktop hands paths to library.import
 // (the main process walks folders); the browser reads the files (walking dropped folders here).
 import { useEffect, useState } from 'react'
 import { setRelativePath } from '@renderer/lib/upload-name.js'
@@ -6,7 +6,7 @@ import { setRelativePath } from '@renderer/lib/upload-name.js'
 export interface DropTarget {
   /** Desktop: the dropped items' paths. */
   onPaths?: (paths: string[]) => void
-  /** Browser: the files found in the dropped items (the library store picks the PDFs and says what it skipped). */
+  /** Browser: the files found in the dropped items (the library store picks the importable ones and says what it skipped). */
   onFiles: (files: File[]) => void
   pathForFile?: (file: File) => string
 }
@@ -73,7 +73,7 @@ async function collectFiles(entries: FileSystemEntry[]): Promise<File[]> {
   for (const entry of entries) {
     if (entry.isFile) {
       const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))
-      // Keeps "Q3/report.pdf" for the upload name; non-PDFs go on so the library can say it skipped them.
+      // Keeps "Q3/report.pdf" for the upload name; other files go on so the library can say it skipped them.
       setRelativePath(file, entry.fullPath)
       out.push(file)
     } else if (entry.isDirectory) {

@@ -1,5 +1,6 @@
-// How the library lists documents: the file name first (the PDF's title under it when it says
+// How the library lists documents: the file name first (the document's title under it when it says
 // something else), the folder for files that share a name, a filter and a sort order.
+import { stripImportableExtension } from '@shared/importable-files.js'
 import type { LibraryDocument } from '@shared/library-types.js'
 
 export type DocumentSort = 'name' | 'added' | 'pages'
@@ -7,7 +8,7 @@ export type DocumentSort = 'name' | 'added' | 'pages'
 export interface ListedDocument {
   doc: LibraryDocument
   fileName: string
-  /** The PDF's own title when it differs from the file name, else null. */
+  /** The document's own title when it differs from the file name, else null. */
   subtitle: string | null
   /** Folder(s) that tell same-named files apart ("Q3/"), else null. */
   folder: string | null
@@ -18,9 +19,7 @@ function segments(p: string): string[] {
 }
 
 const comparable = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/\.pdf$/, '')
+  stripImportableExtension(s.toLowerCase())
     .replace(/[\s_\-.]+/g, ' ')
     .trim()
 

@@ -1,13 +1,14 @@
-// Which of the dropped or chosen files cannot be added, and the sentence that says so.
-import { IMPORTABLE_TYPES, isImportableName } from '@shared/importable-files.js'
+// Which of the dropped or chosen files cannot be added, and the sentence that says so. What can be
+// added is the shared table of formats (shared/importable-files.ts).
+import { isImportableFile, isImportableName } from '@shared/importable-files.js'
 
-/** A PDF, or a scan saved as PNG, JPEG or TIFF (read with OCR). */
-export function isPdf(file: { name: string; type?: string }): boolean {
-  return isImportableName(file.name) || (IMPORTABLE_TYPES as readonly string[]).includes(file.type ?? '')
+/** A file Quire imports (a PDF, a scan, a Word, OpenDocument, HTML, Markdown, text or EPUB file…). */
+export function isImportable(file: { name: string; type?: string }): boolean {
+  return isImportableFile(file)
 }
 
 /** A desktop path that names a file Quire cannot import (paths without an extension may be folders). */
-export function isNonPdfFilePath(p: string): boolean {
+export function isUnimportableFilePath(p: string): boolean {
   const base = p.split(/[\\/]/).pop() ?? ''
   return /\.[a-z0-9]{1,8}$/i.test(base) && !isImportableName(base)
 }

@@ -142,12 +142,12 @@ describe('library store', () => {
     expect(store.getState().searchScope()).toBeUndefined()
   })
 
-  it('says which dropped files were skipped and why, and uploads the PDFs among them', async () => {
+  it('says which dropped files were skipped and why, and uploads the documents among them', async () => {
     const api = createFakeApi({ 'library.upload': () => ({ jobId: 'j3' }) })
     const store = createLibraryStore(api)
-    await store.getState().uploadFiles([new File(['x'], 'notes.txt', { type: 'text/plain' })])
+    await store.getState().uploadFiles([new File(['x'], 'archive.zip', { type: 'application/zip' })])
     expect(store.getState().notice).toBe(
-      `Skipped a file Quire cannot import: notes.txt. Quire imports ${importableFormats()} files; save or print the others as PDF first.`,
+      `Skipped a file Quire cannot import: archive.zip. Quire imports ${importableFormats()}; save the others in one of these formats (or as PDF) first.`,
     )
     expect(api.callsTo('library.upload')).toHaveLength(0)
     await store
@@ -155,25 +155,33 @@ describe('library store', () => {
       .uploadFiles([
         new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
         new File(['x'], 'draft.docx'),
-        new File(['x'], 'notes.txt'),
+        new File(['x'], 'archive.zip'),
+        new File(['x'], 'setup.exe'),
         new File(['x'], 'fax.tiff', { type: 'image/tiff' }),
       ])
-    expect(store.getState().notice).toMatch(/^Skipped 2 files Quire cannot import: draft\.docx, notes\.txt\./)
+    expect(store.getState().notice).toMatch(
+      /^Skipped 2 files Quire cannot import: archive\.zip, setup\.exe\./,
+    )
     expect(api.callsTo('library.upload')).toEqual([
       {
         files: [
           { name: 'a.pdf', uploadId: 'u1' },
-          { name: 'fax.tiff', uploadId: 'u2' },
+          { name: 'draft.docx', uploadId: 'u2' },
+          { name: 'fax.tiff', uploadId: 'u3' },
         ],
       },
     ])
   })
 
-  it('desktop: skips non-PDF file paths but passes folders on', async () => {
+  it('desktop: skips paths of file types Quire does not read but passes folders on', async () => {
     const api = createFakeApi({ 'library.import': () => ({ jobId: 'j4' }) })
     const store = createLibraryStore(api)
-    await store.getState().importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.txt', '/docs/scan.JPG'])
-    expect(api.callsTo('library.import')).toEqual([{ paths: ['/docs/a.pdf', '/docs/Q3', '/docs/scan.JPG'] }])
-    expect(store.getState().notice).toMatch(/^Skipped a file Quire cannot import: b\.txt\./)
+    await store
+      .getState()
+      .importPaths(['/docs/a.pdf', '/docs/Q3', '/docs/b.zip', '/docs/scan.JPG', '/docs/memo.docx'])
+    expect(api.callsTo('library.import')).toEqual([
+      { paths: ['/docs/a.pdf', '/docs/Q3', '/docs/scan.JPG', '/docs/memo.docx'] },
+    ])
+    expect(store.getState().notice).toMatch(/^Skipped a file Quire cannot import: b\.zip\./)
   })
 })

@@ -6,7 +6,8 @@ import { fileFraction } from '@shared/ingest-progress.js'
 import { baseName } from '@shared/labels.js'
 import { keptOlderIndex } from '@shared/outdated-index.js'
 import { unreadablePagesNote } from '@shared/unreadable-pages.js'
-import { isNonPdfFilePath, isPdf, skippedNotice } from '@renderer/lib/skipped-files.js'
+import { isImportable, isUnimportableFilePath, skippedNotice } from '@renderer/lib/skipped-files.js'
+import { isImportableName } from '@shared/importable-files.js'
 import { uploadName } from '@renderer/lib/upload-name.js'
 
 export interface FileProgress {
@@ -190,16 +191,16 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       },
 
       async importPaths(all) {
-        const skipped = all.filter(isNonPdfFilePath)
-        const paths = all.filter((p) => !isNonPdfFilePath(p))
+        const skipped = all.filter(isUnimportableFilePath)
+        const paths = all.filter((p) => !isUnimportableFilePath(p))
         set({ notice: skippedNotice(skipped.map((p) => baseName(p))) })
         if (paths.length === 0) return
         try {
           const { jobId } = await call(api, 'library.import', { paths })
-          // Folders expand on the other side, so only plain PDF paths can be listed up front.
+          // Folders expand on the other side, so only paths naming importable files are listed up front.
           startJob(
             jobId,
-            paths.filter((p) => /\.pdf$/i.test(p)).map((p) => ({ key: p, source: p })),
+            paths.filter((p) => isImportableName(p)).map((p) => ({ key: p, source: p })),
           )
         } catch (err) {
           set({ error: (err as Error).message })
@@ -224,9 +225,9 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
       },
 
       async uploadFiles(files) {
-        const pdfs = files.filter(isPdf)
-        set({ notice: skippedNotice(files.filter((f) => !isPdf(f)).map(uploadName)) })
-        if (pdfs.length === 0) return
+        const accepted = files.filter(isImportable)
+        set({ notice: skippedNotice(files.filter((f) => !isImportable(f)).map(uploadName)) })
+        if (accepted.length === 0) return
         set({ preparing: true, error: null })
         try {
           if (!api.upload) throw new Error('This window cannot upload files; use Add files instead.')
@@ -235,7 +236,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           const refused: string[] = []
           // One at a time: each file streams to disk on the server under its own size limit, and
           // one refused file (too large, cut off) does not stop the others.
-          for (const f of pdfs) {
+          for (const f of accepted) {
             const res = await api.upload(f)
             if (res.ok) {
               files.push({ name: uploadName(f), uploadId: res.data.uploadId })

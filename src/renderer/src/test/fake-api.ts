@@ -55,6 +55,7 @@ export function doc(id: number, over: Partial<LibraryDocument> = {}): LibraryDoc
     title: `Document ${id}`,
     sha256: 'x',
     pages: 3,
+    format: 'pdf',
     chunks: 5,
     status: 'indexed',
     errorCode: null,

@@ -4,7 +4,7 @@ export function DropOverlay() {
     <div className="drop-overlay" aria-hidden="true">
       <div className="drop-card">
         <strong>Drop to add to your library</strong>
-        <span>PDFs and folders of PDFs</span>
+        <span>Documents and folders of documents</span>
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
-// "Add PDFs…": the native picker on desktop; a hidden <input type=file> in the browser.
+// "Add documents…": the native picker on desktop; a hidden <input type=file> in the browser. What
+// it offers is the shared table of importable formats (shared/importable-files.ts).
 import { useRef } from 'react'
 import { IMPORTABLE_EXTENSIONS, IMPORTABLE_TYPES } from '@shared/importable-files.js'
 
@@ -18,16 +19,16 @@ export function AddFilesButton({
         type="button"
         className="btn-small"
         onClick={() => (desktop ? onPick(false) : input.current?.click())}
-        aria-label="Add PDFs"
+        aria-label="Add documents"
       >
-        Add PDFs…
+        Add documents…
       </button>
       {desktop && (
         <button
           type="button"
           className="btn-small"
           onClick={() => onPick(true)}
-          aria-label="Add a folder of PDFs"
+          aria-label="Add a folder of documents"
         >
           Add folder…
         </button>
@@ -39,7 +40,7 @@ export function AddFilesButton({
           multiple
           accept={[...IMPORTABLE_EXTENSIONS.map((e) => `.${e}`), ...IMPORTABLE_TYPES].join(',')}
           hidden
-          aria-label="Choose PDF files"
+          aria-label="Choose documents"
           data-testid="file-input"
           onChange={(e) => {
             onFiles(Array.from(e.target.files ?? []))

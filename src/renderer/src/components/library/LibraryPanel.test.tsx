@@ -9,7 +9,7 @@ describe('library panel', () => {
   it('says an import waits for the import in progress, then shows its progress once it starts', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({ 'library.upload': () => ({ jobId: 'j1' }) })
-    await user.upload(screen.getByLabelText('Choose PDF files'), [
+    await user.upload(screen.getByLabelText('Choose documents'), [
       new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
     ])
     const waiting = {
@@ -37,7 +37,7 @@ describe('library panel', () => {
   it('uploads picked files, shows each file stage with a batch ETA, then errors in plain words', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp({ 'library.upload': () => ({ jobId: 'j1' }) })
-    const input = screen.getByLabelText('Choose PDF files')
+    const input = screen.getByLabelText('Choose documents')
     await user.upload(input, [
       new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
       new File(['%PDF'], 'locked.pdf', { type: 'application/pdf' }),
@@ -208,7 +208,7 @@ describe('library panel', () => {
       'library.upload': () => ({ jobId: `u${++upload}` }),
       'library.remove': () => ({}),
     })
-    await user.upload(screen.getByLabelText('Choose PDF files'), [
+    await user.upload(screen.getByLabelText('Choose documents'), [
       new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
       new File(['%PDF'], 'b.pdf', { type: 'application/pdf' }),
       new File(['%PDF'], 'c.pdf', { type: 'application/pdf' }),
@@ -327,8 +327,8 @@ describe('library panel', () => {
     let upload = 0
     const { api } = await renderApp({ 'library.upload': () => ({ jobId: `u${++upload}` }) })
     const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' })
-    await user.upload(screen.getByLabelText('Choose PDF files'), [pdf('first.pdf')])
-    await user.upload(screen.getByLabelText('Choose PDF files'), [pdf('second.pdf')])
+    await user.upload(screen.getByLabelText('Choose documents'), [pdf('first.pdf')])
+    await user.upload(screen.getByLabelText('Choose documents'), [pdf('second.pdf')])
     const cards = () => screen.getAllByRole('region', { name: 'Import progress' })
     expect(cards()).toHaveLength(2)
     expect(within(cards()[0]!).getByText('second.pdf')).toBeTruthy()

@@ -84,7 +84,9 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
         />
       ))}
       {documents.length === 0 ? (
-        <p className="empty-hint">Drop PDFs or folders anywhere on this window, or use “Add PDFs…”.</p>
+        <p className="empty-hint">
+          Drop documents or folders anywhere on this window, or use “Add documents…”.
+        </p>
       ) : (
         <>
           <div className="doc-tools">

@@ -35,7 +35,7 @@ export function FirstRunChecklist() {
     {
       label: 'Your PDFs are added',
       done: documents.some((d) => d.status === 'indexed'),
-      hint: 'Drop PDFs or a folder anywhere on this window.',
+      hint: 'Drop documents or a folder anywhere on this window.',
     },
     {
       label: 'Ask your first question',

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { makeDeclaredBomb, makeDocx, makeLyingZip, makeOleFile } from '@tests/fixtures/office-factory.js'
+import { blocks, locatorOf, read, readError } from './readers-test-kit.js'
+
+const filler = (topic: string) =>
+  Array.from(
+    { length: 12 },
+    (_, i) => `Sentence ${i + 1} explains ${topic} in some detail for the reader.`,
+  ).join(' ')
+
+describe('Word (.docx) reader', () => {
+  it('reads headings with levels, paragraphs, tables and footnotes, and locates passages by heading path', async () => {
+    const bytes = makeDocx(
+      [
+        { heading: '3 Remotes', level: 1 },
+        { p: filler('remotes') },
+        { heading: '3.2 Fetching', level: 2 },
+        { p: 'Fetching downloads objects from another repository.', footnote: 'Pulling also merges.' },
+        { p: filler('fetching') },
+        {
+          table: [
+            ['Command', 'Effect'],
+            ['git fetch', 'downloads refs'],
+          ],
+        },
+      ],
+      'Git notes',
+    )
+    const doc = await read(bytes, '/d/notes.docx')
+    expect(doc.format).toBe('docx')
+    expect(doc.title).toBe('Git notes')
+    const b = blocks(doc)
+    expect(b).toContainEqual(['heading', '3 Remotes'])
+    expect(b).toContainEqual(['heading', '3.2 Fetching'])
+    expect(b).toContainEqual(['table-row', 'Command | Effect'])
+    expect(b.find(([, t]) => t.includes('Pulling also merges'))?.[0]).toBe('footnote')
+    expect(doc.pages[0]!.lines.find((l) => l.kind === 'heading' && l.level === 2)).toBeTruthy()
+    expect(locatorOf(doc, 'Fetching downloads objects')).toBe('3 Remotes > 3.2 Fetching')
+    expect(locatorOf(doc, 'explains remotes')).toBe('3 Remotes')
+  })
+
+  it('refuses a zip bomb (declared or actual inflation) with DOC_TOO_LARGE', async () => {
+    expect(
+      await readError(makeDeclaredBomb('word/document.xml', 600 * 1024 * 1024), '/d/bomb.docx'),
+    ).toMatchObject({
+      code: 'DOC_TOO_LARGE',
+    })
+    expect(await readError(makeLyingZip('word/document.xml', 4 * 1024 * 1024), '/d/liar.docx')).toMatchObject(
+      {
+        code: 'DOC_TOO_LARGE',
+      },
+    )
+  })
+
+  it('names legacy, password-protected and damaged files with what to do', async () => {
+    const legacy = await readError(makeOleFile(false), '/d/old.doc')
+    expect(legacy).toMatchObject({ code: 'DOC_LEGACY_FORMAT' })
+    expect(legacy!.message).toMatch(/save it as \.docx/)
+    // An old file given the new name is still the old format.
+    expect(await readError(makeOleFile(false), '/d/renamed.docx')).toMatchObject({
+      code: 'DOC_LEGACY_FORMAT',
+    })
+    const locked = await readError(makeOleFile(true), '/d/locked.docx')
+    expect(locked).toMatchObject({ code: 'DOC_ENCRYPTED' })
+    expect(locked!.message).toMatch(/remove the password/)
+    expect(await readError('not a zip at all', '/d/broken.docx')).toMatchObject({ code: 'DOC_CORRUPT' })
+    const cut = makeDocx([{ p: 'text' }])
+    expect(await readError(cut.subarray(0, cut.length - 30), '/d/cut.docx')).toMatchObject({
+      code: 'DOC_CORRUPT',
+    })
+    expect(await readError(new Uint8Array(0), '/d/empty.docx')).toMatchObject({ code: 'DOC_EMPTY_FILE' })
+  })
+
+  it('reads a new Word file saved under the old .doc name', async () => {
+    const doc = await read(
+      makeDocx([{ heading: 'Memo', level: 1 }, { p: 'The budget was approved.' }]),
+      '/d/memo.doc',
+    )
+    expect(doc.format).toBe('docx')
+    expect(locatorOf(doc, 'budget was approved')).toBe('Memo')
+  })
+})

@@ -1,0 +1,181 @@
+import { parseHTML } from 'linkedom'
+import type { TextBlock } from '../structured-text.js'
+
+// HTML → text blocks: the path Word (through mammoth's HTML), EPUB chapters and HTML files share.
+// The markup is parsed into an inert DOM (linkedom: no scripts run, nothing is fetched, no styles
+// apply) and walked for its text and structure.
+
+/** Never text: code, styles, embedded objects, forms, and the page's navigation. */
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'video',
+  'audio',
+  'img',
+  'picture',
+  'map',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'button',
+  'select',
+  'input',
+  'textarea',
+  'nav',
+])
+
+/** Elements that end the paragraph before them and start a new one. */
+const BLOCK = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'blockquote',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'figure',
+  'figcaption',
+  'caption',
+  'address',
+  'center',
+  'details',
+  'summary',
+  'hr',
+  'form',
+  'fieldset',
+  'legend',
+  'body',
+  'html',
+  'hgroup',
+])
+
+export type HtmlDocument = ReturnType<typeof parseHTML>['document']
+type El = HtmlDocument['body']
+
+interface Context {
+  kind: TextBlock['kind']
+  level?: number
+  listDepth: number
+}
+
+export function parseHtmlDocument(html: string): HtmlDocument {
+  return parseHTML(html).document
+}
+
+/** Removes what is never text: navigation by role, hidden parts, Sphinx's "¶" heading anchors. */
+function dropChrome(root: El): void {
+  for (const el of root.querySelectorAll(
+    '[role="navigation"], [role="search"], [hidden], [aria-hidden="true"], a.headerlink, div.sphinxsidebar',
+  ))
+    el.remove()
+}
+
+/** The text blocks of an HTML element (a document's body, or what Readability kept of it). */
+export function htmlBlocks(root: El): TextBlock[] {
+  dropChrome(root)
+  const out: TextBlock[] = []
+  let buf = ''
+  const flush = (ctx: Context) => {
+    const text = buf.replace(/\s+/g, ' ').trim()
+    buf = ''
+    if (!text) return
+    const b: TextBlock = { kind: ctx.kind, text }
+    if (ctx.level !== undefined) b.level = ctx.level
+    out.push(b)
+  }
+  const walk = (node: El, ctx: Context) => {
+    for (const child of node.childNodes as unknown as Iterable<El & { nodeType: number; data?: string }>) {
+      if (child.nodeType === 3) {
+        buf += child.data ?? child.textContent ?? ''
+        continue
+      }
+      if (child.nodeType !== 1) continue
+      const tag = child.localName?.toLowerCase() ?? ''
+      if (SKIP.has(tag)) continue
+      if (tag === 'br') {
+        buf += ' '
+        continue
+      }
+      const heading = /^h([1-6])$/.exec(tag)
+      if (heading) {
+        flush(ctx)
+        const text = (child.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .replace(/\s*¶\s*$/, '')
+          .trim()
+        if (text) out.push({ kind: 'heading', text, level: Number(heading[1]) })
+        continue
+      }
+      if (tag === 'pre') {
+        flush(ctx)
+        const text = child.textContent ?? ''
+        if (text.trim()) out.push({ kind: 'code', text })
+        continue
+      }
+      if (tag === 'tr') {
+        flush(ctx)
+        const cells = [...(child.children as unknown as Iterable<El>)]
+          .filter((c) => /^t[dh]$/i.test(c.localName ?? ''))
+          .map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())
+        if (cells.some(Boolean)) out.push({ kind: 'table-row', text: cells.join(' | ') })
+        continue
+      }
+      if (tag === 'li') {
+        flush(ctx)
+        const id = child.getAttribute('id') ?? ''
+        const note = /^(footnote|endnote|fn)/i.test(id) || child.getAttribute('role') === 'doc-footnote'
+        const inner: Context = note
+          ? { kind: 'footnote', listDepth: ctx.listDepth }
+          : { kind: 'list-item', level: ctx.listDepth + 1, listDepth: ctx.listDepth + 1 }
+        walk(child, inner)
+        flush(inner)
+        continue
+      }
+      if (tag === 'aside' && /footnote|endnote/i.test(child.getAttribute('epub:type') ?? '')) {
+        flush(ctx)
+        const inner: Context = { kind: 'footnote', listDepth: ctx.listDepth }
+        walk(child, inner)
+        flush(inner)
+        continue
+      }
+      if (BLOCK.has(tag)) {
+        flush(ctx)
+        const inner: Context =
+          tag === 'blockquote'
+            ? { kind: 'quote', listDepth: ctx.listDepth }
+            : tag === 'ul' || tag === 'ol'
+              ? ctx
+              : ctx.kind === 'list-item' || ctx.kind === 'footnote' || ctx.kind === 'quote'
+                ? ctx
+                : { kind: 'paragraph', listDepth: ctx.listDepth }
+        walk(child, inner)
+        flush(inner)
+        continue
+      }
+      walk(child, ctx)
+    }
+  }
+  walk(root, { kind: 'paragraph', listDepth: 0 })
+  flush({ kind: 'paragraph', listDepth: 0 })
+  return out
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { makeEncryptedOdt, makeOdp, makeOdt } from '@tests/fixtures/office-factory.js'
+import { blocks, locatorOf, read, readError } from './readers-test-kit.js'
+
+const long = (topic: string) =>
+  Array.from({ length: 5 }, (_, i) => `Point ${i + 1} on ${topic} matters to the reader of this text.`).join(
+    ' ',
+  )
+
+describe('OpenDocument and PowerPoint readers', () => {
+  it('reads an ODT whose content sits in sections, with heading levels and lists', async () => {
+    const doc = await read(
+      makeOdt([
+        { heading: 're — Regular expressions', level: 1 },
+        { p: long('patterns') },
+        { heading: 'Flags', level: 2 },
+        { p: 're.IGNORECASE performs case-insensitive matching. ' + long('flags') },
+        { list: ['re.ASCII', 're.MULTILINE'] },
+      ]),
+      '/d/re.odt',
+    )
+    expect(doc.format).toBe('odt')
+    expect(blocks(doc)).toContainEqual(['heading', 'Flags'])
+    expect(blocks(doc)).toContainEqual(['list-item', 're.MULTILINE'])
+    expect(locatorOf(doc, 'case-insensitive matching')).toBe('re — Regular expressions > Flags')
+  })
+
+  it('keeps slides in order with their speaker notes, each passage cited by its slide', async () => {
+    const doc = await read(
+      makeOdp([
+        {
+          title: 'Quarterly results',
+          text: 'Revenue grew by 12 percent.',
+          notes: 'Mention the new contract.',
+        },
+        { title: 'Outlook', text: 'Hiring continues in the second half.' },
+        { title: 'Questions', text: 'Ask away.' },
+      ]),
+      '/d/deck.odp',
+    )
+    expect(doc.format).toBe('odp')
+    expect(doc.pages).toHaveLength(3)
+    expect(blocks(doc)).toContainEqual(['note', 'Mention the new contract.'])
+    expect(locatorOf(doc, 'Revenue grew')).toBe('Slide 1 > Quarterly results')
+    expect(locatorOf(doc, 'Hiring continues')).toBe('Slide 2 > Outlook')
+    // A passage never runs from one slide into the next.
+    expect(doc.chunks.find((c) => c.text.includes('Hiring'))!.text).not.toMatch(/Revenue|Ask away/)
+  })
+
+  it('refuses a password-protected OpenDocument file with what to do', async () => {
+    const err = await readError(makeEncryptedOdt(), '/d/secret.odt')
+    expect(err).toMatchObject({ code: 'DOC_ENCRYPTED' })
+    expect(err!.message).toMatch(/remove the password/)
+  })
+})

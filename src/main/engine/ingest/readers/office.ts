@@ -1,0 +1,152 @@
+import path from 'node:path'
+import type { OfficeContentNode, OfficeParserConfig } from 'officeparser'
+import { QuireError } from '@shared/errors.js'
+import type { DocumentFormat } from '@shared/importable-files.js'
+import { BoundedZip, DEFAULT_ZIP_LIMITS } from '../bounded-zip.js'
+import type { ParseOptions, ParsedDocument } from '../parse-types.js'
+import { structuredDocument, type TextBlock, type TextPart } from '../structured-text.js'
+
+// OpenDocument text and slides, and PowerPoint, through officeparser's document tree. Slides keep
+// their order and their speaker notes. officeparser can run OCR on images and fetch a PDF worker
+// from the web: neither applies to these formats, and both are switched off here anyway.
+
+const CONFIG: OfficeParserConfig = {
+  ocr: false,
+  extractAttachments: false,
+  includeRawContent: false,
+  ignoreNotes: false,
+  ignoreComments: false,
+  ignoreSlideMasters: true,
+  outputErrorToConsole: false,
+  decompressionLimits: {
+    maxUncompressedBytes: DEFAULT_ZIP_LIMITS.maxTotalBytes,
+    maxZipEntries: DEFAULT_ZIP_LIMITS.maxEntries,
+  },
+}
+
+const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
+
+/** A node's text: its own, or its children's joined. */
+function textOf(n: OfficeContentNode): string {
+  if (n.text) return n.text
+  return (n.children ?? []).map(textOf).join(' ')
+}
+
+function blocksOf(
+  nodes: OfficeContentNode[] | undefined,
+  out: TextBlock[],
+  kind: TextBlock['kind'] = 'paragraph',
+): void {
+  for (const n of nodes ?? []) {
+    switch (n.type) {
+      case 'heading': {
+        const level = (n.metadata as { level?: number } | undefined)?.level ?? 1
+        out.push({ kind: 'heading', text: clean(textOf(n)), level })
+        break
+      }
+      case 'list': {
+        const depth = ((n.metadata as { indentation?: number } | undefined)?.indentation ?? 0) + 1
+        out.push({ kind: 'list-item', text: clean(textOf(n)), level: depth })
+        break
+      }
+      case 'table':
+        for (const row of n.children ?? [])
+          out.push({ kind: 'table-row', text: (row.children ?? []).map((c) => clean(textOf(c))).join(' | ') })
+        break
+      case 'code':
+        out.push({ kind: 'code', text: textOf(n) })
+        break
+      case 'paragraph':
+      case 'text':
+        out.push({ kind, text: clean(textOf(n)) })
+        break
+      case 'note':
+      case 'comment':
+        blocksOf(n.children, out, 'note')
+        break
+      case 'image':
+      case 'chart':
+      case 'drawing':
+      case 'embed':
+      case 'slideMaster':
+      case 'break':
+        break
+      default:
+        blocksOf(n.children, out, kind)
+        if (!n.children?.length && n.text) out.push({ kind, text: clean(n.text) })
+    }
+    // Footnotes, endnotes and speaker notes hang off the node they belong to.
+    for (const note of n.notes ?? [])
+      blocksOf(note.children ?? [note], out, n.type === 'slide' ? 'note' : 'footnote')
+  }
+}
+
+/** Slides in order, each its own part (a blank slide keeps its number); text documents one part. */
+function partsOf(content: OfficeContentNode[], slides: boolean): TextPart[] {
+  if (!slides) {
+    const blocks: TextBlock[] = []
+    blocksOf(content, blocks)
+    return [{ blocks }]
+  }
+  return content
+    .filter((n) => n.type === 'slide')
+    .map((slide) => {
+      const blocks: TextBlock[] = []
+      blocksOf(slide.children, blocks)
+      for (const note of slide.notes ?? []) blocksOf(note.children ?? [note], blocks, 'note')
+      const title = blocks.find((b) => b.kind === 'heading')?.text ?? null
+      // A slide's first line is its title when the deck marks none.
+      if (!title && blocks[0] && blocks[0].kind !== 'note')
+        blocks[0] = { ...blocks[0], kind: 'heading', level: 1 }
+      return { title: title ?? blocks[0]?.text ?? null, blocks }
+    })
+}
+
+function checkNotEncrypted(zip: BoundedZip, name: string): void {
+  // An OpenDocument file with a password keeps its content encrypted and says so in its manifest.
+  const manifest = zip.text('META-INF/manifest.xml')
+  if (manifest && /encryption-data/.test(manifest))
+    throw new QuireError(
+      'DOC_ENCRYPTED',
+      `${name} is password-protected. Open it, remove the password (File › Properties › Security, or save a copy without one), then import it again.`,
+    )
+}
+
+export async function readOffice(
+  bytes: Uint8Array,
+  file: string,
+  format: DocumentFormat,
+  opts: ParseOptions = {},
+): Promise<ParsedDocument> {
+  const name = path.basename(file)
+  const zip = new BoundedZip(bytes, name)
+  zip.checkAll()
+  checkNotEncrypted(zip, name)
+  opts.onPage?.(0, 1)
+  const { parseOffice } = await import('officeparser')
+  let ast
+  try {
+    ast = await parseOffice(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      ...CONFIG,
+      abortSignal: opts.signal ?? null,
+    })
+  } catch (err) {
+    if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
+    throw new QuireError(
+      'DOC_CORRUPT',
+      `${name} is damaged and cannot be read (${err instanceof Error ? err.message : String(err)}).`,
+    )
+  }
+  const slides = format === 'odp' || format === 'pptx'
+  const title = clean(ast.metadata?.title) || null
+  return structuredDocument(
+    { title, unit: slides ? 'slide' : 'flow', parts: partsOf(ast.content, slides) },
+    name,
+    format,
+    opts,
+  )
+}
+
+export const readOdt = (b: Uint8Array, f: string, o?: ParseOptions) => readOffice(b, f, 'odt', o)
+export const readOdp = (b: Uint8Array, f: string, o?: ParseOptions) => readOffice(b, f, 'odp', o)
+export const readPptx = (b: Uint8Array, f: string, o?: ParseOptions) => readOffice(b, f, 'pptx', o)
