@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { importableSummary, isImportableName } from '@shared/importable-files.js'
+import { isImportableName } from '@shared/importable-files.js'
 
 export interface DiscoveredFile {
   path: string
