@@ -79,6 +79,7 @@ describe('quire CLI contract', () => {
         'reindex',
         'remedy',
         'status',
+        'unreadable_pages',
       ])
       expect(['indexed', 'skipped', 'failed']).toContain(d.status)
     }
