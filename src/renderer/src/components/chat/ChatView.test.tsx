@@ -86,6 +86,19 @@ describe('chat view', () => {
     expect(api.callsTo('chat.stop')).toEqual([{ requestId: 'r1' }])
   })
 
+  it('keeps a question beyond the length limit in the box, says so, and does not send it', async () => {
+    const { user, api } = await setup()
+    const box = screen.getByRole('textbox', { name: 'Question' })
+    fireEvent.change(box, { target: { value: 'tide '.repeat(1000) } })
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /4,999 characters long; a question may be at most 4,000/,
+    )
+    expect((screen.getByRole('button', { name: 'Send question' }) as HTMLButtonElement).disabled).toBe(true)
+    await user.type(box, '{Enter}')
+    expect(api.callsTo('chat.ask')).toHaveLength(0)
+    expect((box as HTMLTextAreaElement).value.length).toBe(5000)
+  })
+
   it('shows the finished answer with sources, and a chip opens the cited page highlighted', async () => {
     const { user, api, stores } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')

@@ -1,5 +1,6 @@
 // The question box: Enter sends, Shift+Enter adds a line; disabled while an answer streams.
 import { forwardRef, useState } from 'react'
+import { MAX_QUESTION_CHARS, questionTooLongMessage } from '@shared/question-limit.js'
 
 export interface ComposerProps {
   busy: boolean
@@ -13,7 +14,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   ref,
 ) {
   const [text, setText] = useState('')
-  const canSend = !busy && !disabledReason && text.trim().length > 0
+  // Too long a question is kept in the box (never cut) and says so; Ask waits until it is shorter.
+  const tooLong = text.trim().length > MAX_QUESTION_CHARS
+  const canSend = !busy && !disabledReason && text.trim().length > 0 && !tooLong
   function send(): void {
     if (!canSend) return
     onSend(text.trim())
@@ -42,7 +45,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         }}
       />
       <div className="composer-foot">
-        <span className="muted small">{scopeNote ?? 'Enter to send · Shift+Enter for a new line'}</span>
+        <span className={tooLong ? 'small' : 'muted small'} role={tooLong ? 'alert' : undefined}>
+          {tooLong
+            ? questionTooLongMessage(text.trim().length)
+            : (scopeNote ?? 'Enter to send · Shift+Enter for a new line')}
+        </span>
         <button type="submit" className="btn-primary" disabled={!canSend} aria-label="Send question">
           Ask
         </button>
