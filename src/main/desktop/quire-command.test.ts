@@ -21,7 +21,8 @@ describe('Install the quire command', () => {
     )
     expect(fs.statSync(done.file).mode & 0o111).toBe(0o111)
     const r = spawnSync(done.file, ['search', 'two words', "it's", '--json'], { encoding: 'utf8' })
-    expect(r.stdout).toBe(`${CLI_FLAG}\nsearch\ntwo words\nit's\n--json\n`)
+    // On Linux the app binary starts headless, so the command works without a display too.
+    expect(r.stdout).toBe(`--headless\n--disable-gpu\n${CLI_FLAG}\nsearch\ntwo words\nit's\n--json\n`)
     expect(r.status).toBe(3)
     // The app's entry finds the CLI's arguments after the flag, wherever the binary puts them.
     expect(cliArgsOf(['/opt/Quire/quire', CLI_FLAG, 'docs', '--json'])).toEqual(['docs', '--json'])
@@ -42,7 +43,9 @@ describe('Install the quire command', () => {
       binDir: bin,
       env: { PATH: '/usr/bin' },
     })
-    expect(fs.readFileSync(done.file, 'utf8')).toContain(`exec '/opt/Quire/quire' '${CLI_FLAG}' "$@"`)
+    expect(fs.readFileSync(done.file, 'utf8')).toContain(
+      `exec '/opt/Quire/quire' '--headless' '--disable-gpu' '${CLI_FLAG}' "$@"`,
+    )
     expect(fs.readdirSync(bin)).toEqual(['quire'])
     expect(done.onPath).toBe(false)
     expect(done.message).toContain(`add the line export PATH='${bin}':"$PATH" to ~/.profile`)

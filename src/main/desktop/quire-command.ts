@@ -28,6 +28,13 @@ export function defaultBinDir(platform: NodeJS.Platform, env: NodeJS.ProcessEnv 
   return path.join(home, '.local', 'bin')
 }
 
+/**
+ * Chromium switches for a Linux terminal without a display (over SSH, say): without them the app's
+ * binary stops at start-up ("Missing X server or $DISPLAY") before the CLI could run. They come
+ * before CLI_FLAG, so the command line after it is the user's alone.
+ */
+const LINUX_HEADLESS = ['--headless', '--disable-gpu']
+
 /** POSIX shell single quotes: any path, spaces and quotes included, stays one word. */
 const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
@@ -46,7 +53,7 @@ export function launcherScript(
       text: `@echo off\r\nrem The quire command of the Quire app.\r\n${line} %*\r\n`,
     }
   }
-  const line = [...command, CLI_FLAG].map(shQuote).join(' ')
+  const line = [...command, ...(platform === 'linux' ? LINUX_HEADLESS : []), CLI_FLAG].map(shQuote).join(' ')
   return { name: 'quire', text: `#!/bin/sh\n# The quire command of the Quire app.\nexec ${line} "$@"\n` }
 }
 
@@ -73,8 +80,8 @@ function isPermissionError(err: unknown): boolean {
 }
 
 /**
- * Writes the launcher into the bin folder (created when missing, except /usr/local/bin, which is the
- * system's). A folder the user may not write gets a clear error with the command that fixes it.
+ * Writes the launcher into the bin folder (created when missing). A folder the user may not write
+ * gets a clear error with the command that fixes it.
  */
 export function installQuireCommand(opts: InstallQuireCommandOptions): InstalledQuireCommand {
   const env = opts.env ?? process.env
