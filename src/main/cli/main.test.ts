@@ -292,6 +292,11 @@ describe('quire CLI contract', () => {
         path.join(home, 'settings.json'),
         JSON.stringify({ embeddingModelDir: TEST_MODEL_DIR }),
       )
+      // The library has no vectors yet: the first search answers from keywords while they are
+      // made and saved (read-library.ts); the next one searches them.
+      const first = await cli('search', 'palette colour map', '--json')
+      expect(JSON.parse(first.out).mode).toBe('keyword')
+      expect(first.err).toContain('The vector index is rebuilt and saved.')
       const hybrid = JSON.parse((await cli('search', 'palette colour map', '--json')).out)
       expect(hybrid.mode).toBe('hybrid')
     } finally {

@@ -6,6 +6,7 @@ import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { otherFilesNote } from '../services/library-folder.js'
 import { modelDirFlag } from '../services/model-locations.js'
 import { processIo, type Io } from './output.js'
+import { withReadLibrary } from './read-library.js'
 import { quireVersion } from './version.js'
 import { forTerminal } from './terminal-text.js'
 import { INGEST_REMEDIES, ingestRemedy } from '@shared/ingest-remedies.js'
@@ -170,7 +171,7 @@ export function buildCli(
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
-        withLibrary(existingLibrary(o), o, async (lib) =>
+        withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.ask()).runAsk(
             { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
             lib,
@@ -190,7 +191,7 @@ export function buildCli(
     .option('--model-dir <dir>', MODEL_DIR_HELP)
     .action((o) =>
       run(
-        withLibrary(existingLibrary(o), o, async (lib) =>
+        withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.chat()).runChat(
             { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model },
             lib,
@@ -215,6 +216,7 @@ export function buildCli(
         withLibrary(
           existingLibrary(o),
           o,
+          io,
           async (lib) =>
             (await commands.conversations()).runConversations({ json: o.json, search: o.search }, lib, io),
           false,
@@ -229,28 +231,21 @@ function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
   return o.ollamaUrl ?? process.env.OLLAMA_HOST ?? undefined
 }
 
-/** Opens the library for one command and always closes it. */
+/** Opens the library for one command that reads it and always closes it (read-library.ts). */
 async function withLibrary(
   dir: string,
   o: { modelDir?: string },
+  io: Io,
   fn: (lib: Library) => Promise<number>,
   withModel = true,
 ): Promise<number> {
-  const { Library } = await import('../engine/library.js')
-  const lib = await Library.open(
-    dir,
-    // ask, chat and conversations never change documents: they never write the vector index.
-    // Listing conversations only reads, so a library on a read-only disk can be listed; ask and
-    // chat save the conversation and need a folder they can write.
-    withModel
-      ? { modelDir: modelDirFlag(o.modelDir), readOnly: true }
-      : { readOnly: true, readOnlyFolder: true },
-  )
-  try {
-    return await fn(lib)
-  } finally {
-    await lib.close()
-  }
+  // ask, chat and conversations never change documents: they never write the vector index, except
+  // to rebuild a lost one once, when no import runs. Listing conversations only reads, so a
+  // library on a read-only disk can be listed; ask and chat save the conversation and need a
+  // folder they can write.
+  return withModel
+    ? withReadLibrary(dir, modelDirFlag(o.modelDir), io, fn)
+    : withReadLibrary(dir, null, io, fn, { readOnlyFolder: true })
 }
 
 /** Entry point: runs the CLI, turning any failure into one readable line (never a stack trace). */

@@ -8,7 +8,7 @@ import type {
   SearchResponse,
   TextItemBox,
 } from '@shared/library-types.js'
-import { QuireError } from '@shared/errors.js'
+import { errorCodeOf, QuireError } from '@shared/errors.js'
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
 import {
@@ -17,7 +17,8 @@ import {
   type CommittedVectors,
   type IngestOptions,
 } from './ingest/ingest-files.js'
-import { waitForImportLock, waitingLine } from './ingest/import-lock.js'
+import { acquireImportLock, waitForImportLock, waitingLine } from './ingest/import-lock.js'
+import type { SqliteLock } from './vectors/sqlite-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
 import type { Tuning } from './retrieve/tuning.js'
 import { fullCheck, quickCheck, summariseProblems, type DatabaseCheck } from './store/check-database.js'
@@ -51,9 +52,12 @@ export interface LibraryOpenOptions {
   /**
    * 'background': open returns at once and the vector index is rebuilt as a job (vectorRebuild()
    * reports its progress) while searches answer in keyword mode; a lost index of a large library
-   * takes a minute to rebuild and blocked the first search. Default 'wait'.
+   * takes a minute to rebuild and blocked the first search. 'later': nothing is embedded at open;
+   * while chunks lack vectors searches answer in keyword mode, and rebuildVectorsIfFree() rebuilds
+   * them (a read-only open embedded a lost index in memory at every command and never saved it).
+   * Default 'wait'.
    */
-  reconcile?: 'wait' | 'background'
+  reconcile?: 'wait' | 'background' | 'later'
   /**
    * Searches and listings open read-only: they never write vectors.hnsw (a search that saved its
    * in-memory copy during an import dropped the vectors the import saved meanwhile).
@@ -142,12 +146,14 @@ export class Library {
       embedder,
       vectors,
       tuning,
-      vectorsReady: () => this.rebuild === null,
+      vectorsReady: () => this.rebuild === null && this.missingVectors === 0,
     })
   }
 
   private rebuild: { done: number; total: number; job: Promise<unknown> } | null = null
   private closing = false
+  /** Chunks without a vector found at open (reconcile 'later'), until a rebuild has added them. */
+  private missingVectors = 0
 
   /** Progress of the background vector rebuild; null when none runs. */
   vectorRebuild(): { done: number; total: number } | null {
@@ -229,8 +235,54 @@ export class Library {
     }
     const lib = new Library(dir, db, embedder, vectors, status, !opts.embedder, opts.tuning)
     if (vectors && opts.reconcile === 'background') lib.startRebuild(opts.onReconcile, liveIds)
+    else if (vectors && opts.reconcile === 'later')
+      lib.missingVectors = sortedDifference(liveIds!, vectors.sortedIds()).length
     else if (vectors) await lib.reconcileWith(liveIds, opts.onReconcile)
     return lib
+  }
+
+  /** Chunks that had no vector when this Library opened with reconcile 'later' (0 once rebuilt). */
+  vectorsMissing(): number {
+    return this.missingVectors
+  }
+
+  /**
+   * For a Library opened read-only with reconcile 'later' (the CLI's searches and questions): when
+   * chunks lack vectors (the index was lost or is behind), rebuilds them in the background and
+   * saves the index, so the next command finds it whole; searches answer in keyword mode meanwhile.
+   * It writes the vector index only under the import lock, taken without waiting: while an import
+   * runs, that import's own open rebuilds the index, and this returns 'import-running' ('read-only'
+   * when the folder cannot be written). Await
+   * rebuildDone() before close() to keep the whole rebuild (close stops it early, keeping what it
+   * saved).
+   */
+  rebuildVectorsIfFree(
+    onProgress?: (done: number, total: number) => void,
+  ): 'none-missing' | 'rebuilding' | 'import-running' | 'read-only' {
+    if (!this.vectors || !this.embedder || this.missingVectors === 0) return 'none-missing'
+    // A library on a read-only disk is searched as it is (keyword mode for what lacks vectors).
+    if (this.db.readonly || !isWritableLibrary(this.dir)) return 'read-only'
+    let lock: SqliteLock
+    try {
+      lock = acquireImportLock(this.dir)
+    } catch (err) {
+      if (errorCodeOf(err) === 'IMPORT_RUNNING') return 'import-running'
+      throw err
+    }
+    const vectors = this.vectors
+    vectors.allowSaving(true)
+    this.startRebuild(onProgress)
+    void this.rebuild!.job.finally(() => {
+      // The rebuild saved what it embedded (reconcileWith saves at its end, even when stopped).
+      vectors.allowSaving(false)
+      lock.release()
+      if (!this.closing)
+        this.missingVectors = sortedDifference(
+          sortedIds(this.store.indexedChunkIds()),
+          vectors.sortedIds(),
+        ).length
+    })
+    return 'rebuilding'
   }
 
   /**
@@ -329,11 +381,10 @@ export class Library {
         }),
     })
     try {
-      return await ingestFiles(
-        { store: this.store, embedder: this.embedder, vectors: this.vectors },
-        paths,
-        { resumeOcrIn: this.dir, ...opts },
-      )
+      return await ingestFiles({ store: this.store, embedder: this.embedder, vectors: this.vectors }, paths, {
+        resumeOcrIn: this.dir,
+        ...opts,
+      })
     } finally {
       lock.release()
     }

@@ -5,7 +5,8 @@ import { declineReason } from '@shared/decline-reason.js'
 import { sourceLabel } from '@shared/labels.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { QuireError } from '@shared/errors.js'
-import { Library } from '../../engine/library.js'
+import type { Library } from '../../engine/library.js'
+import { withReadLibrary } from '../read-library.js'
 import { printedPageLabels } from '../../engine/store/printed-page-labels.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -56,21 +57,17 @@ export async function searchCommand(
     return 2
   }
   if (opts.queries) assertQueriesFile(opts.queries)
-  // Read-only: a search never writes the vector index (an import may be saving it meanwhile).
-  const lib = await Library.open(opts.library, {
-    modelDir: opts.modelDir,
-    readOnly: true,
-    readOnlyFolder: true,
-  })
-  try {
+  // Read-only, and a library on a read-only disk can be searched: a search never writes the vector
+  // index (an import may be saving it meanwhile), but rebuilds a lost one once, when no import runs
+  // and the folder can be written (read-library.ts).
+  const search = async (lib: Library) => {
     if (opts.queries) return await batch(lib, opts, io)
     const r = await lib.search(question!, { k: opts.k, context: opts.context })
     if (opts.json) printJson(io, searchJson(r))
     else printHuman(r, lib, io)
     return 0
-  } finally {
-    await lib.close()
   }
+  return withReadLibrary(opts.library, opts.modelDir, io, search, { readOnlyFolder: true })
 }
 
 /** The --queries file is checked before the library is opened: a mistyped name says so. */

@@ -90,7 +90,7 @@ export class VectorIndex {
     readonly model: string,
     readonly dim: number,
     private readonly params: VectorIndexParams,
-    private readonly options: VectorIndexOptions,
+    private options: VectorIndexOptions,
   ) {
     this.index = new hnswlib.HierarchicalNSW('ip', dim)
   }
@@ -258,6 +258,15 @@ export class VectorIndex {
     if (n === 0) return []
     const res = this.index.searchKnn(Array.from(vector), n, allowed)
     return res.neighbors.map((id, i) => ({ id, similarity: 1 - (res.distances[i] ?? 1) }))
+  }
+
+  /**
+   * Lets an index opened read-only save (true), or read-only again (false). Only for a reader that
+   * holds the import lock meanwhile, so that no import saves at the same time
+   * (Library.rebuildVectorsIfFree): a rebuild it makes is kept.
+   */
+  allowSaving(allowed: boolean): void {
+    this.options = { ...this.options, readOnly: !allowed }
   }
 
   setEf(ef: number): void {
