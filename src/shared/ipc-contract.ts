@@ -31,6 +31,7 @@ import type {
   SearchResponse,
   TextItemBox,
 } from './library-types.js'
+import { BLOCK_KINDS, type DocumentText } from './document-text.js'
 
 const id = z.number().int().positive()
 const empty = z.object({})
@@ -60,6 +61,32 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   lowConfidencePages: z.array(z.number().int()),
   blankPages: z.array(z.number().int()),
   outdated: z.boolean(),
+})
+
+const documentText: z.ZodType<DocumentText> = z.object({
+  documentId: id,
+  title: z.string(),
+  sections: z.array(
+    z.object({
+      n: z.number().int().positive(),
+      title: z.string().nullable(),
+      text: z.string(),
+      blocks: z.array(
+        z.object({
+          start: z.number().int().nonnegative(),
+          end: z.number().int().nonnegative(),
+          kind: z.enum(BLOCK_KINDS),
+          level: z.number().int().positive().optional(),
+        }),
+      ),
+    }),
+  ),
+  passage: z
+    .object({
+      spans: z.array(z.object({ page: z.number().int(), start: z.number().int(), end: z.number().int() })),
+      locator: z.string().nullable(),
+    })
+    .nullable(),
 })
 
 const embeddingStatus: z.ZodType<EmbeddingStatus> = z.object({
@@ -321,6 +348,14 @@ export const routes = {
       width: z.number(),
       height: z.number(),
     }),
+  },
+  /**
+   * A document without pages, as the reader view shows it: its stored text and structure, and
+   * where the cited chunk lies in it (chunkId, when a citation is opened).
+   */
+  'library.documentText': {
+    input: z.object({ documentId: id, chunkId: id.optional() }),
+    output: documentText,
   },
   'library.pdfUrl': { input: z.object({ documentId: id }), output: z.object({ url: z.string() }) },
   'library.status': {

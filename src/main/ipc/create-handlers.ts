@@ -67,6 +67,12 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       if (!page) throw new QuireError('PAGE_NOT_FOUND', `Document ${documentId} has no page ${pageNo}.`)
       return page
     },
+    'library.documentText': ({ documentId, chunkId }) => {
+      const text = library.documentText(documentId, chunkId)
+      if (!text)
+        throw new QuireError('DOCUMENT_NOT_FOUND', `There is no document ${documentId} in this library.`)
+      return text
+    },
     'library.pdfUrl': ({ documentId }) => {
       requireDocument(services, documentId)
       return { url: shell.pdfUrl(documentId) }

@@ -12,6 +12,7 @@ import type { HandlerTable } from './handler-table.js'
 import { createRouter } from './router.js'
 import type { ShellAdapter } from './shell-adapter.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
+import { structuredDocument } from '../engine/ingest/structured-text.js'
 
 const shell: ShellAdapter = {
   shell: 'desktop',
@@ -61,6 +62,80 @@ describe('router', () => {
     expect(shown).toEqual([])
     expect(await invoke('library.delete', {})).toMatchObject({ ok: false, error: { code: 'VALIDATION' } })
     expect(await invoke('library.delete', { confirm: true })).toEqual({ ok: true, data: {} })
+  })
+
+  it('reads a document for the reader view by a valid id only, and says when there is none', async () => {
+    let called = false
+    const read = handlers['library.documentText']
+    const invoke = createRouter(
+      { ...handlers, 'library.documentText': (input) => ((called = true), read(input)) },
+      { log },
+    )
+    for (const input of [
+      {},
+      { documentId: 'one' },
+      { documentId: 0 },
+      { documentId: -3 },
+      { documentId: 1.5 },
+      { documentId: 1, chunkId: 'x' },
+      { documentId: 1, chunkId: 0 },
+      null,
+    ]) {
+      expect(await invoke('library.documentText', input)).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION' },
+      })
+    }
+    expect(called).toBe(false)
+    expect(await invoke('library.documentText', { documentId: 12345 })).toEqual({
+      ok: false,
+      error: { code: 'DOCUMENT_NOT_FOUND', message: 'There is no document 12345 in this library.' },
+    })
+
+    const parsed = structuredDocument(
+      {
+        title: null,
+        unit: 'flow',
+        parts: [
+          {
+            blocks: [
+              { kind: 'heading', text: 'Remotes', level: 1 },
+              { kind: 'paragraph', text: 'Fetching downloads objects from another repository.' },
+            ],
+          },
+        ],
+      },
+      'memo.docx',
+      'docx',
+    )
+    const { documentId, chunkIds } = env.services.library.library.store.putDocument({
+      path: path.join(env.tmp, 'memo.docx'),
+      title: 'memo',
+      sha256: 'x',
+      size: 1,
+      format: 'docx',
+      pages: parsed.pages,
+      chunks: parsed.chunks,
+    })
+    expect(await invoke('library.documentText', { documentId, chunkId: chunkIds[0] })).toMatchObject({
+      ok: true,
+      data: {
+        documentId,
+        title: 'memo',
+        sections: [
+          {
+            n: 1,
+            title: null,
+            text: 'Remotes\nFetching downloads objects from another repository.',
+            blocks: [
+              { start: 0, end: 7, kind: 'heading', level: 1 },
+              { start: 8, end: 59, kind: 'paragraph' },
+            ],
+          },
+        ],
+        passage: { locator: 'Remotes', spans: [{ page: 1 }] },
+      },
+    })
   })
 
   it('rejects unknown routes, including Object.prototype names', async () => {

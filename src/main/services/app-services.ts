@@ -12,6 +12,7 @@ import type {
   SearchResponse,
   TextItemBox,
 } from '@shared/library-types.js'
+import type { DocumentText } from '@shared/document-text.js'
 
 export interface PageData {
   documentId: number
@@ -35,6 +36,8 @@ export interface LibraryService {
   remove(documentId: number): Promise<void>
   search(query: string, opts?: SearchOptions): Promise<SearchResponse>
   page(documentId: number, pageNo: number): PageData | null
+  /** A document's stored text and structure for the reader view; null when there is no such document. */
+  documentText(documentId: number, chunkId?: number): DocumentText | null
   /** The PDF's bytes, for the renderer's viewer. Only for documents in the library. */
   pdfBytes(documentId: number): Promise<Uint8Array>
   embeddingStatus(): EmbeddingStatus

@@ -15,6 +15,8 @@ import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../engine/
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
+import { readDocumentText } from '../engine/store/document-text.js'
+import type { DocumentText } from '@shared/document-text.js'
 import { checkLibrary, repairLibrary } from '../engine/check-library.js'
 import { deleteCopy } from './upload-copies.js'
 import { deleteLibraryFiles, otherFiles } from '../engine/store/library-files.js'
@@ -163,6 +165,11 @@ export class AppLibrary implements LibraryService {
   page(documentId: number, pageNo: number): PageData | null {
     const page = this.lib.page(documentId, pageNo)
     return page ? { documentId, pageNo, ...page } : null
+  }
+
+  /** Read from the library's tables: the document's file is never opened to show it. */
+  documentText(documentId: number, chunkId?: number): DocumentText | null {
+    return readDocumentText(this.lib.db, documentId, chunkId)
   }
 
   /**

@@ -1,7 +1,7 @@
 // The window layout: history and library on the left (collapsible, Ctrl/Cmd+B), the conversation
-// in the middle, the PDF viewer on the right when a citation or document is opened — a column on
-// wide windows, a sheet over the conversation on narrow ones (styles/responsive.css). Wires
-// shortcuts, drag-and-drop and the theme.
+// in the middle, the viewer (PDF pages or the reader view) on the right when a citation or
+// document is opened — a column on wide windows, a sheet over the conversation on narrow ones
+// (styles/responsive.css). Wires shortcuts, drag-and-drop and the theme.
 import { PanelLeft, Settings } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { ChatView } from './components/chat/ChatView.js'
@@ -10,7 +10,7 @@ import { StatusPill } from './components/common/StatusPill.js'
 import { HistorySidebar } from './components/history/HistorySidebar.js'
 import { LibraryPanel } from './components/library/LibraryPanel.js'
 import { SettingsDialog } from './components/settings/SettingsDialog.js'
-import { PdfViewer } from './components/viewer/PdfViewer.js'
+import { Viewer } from './components/viewer/Viewer.js'
 import { useFileDrop } from './hooks/useFileDrop.js'
 import { useShortcuts } from './hooks/useShortcuts.js'
 import { useSettings, useStores, useUi, useViewer } from './stores/app-stores.js'
@@ -131,7 +131,7 @@ export function App() {
         <LibraryPanel onOpenSettings={() => setSettingsOpen(true)} />
       </aside>
       <ChatView composerRef={composerRef} />
-      {viewerOpen && <PdfViewer />}
+      {viewerOpen && <Viewer />}
       {dragging && <DropOverlay />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>

@@ -8,6 +8,7 @@ import './styles/app.css'
 import './styles/answer.css'
 import './styles/library.css'
 import './styles/window.css'
+import './styles/reader.css'
 
 const storage = (() => {
   try {

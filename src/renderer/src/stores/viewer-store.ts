@@ -1,4 +1,5 @@
-// The PDF viewer: which document and page are open, zoom, the highlighted passage, find.
+// The viewer (PDF pages, or the reader view of a document without pages): which document and
+// page (section) are open, zoom, the highlighted passage, find.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
 export interface ViewerTarget {
@@ -12,6 +13,10 @@ export interface ViewerTarget {
   /** Sentences of the passage that carry the claim: marked strongly, the rest of the passage faintly. */
   focus?: string[]
   citationN: number | null
+  /** The document's file name, which says its format when the library list does not (yet). */
+  file?: string
+  /** The cited chunk: the reader view asks where it lies in the stored text. */
+  chunkId?: number
   /** The cited document left the library: the stored passage is shown instead of the PDF. */
   removed?: { file: string; at: string | null }
 }

@@ -39,6 +39,8 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
       passagePages: c.pages,
       focus: c.focus ?? [],
       citationN: c.n,
+      chunkId: c.chunkId,
+      file: c.file,
       ...(c.removed ? { removed: { file: c.file, at: c.removed.at } } : {}),
     })
   }

@@ -2,7 +2,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { pagesLabel } from '@shared/labels.js'
-import { findAll, findFocus, findPassage, rangeBoxes } from '@renderer/lib/text-ranges.js'
+import { citationHighlight } from '@renderer/lib/citation-highlight.js'
+import { findAll, rangeBoxes } from '@renderer/lib/text-ranges.js'
 import { useStores, useViewer } from '@renderer/stores/app-stores.js'
 import { call } from '@renderer/transport/api-types.js'
 import { openPdf, type OpenedPdf } from './pdf-loader.js'
@@ -60,11 +61,11 @@ export function PdfViewer() {
     const none = { passageBoxes: [], focusBoxes: [] }
     if (!text || !target?.passage) return none
     if (target.passagePages.length > 0 && !target.passagePages.includes(page)) return none
-    const range = findPassage(text.text, target.passage)
-    if (!range) return none
+    const marked = citationHighlight(text.text, target.passage, target.focus ?? [])
+    if (!marked.passage) return none
     return {
-      passageBoxes: rangeBoxes(text.items, range),
-      focusBoxes: findFocus(text.text, range, target.focus ?? []).flatMap((r) => rangeBoxes(text.items, r)),
+      passageBoxes: rangeBoxes(text.items, marked.passage),
+      focusBoxes: marked.focus.flatMap((r) => rangeBoxes(text.items, r)),
     }
   }, [text, target?.passage, target?.passagePages, target?.focus, page])
 

@@ -1,0 +1,30 @@
+// The one rule for how a citation is marked in a viewer, PDF page or reader section alike: the
+// passage where its text sits, and inside it the sentences that carry the claim (the answer's
+// `focus`). When there are such sentences they are marked strongly and the rest of the passage
+// faintly; otherwise the passage is marked whole.
+import { findFocus, findPassage, type CharRange } from './text-ranges.js'
+
+export interface CitationHighlight {
+  passage: CharRange | null
+  /** The claim-carrying sentences, each inside `passage`. */
+  focus: CharRange[]
+  /** True when the passage is marked faintly around strongly marked sentences. */
+  faint: boolean
+}
+
+/**
+ * Where a cited passage and its claim-carrying sentences sit in a page's (or section's) text.
+ * `known` is where the passage is known to lie (a chunk's stored span), used when its text cannot
+ * be found in this text (a passage cut differently from the stored text).
+ */
+export function citationHighlight(
+  text: string,
+  passage: string,
+  focus: readonly string[],
+  known: CharRange | null = null,
+): CitationHighlight {
+  const range = findPassage(text, passage) ?? known
+  if (!range) return { passage: null, focus: [], faint: false }
+  const strong = findFocus(text, range, [...focus])
+  return { passage: range, focus: strong, faint: strong.length > 0 }
+}
