@@ -276,6 +276,61 @@ describe('chat view', () => {
     })
   })
 
+  it('a citation to a Word document opens the reader view of its stored text, not the file', async () => {
+    const user = userEvent.setup()
+    const text = 'Retention\nLedgers are kept for seven years. Copies are destroyed after that.'
+    const { api } = await renderApp({
+      'library.documents': () => [
+        doc(2, { title: 'Memo', path: '/lib/memo.docx', format: 'docx', pages: 1 }),
+      ],
+      'chat.ask': () => ({ requestId: 'r1', conversationId: 4 }),
+      'library.documentText': () => ({
+        documentId: 2,
+        title: 'Memo',
+        sections: [
+          {
+            n: 1,
+            title: null,
+            text,
+            blocks: [
+              { start: 0, end: 9, kind: 'heading' as const, level: 1 },
+              { start: 10, end: text.length, kind: 'paragraph' as const },
+            ],
+          },
+        ],
+        passage: { spans: [{ page: 1, start: 10, end: text.length }], locator: 'Retention' },
+      }),
+    })
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'How long?{Enter}')
+    const memo: Citation = {
+      n: 1,
+      chunkId: 9,
+      documentId: 2,
+      file: '/lib/memo.docx',
+      title: 'Memo',
+      pages: [],
+      text: 'Ledgers are kept for seven years. Copies are destroyed after that.',
+      focus: ['Ledgers are kept for seven years.'],
+    }
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: {
+          type: 'done',
+          result: result({ text: 'Seven years [1].', citations: [memo], sources: [memo] }),
+        },
+      }),
+    )
+    const answer = await screen.findByRole('article', { name: 'Answer' })
+    await user.click(within(answer).getAllByRole('button', { name: /^Source 1: Memo/ })[0]!)
+    const reader = screen.getByRole('complementary', { name: 'Reader view' })
+    expect(await within(reader).findByText('Source 1 is highlighted at Retention.')).toBeTruthy()
+    expect(api.callsTo('library.documentText')).toEqual([{ documentId: 2, chunkId: 9 }])
+    expect(reader.querySelector('mark.mark-focus')!.textContent).toBe('Ledgers are kept for seven years.')
+    expect(api.callsTo('library.pdfUrl')).toEqual([])
+    expect(screen.queryByRole('complementary', { name: 'PDF viewer' })).toBeNull()
+  })
+
   it('copies the answer as plain text with its sources, and a single passage', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
