@@ -2,6 +2,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import type { DocumentFormat } from '@shared/importable-files.js'
+import { formatLocator } from '@shared/locator.js'
 import { structuredDocument, type StructuredText } from '../ingest/structured-text.js'
 import { readDocumentText } from './document-text.js'
 import { LibraryStore } from './library-store.js'
@@ -27,7 +28,7 @@ function stored(doc: StructuredText, format: DocumentFormat) {
 
 describe('a document read back for the reader view', () => {
   it('gives each section its blocks, and a cited chunk its spans and locator', () => {
-    const { db, documentId, chunkIds } = stored(
+    const { db, documentId, chunkIds, parsed } = stored(
       {
         title: null,
         unit: 'flow',
@@ -46,7 +47,8 @@ describe('a document read back for the reader view', () => {
       },
       'docx',
     )
-    const text = readDocumentText(db, documentId, chunkIds[0])!
+    const cited = parsed.chunks.findIndex((c) => c.text.includes('downloads objects'))
+    const text = readDocumentText(db, documentId, chunkIds[cited])!
     expect(text.title).toBe('A document')
     expect(text.sections).toHaveLength(1)
     const [s] = text.sections
@@ -59,7 +61,9 @@ describe('a document read back for the reader view', () => {
       ['table-row', 'Command | Effect', undefined],
       ['code', 'git fetch\ngit merge', undefined],
     ])
-    expect(text.passage!.locator).toBe('Remotes > Fetching')
+    // The chunk's locator, written in the shared grammar.
+    expect(text.passage!.locator).toBe(formatLocator(parsed.chunks[cited]!.locator))
+    expect(text.passage!.locator).toMatch(/^Remotes/)
     const span = text.passage!.spans[0]!
     expect(s!.text.slice(span.start, span.end)).toContain('Fetching downloads objects')
     // No chunk asked, or another document's: no passage.
