@@ -1,13 +1,12 @@
-import type { BlockKind, DocumentText, TextBlock, TextSection } from '@shared/document-text.js'
+import type { DocumentText, TextBlock, TextSection } from '@shared/document-text.js'
 import type { PageSpan } from '@shared/library-types.js'
 import { formatLocator, type Locator } from '@shared/locator.js'
 import type { Db } from './db.js'
+import { expandBlocks, type StoredBlockRow } from './library-store.js'
 
 // A stored document read back whole for the reader view: its sections (stored pages) with their
 // blocks, each section named by the slide or chapter it is, and where a cited chunk lies. Read from
 // the library's tables only: the document's file is never opened.
-
-type StoredBlockRow = [number, number, BlockKind, number?]
 
 interface PageRow {
   n: number
@@ -34,7 +33,12 @@ export function readDocumentText(db: Db, documentId: number, chunkId?: number): 
     if (slides) slide = place?.slide ?? slide + 1
     if (slides) title = formatLocator({ slide })
     else if (place) title = formatLocator(place.chapter ? { chapter: place.chapter } : {})
-    return { n: p.n, title, text: p.text, blocks: p.blocks ? expandBlocks(p.blocks) : lineBlocks(p.text) }
+    return {
+      n: p.n,
+      title,
+      text: p.text,
+      blocks: p.blocks ? expandBlocks(JSON.parse(p.blocks) as StoredBlockRow[]) : lineBlocks(p.text),
+    }
   })
   return {
     documentId,
@@ -79,12 +83,6 @@ function parseLocator(json: string): Locator | null {
   } catch {
     return null
   }
-}
-
-function expandBlocks(json: string): TextBlock[] {
-  return (JSON.parse(json) as StoredBlockRow[]).map(([start, end, kind, level]) =>
-    level === undefined ? { start, end, kind } : { start, end, kind, level },
-  )
 }
 
 /** A page stored without blocks (a PDF or scanned page): each of its lines is a paragraph. */

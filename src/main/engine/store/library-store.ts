@@ -341,7 +341,7 @@ export interface StoredBlock {
   level?: number
 }
 
-type StoredBlockRow = [number, number, BlockKind, number?]
+export type StoredBlockRow = [number, number, BlockKind, number?]
 
 /** A structured page's blocks as stored (null for PDF and OCR pages, whose lines carry no kind). */
 function pageBlocks(p: CleanPage): string | null {
@@ -355,7 +355,7 @@ function pageBlocks(p: CleanPage): string | null {
   )
 }
 
-function expandBlocks(rows: StoredBlockRow[]): StoredBlock[] {
+export function expandBlocks(rows: StoredBlockRow[]): StoredBlock[] {
   return rows.map(([start, end, kind, level]) =>
     level === undefined ? { start, end, kind } : { start, end, kind, level },
   )

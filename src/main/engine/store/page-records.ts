@@ -1,5 +1,6 @@
 import type { PageSpan, TextItemBox } from '@shared/library-types.js'
 import type { Locator } from '@shared/locator.js'
+import type { BlockKind } from '@shared/document-text.js'
 
 // What ingestion hands the store: the records it persists. Defined here, below ingest/, so the
 // store never imports the pipeline that produces them.
@@ -20,18 +21,8 @@ export interface PageLine {
   level?: number
 }
 
-/** The kinds of text block a structured document is made of. */
-export const BLOCK_KINDS = [
-  'heading',
-  'paragraph',
-  'list-item',
-  'code',
-  'table-row',
-  'quote',
-  'footnote',
-  'note',
-] as const
-export type BlockKind = (typeof BLOCK_KINDS)[number]
+/** The kinds of text block a structured document is made of: one list, shared with the reader view. */
+export type { BlockKind }
 
 /** A page as stored: cleaned text plus enough geometry to highlight any character range. */
 export interface CleanPage {
