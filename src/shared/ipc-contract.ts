@@ -393,6 +393,8 @@ export const routes = {
       conversationId: id.nullable().optional(),
       documentIds: z.array(id).optional(),
       regenerateMessageId: id.optional(),
+      /** Ask this question again in the words of `question`: a new version of its turn. */
+      editQuestionId: id.optional(),
     }),
     output: z.object({ requestId: z.string(), conversationId: id }),
   },

@@ -209,4 +209,38 @@ describe('chat in the app, through the real IPC router and services', () => {
     // Kept for the next start.
     expect(env.services.settings.get()).toMatchObject({ answerPassages: 1, minCoverage: 0.9 })
   })
+
+  it('edits a sent question and asks again: a new version of the turn, each version with its own wording', async () => {
+    ollama.setScript({
+      chat: (req) => ({
+        tokens: [
+          req.messages.at(-1)!.content.includes('Question: How many times')
+            ? 'The board met four times [1].'
+            : 'Ghent produced 4,200 tonnes in 2023 [1].',
+        ],
+      }),
+    })
+    const { user } = await openApp()
+    await ask(user, QUESTION)
+    await screen.findByRole('article', { name: 'Answer' })
+    await user.click(screen.getByRole('button', { name: 'Edit question' }))
+    const box = screen.getByRole('textbox', { name: 'Edit question' })
+    await user.clear(box)
+    await user.type(box, 'How many times did the board meet?{Enter}')
+    await waitFor(
+      () => expect(screen.getByRole('group', { name: 'Answer versions' }).textContent).toContain('2/2'),
+      { timeout: 10_000 },
+    )
+    // The edited question went to the model, and the turn shows it above its answer.
+    expect(ollama.chats.at(-1)!.body.messages.at(-1)!.content).toContain('How many times did the board meet?')
+    expect(screen.getAllByRole('article', { name: 'Question' })).toHaveLength(1)
+    expect(screen.getByRole('article', { name: 'Question' }).textContent).toContain(
+      'How many times did the board meet?',
+    )
+    expect(screen.getByRole('article', { name: 'Answer' }).textContent).toContain('The board met four times')
+    // The first version keeps the question it answered.
+    await user.click(screen.getByRole('button', { name: 'Previous version' }))
+    expect(screen.getByRole('article', { name: 'Question' }).textContent).toContain(QUESTION)
+    expect(screen.getByRole('article', { name: 'Answer' }).textContent).toContain('4,200 tonnes')
+  })
 })

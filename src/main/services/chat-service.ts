@@ -10,6 +10,8 @@ export interface AskInput {
   conversationId?: number | null
   documentIds?: number[]
   regenerateMessageId?: number
+  /** Ask this question again in the words of `question`: a new version of its turn. */
+  editQuestionId?: number
 }
 
 /**
@@ -33,6 +35,19 @@ export class ChatService {
     let question = input.question.trim()
     let conversationId = input.conversationId ?? null
     let regenerate: number | undefined
+    let revise: number | undefined
+    if (input.editQuestionId !== undefined) {
+      const target = store.message(input.editQuestionId)
+      if (
+        !target ||
+        target.role !== 'user' ||
+        (conversationId !== null && target.conversationId !== conversationId)
+      ) {
+        throw new QuireError('MESSAGE_NOT_FOUND', `There is no question ${input.editQuestionId} to edit.`)
+      }
+      conversationId = target.conversationId
+      revise = target.id
+    }
     if (input.regenerateMessageId !== undefined) {
       // Regenerating answers the question behind that answer again: a new version of the same turn.
       const target = store.message(input.regenerateMessageId)
@@ -70,6 +85,7 @@ export class ChatService {
           conversationId: conversation.id,
           documentIds: input.documentIds,
           ...(regenerate !== undefined ? { regenerate } : {}),
+          ...(revise !== undefined ? { revise } : {}),
           signal: controller.signal,
           onEvent: emit,
         })

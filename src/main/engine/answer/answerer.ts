@@ -65,6 +65,12 @@ export interface AskOptions {
    * another version of that turn, and only the turns before it are the conversation's history.
    */
   regenerate?: number
+  /**
+   * Ask this earlier question (a message id) again in the words given: the new wording is stored as
+   * a revision of it (a question replying to the turn's first question) and its answer becomes
+   * another version of that turn, as with `regenerate`.
+   */
+  revise?: number
 }
 
 /** Ollama's default temperature invents; low keeps the model close to the sources. */
@@ -143,7 +149,21 @@ export class Answerer {
           `There is no question ${opts.regenerate} in conversation ${conversation.id} to answer again.`,
         )
       asked = all[at]!
-      earlier = all.slice(0, at)
+      earlier = all.slice(0, turnStart(all, asked))
+    } else if (opts.revise !== undefined) {
+      const revised = all.find((m) => m.id === opts.revise && m.role === 'user')
+      if (!revised)
+        throw new QuireError(
+          'MESSAGE_NOT_FOUND',
+          `There is no question ${opts.revise} in conversation ${conversation.id} to edit.`,
+        )
+      earlier = all.slice(0, turnStart(all, revised))
+      asked = this.conversations.addMessage({
+        conversationId: conversation.id,
+        role: 'user',
+        text: q,
+        replyTo: revised.replyTo ?? revised.id,
+      })
     } else {
       asked = this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q })
     }
@@ -325,6 +345,13 @@ export class Answerer {
       ollama: problem,
     }
   }
+}
+
+/** Where a question's turn begins: its first wording (an edited question replies to it). */
+function turnStart(all: Message[], question: Message): number {
+  const first = question.replyTo ?? question.id
+  const at = all.findIndex((m) => m.id === first)
+  return at < 0 ? all.indexOf(question) : at
 }
 
 function statusProblem(status: OllamaStatus): OllamaProblem {

@@ -76,4 +76,14 @@ describe('historyWindow', () => {
       { question: 'Q2', answer: '' },
     ])
   })
+
+  it("counts an edited question once, in its latest wording with that wording's answer", () => {
+    const q1 = msg('user', 'Default port?')
+    const a1 = { ...msg('assistant', 'Port 80 [1].'), replyTo: q1.id }
+    const q1b = { ...msg('user', 'Default HTTPS port?'), replyTo: q1.id }
+    const a1b = { ...msg('assistant', 'Port 443 [1].'), replyTo: q1b.id }
+    expect(historyWindow([q1, a1, q1b, a1b])).toEqual([
+      { question: 'Default HTTPS port?', answer: 'Port 443.' },
+    ])
+  })
 })

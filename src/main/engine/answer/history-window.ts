@@ -26,9 +26,13 @@ export function historyWindow(messages: Message[], opts: HistoryWindowOptions = 
   const maxAnswerChars = opts.maxAnswerChars ?? 600
   const maxChars = opts.maxChars ?? 3000
   const turns: Turn[] = []
+  // An edited question is a revision replying to the turn's first wording: only the latest
+  // wording of each turn (with its answers) is the turn.
+  const latest = new Map<number, number>()
+  for (const m of messages) if (m.role === 'user') latest.set(m.replyTo ?? m.id, m.id)
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!
-    if (m.role !== 'user') continue
+    if (m.role !== 'user' || latest.get(m.replyTo ?? m.id) !== m.id) continue
     // A regenerated turn holds several answers: the latest one is the turn's answer.
     let j = i + 1
     while (messages[j]?.role === 'assistant' && messages[j + 1]?.role === 'assistant') j++

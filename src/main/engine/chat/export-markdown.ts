@@ -77,18 +77,23 @@ export function exportConversationMarkdown(
     `_Exported from Quire. Started ${time(conversation.createdAt)}, last activity ${time(conversation.updatedAt)}._`,
     '',
   )
-  // Regenerated answers reply to the same question: each is labelled as a version of that turn.
+  // Regenerated answers reply to the same question, and an edited question replies to the turn's
+  // first wording: each answer is labelled as a version of that turn.
+  const turnOf = (questionId: number) => messages.find((q) => q.id === questionId)?.replyTo ?? questionId
   const versionsOf = new Map<number, number[]>()
   for (const m of messages) {
-    if (m.role === 'assistant' && m.replyTo !== null)
-      versionsOf.set(m.replyTo, [...(versionsOf.get(m.replyTo) ?? []), m.id])
+    if (m.role === 'assistant' && m.replyTo !== null) {
+      const turn = turnOf(m.replyTo)
+      versionsOf.set(turn, [...(versionsOf.get(turn) ?? []), m.id])
+    }
   }
   for (const m of messages) {
     if (m.role === 'user') {
-      out.push(`## Question`, '', `_${time(m.createdAt)}_`, '', m.text.trim(), '')
+      const heading = m.replyTo !== null ? '## Question (edited)' : '## Question'
+      out.push(heading, '', `_${time(m.createdAt)}_`, '', m.text.trim(), '')
       continue
     }
-    const versions = m.replyTo !== null ? (versionsOf.get(m.replyTo) ?? []) : []
+    const versions = m.replyTo !== null ? (versionsOf.get(turnOf(m.replyTo)) ?? []) : []
     const version =
       versions.length > 1 ? ` — version ${versions.indexOf(m.id) + 1} of ${versions.length}` : ''
     const byN = new Map(m.citations.map((c) => [c.n, c]))

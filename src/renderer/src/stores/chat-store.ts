@@ -28,6 +28,11 @@ export interface ChatState {
   open(conversationId: number | null): Promise<void>
   ask(question: string, documentIds?: number[]): Promise<void>
   regenerate(messageId: number, documentIds?: number[]): Promise<void>
+  /**
+   * Asks a question again in new words: a new version of its turn, as regenerate makes. `answerId`
+   * is the turn's current answer, hidden while the new one streams.
+   */
+  edit(questionId: number, question: string, answerId: number | null, documentIds?: number[]): Promise<void>
   stop(): Promise<void>
   onChatEvent(e: EventMap['chat.event']): void
 }
@@ -92,7 +97,12 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       }
     }
 
-    async function start(question: string, replacing: number | null, documentIds?: number[]): Promise<void> {
+    async function start(
+      question: string,
+      replacing: number | null,
+      documentIds?: number[],
+      editQuestionId?: number,
+    ): Promise<void> {
       if (get().streaming) return
       set({
         error: null,
@@ -113,7 +123,11 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           question,
           conversationId: get().conversationId,
           ...(documentIds ? { documentIds } : {}),
-          ...(replacing !== null ? { regenerateMessageId: replacing } : {}),
+          ...(editQuestionId !== undefined
+            ? { editQuestionId }
+            : replacing !== null
+              ? { regenerateMessageId: replacing }
+              : {}),
         })
         const current = get().streaming
         if (!current) return
@@ -188,6 +202,12 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           .find((m) => m.role === 'user')?.text
         if (at < 0 || !question) return
         await start(question, messageId, documentIds)
+      },
+
+      async edit(questionId, question, answerId, documentIds) {
+        const q = question.trim()
+        if (!q || get().streaming) return
+        await start(q, answerId, documentIds, questionId)
       },
 
       async stop() {

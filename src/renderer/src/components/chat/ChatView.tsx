@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { Citation } from '@shared/chat-types.js'
 import { useChat, useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
-import { conversationTurns } from '@renderer/lib/conversation-turns.js'
+import { conversationTurns, questionOf } from '@renderer/lib/conversation-turns.js'
 import { FirstRunChecklist } from '../onboarding/FirstRunChecklist.js'
 import { AssistantMessage } from './AssistantMessage.js'
 import { Composer } from './Composer.js'
@@ -73,11 +73,33 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
             const hidden = regenerating !== null && t.versions.some((v) => v.id === regenerating)
             const at = Math.min(picked[key] ?? t.versions.length - 1, t.versions.length - 1)
             const shown = t.versions[at]
+            // Each version answered its own wording; while a new one streams, the words just asked.
+            const asked = hidden && streaming ? streaming.question : (questionOf(t, shown)?.text ?? '')
+            const editable = !streaming && t === lastTurn && t.question !== null && t.question.id > 0
             return (
               <div key={key} className="turn">
                 {t.question && (
                   <QuestionMessage
-                    text={t.question.text}
+                    key={asked}
+                    text={asked}
+                    onEdit={
+                      editable
+                        ? (question) => {
+                            setPicked((p) => {
+                              const { [key]: _dropped, ...rest } = p
+                              return rest
+                            })
+                            void chat
+                              .getState()
+                              .edit(
+                                questionOf(t, shown)?.id ?? t.question!.id,
+                                question,
+                                lastAnswer?.id ?? null,
+                                library.getState().searchScope(),
+                              )
+                          }
+                        : null
+                    }
                     trace={
                       streaming && t === lastTurn && (hidden || !shown)
                         ? streaming.trace
