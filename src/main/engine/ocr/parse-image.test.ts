@@ -105,7 +105,7 @@ describe('image files', () => {
       message: expect.stringMatching(/not a PNG, JPEG or TIFF/),
     })
     const dir = tempDir()
-    for (const f of ['a.png', 'b.JPG', 'c.tif', 'd.txt', 'e.pdf']) fs.writeFileSync(path.join(dir, f), 'x')
+    for (const f of ['a.png', 'b.JPG', 'c.tif', 'd.bin', 'e.pdf']) fs.writeFileSync(path.join(dir, f), 'x')
     expect((await discoverFiles([dir])).map((f) => path.basename(f.path))).toEqual([
       'a.png',
       'b.JPG',
