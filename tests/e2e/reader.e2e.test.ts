@@ -2,12 +2,14 @@
 // mixed documents (a PDF, a Word file made here, Markdown notes, a text export) dropped on the
 // window together import; a question answered from the Word file cites it; the citation opens the
 // reader view of the stored document at the passage, the claim marked strongly, the locator in the
-// header; Find counts and steps through matches. Screenshots in test-artifacts/e2e/reader-*.png.
+// header; Find counts and steps through matches. A presentation opened from the library shows its
+// slides as sections titled "Slide N" with their speaker notes; an e-book its chapters as
+// "Chapter N: title". Screenshots in test-artifacts/e2e/reader-*.png.
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/main/server/http-server.js'
 import { splitTokens, startFakeOllama } from '../fake-ollama/index.js'
-import { makeDocx } from '../fixtures/office-factory.js'
+import { makeDocx, makeEpub, makeOdp } from '../fixtures/office-factory.js'
 import { harbourPdf } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
 import { startE2eSession, type E2eSession } from './support/session.js'
@@ -159,5 +161,53 @@ describe('documents that are not PDFs, read and shown (issue 27)', () => {
     await expect.poll(() => status.innerText()).toBe('1 of 4')
     expect(await reader.locator('mark.mark-find.is-active').innerText()).toBe('Ledger')
     await step.screenshot(page, 'reader-04-find')
+  })
+
+  it('a presentation shows slides titled "Slide N" with their notes, an e-book chapters "Chapter N: title"', async () => {
+    const deck = makeOdp([
+      { title: 'Quarterly review', text: 'Welcome to the third quarter review.' },
+      {
+        title: 'Outlook',
+        text: 'Revenue grows next year while costs stay flat.',
+        notes: 'Pause for questions.',
+      },
+    ])
+    const book = makeEpub('Field guide', [
+      { file: 'one.xhtml', html: '<h1>Setup</h1><p>Install the package before the first trip.</p>' },
+      { file: 'two.xhtml', html: '<h1>Tides</h1><p>Check the tide tables every morning.</p>' },
+    ])
+    await page.setInputFiles('input[type=file]', [
+      {
+        name: 'review.odp',
+        mimeType: 'application/vnd.oasis.opendocument.presentation',
+        buffer: Buffer.from(deck),
+      },
+      { name: 'field-guide.epub', mimeType: 'application/epub+zip', buffer: Buffer.from(book) },
+    ])
+    await page.getByText(/Import finished · 2 added/).waitFor({ timeout: 180_000 })
+
+    await page
+      .getByRole('button', { name: /review\.odp/ })
+      .first()
+      .click()
+    const reader = page.getByRole('complementary', { name: 'Reader view' })
+    await reader.locator('h3.reader-section-title', { hasText: 'Slide 1' }).waitFor({ timeout: 30_000 })
+    expect(await reader.locator('.reader-section-name').innerText()).toBe('Slide 1 (1 of 2)')
+    await reader.getByRole('button', { name: 'Next section' }).click()
+    await reader.locator('h3.reader-section-title', { hasText: 'Slide 2' }).waitFor()
+    expect(await reader.getByText('Revenue grows next year while costs stay flat.').count()).toBe(1)
+    expect(await reader.locator('aside.reader-note').innerText()).toContain('Pause for questions.')
+    await step.screenshot(page, 'reader-05-slides')
+
+    await page
+      .getByRole('button', { name: /field-guide\.epub/ })
+      .first()
+      .click()
+    await reader
+      .locator('h3.reader-section-title', { hasText: 'Chapter 1: Setup' })
+      .waitFor({ timeout: 30_000 })
+    await reader.getByRole('button', { name: 'Next section' }).click()
+    await reader.locator('h3.reader-section-title', { hasText: 'Chapter 2: Tides' }).waitFor()
+    await step.screenshot(page, 'reader-06-chapters')
   })
 })
