@@ -1,5 +1,7 @@
 // One document in the library: a checkbox for "search this one", file name (title and folder
-// when they help), status, and open / show in folder / remove.
+// when they help), status, and open / show in folder / remove. The list is one Tab stop (roving
+// tabindex, as the conversation list): only the current row's name is in the Tab order, and its
+// other controls are reached with the arrow keys (LibraryPanel moves the focus).
 import { FolderOpen, X } from 'lucide-react'
 import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
@@ -15,6 +17,9 @@ export function DocumentRow({
   onOpen,
   onRemove,
   onShowInFolder,
+  tabbable,
+  onKeyNav,
+  onFocusItem,
 }: {
   item: ListedDocument
   checked: boolean
@@ -23,6 +28,11 @@ export function DocumentRow({
   onRemove: () => void
   /** Desktop only. */
   onShowInFolder: (() => void) | null
+  /** Roving tabindex: only one row of the list is in the Tab order. */
+  tabbable: boolean
+  /** Arrow keys: up and down between rows, left and right between this row's controls. */
+  onKeyNav: (e: React.KeyboardEvent) => void
+  onFocusItem: () => void
 }) {
   const { doc, fileName, subtitle, folder } = item
   const [confirming, setConfirming] = useState(false)
@@ -41,15 +51,29 @@ export function DocumentRow({
           .filter(Boolean)
           .join(', ')
   return (
-    <li className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}>
+    <li
+      className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}
+      onKeyDown={onKeyNav}
+      onFocus={onFocusItem}
+    >
       <input
         type="checkbox"
         checked={checked && usable}
         disabled={!usable}
         onChange={onToggle}
         aria-label={`Search ${label}`}
+        tabIndex={-1}
       />
-      <button type="button" className="doc-open" onClick={onOpen} disabled={!usable} title={doc.path}>
+      {/* Not disabled when it cannot open: it stays focusable, as the row's one Tab stop. */}
+      <button
+        type="button"
+        className="doc-open"
+        onClick={usable ? onOpen : undefined}
+        aria-disabled={!usable || undefined}
+        title={doc.path}
+        tabIndex={tabbable ? 0 : -1}
+        data-doc-open
+      >
         <span className="doc-title">
           {fileName}
           {folder && <span className="doc-folder"> — {folder}</span>}
@@ -81,6 +105,7 @@ export function DocumentRow({
               className="btn-icon row-action"
               aria-label={`Show ${label} in folder`}
               title="Show in folder"
+              tabIndex={-1}
               onClick={onShowInFolder}
             >
               <FolderOpen size={15} aria-hidden="true" />
@@ -91,6 +116,7 @@ export function DocumentRow({
             className="btn-icon row-action"
             aria-label={`Remove ${label}`}
             title="Remove from library"
+            tabIndex={-1}
             onClick={() => setConfirming(true)}
           >
             <X size={15} aria-hidden="true" />

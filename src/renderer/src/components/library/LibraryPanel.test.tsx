@@ -362,6 +362,36 @@ describe('library panel', () => {
     expect(within(second).queryByRole('button', { name: 'Remove failed' })).toBeNull()
   })
 
+  it('is one Tab stop; arrow keys move between documents and along a row’s actions', async () => {
+    const user = userEvent.setup()
+    await renderApp({
+      'library.documents': () => [
+        doc(1, { path: '/w/atlas.pdf', title: 'atlas' }),
+        doc(2, { path: '/w/budget.pdf', title: 'budget', status: 'failed', errorCode: 'PDF_CORRUPT' }),
+      ],
+    })
+    const lib = screen.getByRole('region', { name: 'Library' })
+    const list = lib.querySelector('.doc-list')!
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2))
+    const tabStops = () =>
+      [...list.querySelectorAll<HTMLElement>('input, button')].filter((el) => el.tabIndex >= 0)
+    expect(tabStops()).toHaveLength(1)
+    const atlas = within(lib).getByRole('button', { name: /^atlas\.pdf/ })
+    expect(tabStops()[0]).toBe(atlas)
+    atlas.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(within(lib).getByRole('button', { name: 'Remove atlas.pdf' }))
+    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(document.activeElement).toBe(within(lib).getByRole('checkbox', { name: 'Search atlas.pdf' }))
+    await user.keyboard('{ArrowRight}{ArrowDown}')
+    // A failed document's row is reachable too (its name cannot open it, but takes the focus).
+    const budget = within(lib).getByRole('button', { name: /^budget\.pdf/ })
+    expect(document.activeElement).toBe(budget)
+    expect(tabStops()).toEqual([budget])
+    await user.keyboard('{ArrowRight}{Enter}')
+    expect(within(lib).getByRole('button', { name: 'Confirm remove budget.pdf' })).toBeTruthy()
+  })
+
   it('lists file names with the title and folder when they help; filters and sorts', async () => {
     const user = userEvent.setup()
     await renderApp({

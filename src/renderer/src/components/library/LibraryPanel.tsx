@@ -1,7 +1,7 @@
 // The library: add PDFs, watch imports, tick the documents a question searches, find, sort and
 // remove documents.
 import { X } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { describeLibraryDocument, listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
 import { importCards } from '@renderer/lib/import-cards.js'
 import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
@@ -25,6 +25,42 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
   const [sort, setSort] = useState<DocumentSort>('name')
   const actions = library.getState()
   const listed = useMemo(() => listDocuments(documents, filter, sort), [documents, filter, sort])
+  const list = useRef<HTMLUListElement>(null)
+  const [focusId, setFocusId] = useState<number | null>(null)
+  // The one row in the Tab order: the last one focused, else the first.
+  const rovingId = listed.some((l) => l.doc.id === focusId) ? focusId : (listed[0]?.doc.id ?? null)
+
+  /** Up/Down/Home/End between rows (to each row's name); Left/Right between a row's controls. */
+  function navigate(e: KeyboardEvent, index: number): void {
+    const rows = list.current?.querySelectorAll<HTMLLIElement>(':scope > li')
+    const row = rows?.[index]
+    if (!rows || !row) return
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const controls = [...row.querySelectorAll<HTMLElement>('input, button')].filter(
+        (c) => !(c as HTMLInputElement).disabled,
+      )
+      const at = controls.indexOf(e.target as HTMLElement)
+      const next = controls[at + (e.key === 'ArrowRight' ? 1 : -1)]
+      if (at < 0 || !next) return
+      e.preventDefault()
+      next.focus()
+      return
+    }
+    const to =
+      e.key === 'ArrowDown'
+        ? index + 1
+        : e.key === 'ArrowUp'
+          ? index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? listed.length - 1
+              : null
+    if (to === null || to < 0 || to >= listed.length) return
+    e.preventDefault()
+    setFocusId(listed[to]!.doc.id)
+    rows[to]?.querySelector<HTMLElement>('[data-doc-open]')?.focus()
+  }
 
   async function pick(folders: boolean): Promise<void> {
     const res = await actions.pickPaths(folders)
@@ -133,11 +169,14 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
               )}
             </p>
           )}
-          <ul className="doc-list">
-            {listed.map((item) => (
+          <ul className="doc-list" ref={list}>
+            {listed.map((item, i) => (
               <DocumentRow
                 key={item.doc.id}
                 item={item}
+                tabbable={item.doc.id === rovingId}
+                onKeyNav={(e) => navigate(e, i)}
+                onFocusItem={() => setFocusId(item.doc.id)}
                 checked={!unchecked.includes(item.doc.id)}
                 onToggle={() => actions.toggle(item.doc.id)}
                 onOpen={() =>
