@@ -27,6 +27,10 @@ async function writePdf(dir: string, name: string, topic: string): Promise<strin
 async function asLibraryBeforeIndexVersions(dir: string): Promise<void> {
   const lib = await Library.open(dir)
   lib.db.exec('ALTER TABLE documents DROP COLUMN index_version')
+  // And what the migrations after it add (11: formats), which run again from version 9.
+  lib.db.exec(`ALTER TABLE documents DROP COLUMN format;
+    ALTER TABLE pages DROP COLUMN blocks;
+    ALTER TABLE chunks DROP COLUMN locator;`)
   lib.db.pragma('user_version = 9')
   await lib.close()
 }
@@ -55,6 +59,7 @@ describe('documents indexed by an older version', () => {
       expect(lib.outdatedPaths().sort()).toEqual([a, b])
       const oldA = chunkIdsOf(lib, a)
       const oldB = chunkIdsOf(lib, b)
+      const idA = lib.store.documentByPath(a)!.id
 
       // One of them imported again: read again, its chunks and vectors replaced; the other stays.
       const report = await lib.ingest([a])
@@ -62,6 +67,8 @@ describe('documents indexed by an older version', () => {
 
       const newA = chunkIdsOf(lib, a)
       expect(newA.length).toBeGreaterThan(0)
+      // The document keeps its id: a viewer open on it, and citations, still point at it.
+      expect(lib.store.documentByPath(a)!.id).toBe(idA)
       expect(newA.filter((id) => oldA.includes(id))).toEqual([])
       expect(chunkIdsOf(lib, b)).toEqual(oldB)
       expect(lib.vectors!.ids().sort((x, y) => x - y)).toEqual(
@@ -126,6 +133,44 @@ describe('documents indexed by an older version', () => {
       expect(again.documents[0]).toMatchObject({ status: 'indexed', ocrPages: 1 })
       expect(progress.some((p) => p.stage === 'recognizing')).toBe(true)
       expect(lib.documents()[0]).toMatchObject({ status: 'indexed', outdated: false })
+    } finally {
+      await lib.close()
+    }
+  })
+})
+
+describe('a document imported again', () => {
+  it('keeps its id and date added when its file changed, and when the new version fails', async () => {
+    const docs = tempDir()
+    const a = await writePdf(docs, 'a.pdf', 'zeolite catalysts')
+    const lib = await Library.open(tempDir(), { modelDir: TEST_MODEL_DIR })
+    try {
+      await lib.ingest([a])
+      const before = lib.store.documentByPath(a)!
+      const added = lib.db.prepare('SELECT created_at FROM documents WHERE id = ?').pluck().get(before.id)
+      // Another document after it, so a new row would get a different id than the first one's.
+      await lib.ingest([await writePdf(docs, 'b.pdf', 'tidal turbines')])
+
+      fs.writeFileSync(a, await makeTextPdf(sampleTextSpec('basalt columns', 3)))
+      const changed = await lib.ingest([a])
+      expect(changed.documents[0]).toMatchObject({ status: 'indexed' })
+      const after = lib.store.documentByPath(a)!
+      // Before: a new id, and a viewer open on the document showed nothing.
+      expect(after.id).toBe(before.id)
+      expect(after.sha256).not.toBe(before.sha256)
+      expect(lib.db.prepare('SELECT created_at FROM documents WHERE id = ?').pluck().get(after.id)).toBe(
+        added,
+      )
+      expect(lib.page(before.id, 1)?.text).toMatch(/basalt columns/)
+      expect((await lib.search('basalt columns', { k: 1 })).results[0]).toMatchObject({
+        file: a,
+        documentId: before.id,
+      })
+
+      fs.writeFileSync(a, 'not a PDF any more')
+      const broken = await lib.ingest([a])
+      expect(broken.documents[0]).toMatchObject({ status: 'failed' })
+      expect(lib.store.documentByPath(a)).toMatchObject({ id: before.id, status: 'failed' })
     } finally {
       await lib.close()
     }

@@ -113,13 +113,18 @@ export class LibraryStore {
         .prepare(`SELECT d.path FROM documents d WHERE ${IS_OUTDATED} ORDER BY d.title COLLATE NOCASE, d.id`)
         .pluck(),
       chunkIdsOfDoc: db.prepare(`SELECT id FROM chunks WHERE document_id = ?`).pluck(),
+      // @id and @createdAt are the replaced document's (a re-index, a changed file) or null for a new
+      // one: an open viewer, a citation and the search scope keep pointing at the document.
       insertDoc: db.prepare(
-        `INSERT INTO documents (path, title, sha256, size, pages, format, status, index_version)
-         VALUES (@path, @title, @sha256, @size, @pages, @format, 'indexed', ${INDEX_VERSION})`,
+        `INSERT INTO documents (id, path, title, sha256, size, pages, format, status, index_version, created_at)
+         VALUES (@id, @path, @title, @sha256, @size, @pages, @format, 'indexed', ${INDEX_VERSION},
+           COALESCE(@createdAt, strftime('%Y-%m-%dT%H:%M:%fZ','now')))`,
       ),
+      createdAt: db.prepare(`SELECT created_at FROM documents WHERE id = ?`).pluck(),
       insertFailed: db.prepare(
-        `INSERT INTO documents (path, title, sha256, size, pages, format, status, error_code, error_message)
-         VALUES (@path, @title, @sha256, @size, 0, @format, 'failed', @code, @message)
+        `INSERT INTO documents (id, path, title, sha256, size, pages, format, status, error_code, error_message, created_at)
+         VALUES (@id, @path, @title, @sha256, @size, 0, @format, 'failed', @code, @message,
+           COALESCE(@createdAt, strftime('%Y-%m-%dT%H:%M:%fZ','now')))
          ON CONFLICT(path) DO UPDATE SET title = excluded.title, sha256 = excluded.sha256, size = excluded.size,
            format = excluded.format,
            pages = 0, status = 'failed', error_code = excluded.error_code, error_message = excluded.error_message,
@@ -208,8 +213,13 @@ export class LibraryStore {
       .transaction(() => {
         const old = this.documentByPath(doc.path)
         const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+        // The new version takes the old one's id (and date added): its pages and chunks go with the
+        // old row, chunks get new ids (vector labels are never reused), the document keeps its own.
+        const createdAt = old ? (this.q.createdAt.get(old.id) as string) : null
         if (old) this.q.deleteDoc.run(old.id)
         const info = this.q.insertDoc.run({
+          id: old?.id ?? null,
+          createdAt,
           path: doc.path,
           title: doc.title,
           sha256: doc.sha256,
@@ -268,8 +278,10 @@ export class LibraryStore {
       .transaction(() => {
         const old = this.documentByPath(f.path)
         const replacedChunkIds = old ? (this.q.chunkIdsOfDoc.all(old.id) as number[]) : []
+        // A failed row takes the id of what it replaces, as a new version does (putDocument).
+        const createdAt = old ? (this.q.createdAt.get(old.id) as string) : null
         if (old && old.status !== 'failed') this.q.deleteDoc.run(old.id)
-        this.q.insertFailed.run({ ...f, code, message })
+        this.q.insertFailed.run({ ...f, code, message, id: old?.id ?? null, createdAt })
         return { replacedChunkIds }
       })
       .immediate()
