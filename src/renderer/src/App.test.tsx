@@ -23,6 +23,34 @@ describe('the window', () => {
     expect(stores.ui.getState().sidebarOpen).toBe(true)
   })
 
+  it('brings back the sidebar that narrowing the window hid, once the window is wide again', async () => {
+    // A media query list the test drives, as Chromium's would fire on resize.
+    const listeners = new Set<(e: MediaQueryListEvent) => void>()
+    const query = {
+      matches: false,
+      addEventListener: (_: string, f: (e: MediaQueryListEvent) => void) => listeners.add(f),
+      removeEventListener: (_: string, f: (e: MediaQueryListEvent) => void) => listeners.delete(f),
+    }
+    const before = window.matchMedia
+    window.matchMedia = (() => query) as unknown as typeof window.matchMedia
+    try {
+      const { stores } = await renderApp()
+      const resize = (matches: boolean) =>
+        act(() => listeners.forEach((f) => f({ matches } as MediaQueryListEvent)))
+      resize(true)
+      expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull()
+      resize(false)
+      expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeTruthy()
+      // A sidebar the person hid stays hidden however the window is resized.
+      act(() => stores.ui.getState().toggleSidebar(false))
+      resize(true)
+      resize(false)
+      expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull()
+    } finally {
+      window.matchMedia = before
+    }
+  })
+
   it('draws its icons as SVG from the icon set, not emoji or text glyphs', async () => {
     await renderApp({ 'conversations.list': () => [conversation(1, 'Budget')] })
     for (const name of ['Open settings', 'Delete Budget', 'Rename Budget', 'Export Budget to Markdown']) {

@@ -32,11 +32,12 @@ export function App() {
 
   useEffect(() => applyTheme(theme), [theme])
   // Narrowing the window below the floating-sidebar width hides the sidebar, so the conversation is
-  // what stays in view; it can be brought back over the conversation with Ctrl/Cmd+B.
+  // what stays in view; it can be brought back over the conversation with Ctrl/Cmd+B. Widening
+  // the window again brings back a sidebar the width hid.
   useEffect(() => {
     const narrow = window.matchMedia?.(NARROW_QUERY)
     if (!narrow) return
-    const onChange = (e: MediaQueryListEvent) => e.matches && ui.getState().toggleSidebar(false)
+    const onChange = (e: MediaQueryListEvent) => ui.getState().onNarrowChange(e.matches)
     narrow.addEventListener('change', onChange)
     return () => narrow.removeEventListener('change', onChange)
   }, [ui])

@@ -7,10 +7,14 @@ export type ThemeChoice = 'system' | 'light' | 'dark'
 export interface UiState {
   theme: ThemeChoice
   sidebarOpen: boolean
+  /** The window became too narrow for the sidebar and hid it: widening brings it back. */
+  hiddenByWidth: boolean
   /** Set once every first-run step was done: the checklist never comes back after that. */
   onboarded: boolean
   setTheme(theme: ThemeChoice): void
   toggleSidebar(open?: boolean): void
+  /** The window narrowed below the floating-sidebar width (true) or widened past it (false). */
+  onNarrowChange(narrow: boolean): void
   markOnboarded(): void
 }
 
@@ -46,6 +50,7 @@ export function createUiStore(storage: Storage | null, initialWidth = 1280): Sto
     theme,
     // Narrow windows start with the conversation, not the sidebar, unless the person chose.
     sidebarOpen: sidebar === null ? initialWidth >= 900 : sidebar === 'true',
+    hiddenByWidth: false,
     onboarded: read(KEYS.onboarded) === 'true',
     setTheme(next) {
       write(KEYS.theme, next)
@@ -55,8 +60,20 @@ export function createUiStore(storage: Storage | null, initialWidth = 1280): Sto
       set((s) => {
         const next = open ?? !s.sidebarOpen
         write(KEYS.sidebar, String(next))
-        return { sidebarOpen: next }
+        return { sidebarOpen: next, hiddenByWidth: false }
       })
+    },
+    onNarrowChange(narrow) {
+      // Hidden by the width, not by the person: not remembered, and undone when the room returns.
+      set((s) =>
+        narrow
+          ? s.sidebarOpen
+            ? { sidebarOpen: false, hiddenByWidth: true }
+            : {}
+          : s.hiddenByWidth
+            ? { sidebarOpen: true, hiddenByWidth: false }
+            : {},
+      )
     },
     markOnboarded() {
       write(KEYS.onboarded, 'true')
