@@ -110,7 +110,8 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   DOC_ENCRYPTED: {
     label: 'Password-protected',
-    remedy: 'Open it, remove the password (or save a copy without one), then add it again.',
+    remedy:
+      'Open it, remove the password (Word: File › Info › Protect Document; LibreOffice: File › Properties › Security) or save a copy without one, then add it again.',
     retryable: false,
   },
   DOC_LEGACY_FORMAT: {

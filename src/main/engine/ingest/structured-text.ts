@@ -139,10 +139,7 @@ export function structuredDocument(
   const sections = buildSections(doc)
   const letters = sections.some((s) => /\p{L}/u.test(s.page.text))
   if (!letters) {
-    throw new QuireError(
-      'DOC_NO_TEXT',
-      `${name} holds no text to search (it is empty, or only images). Check that this is the right file.`,
-    )
+    throw new QuireError('DOC_NO_TEXT', `${name} holds no text to search (it is empty, or only images).`)
   }
   const pages = sections.map((s) => s.page)
   const chunker = new Chunker(BODY_SIZE, opts.chunking ?? DEFAULT_CHUNK_OPTIONS)

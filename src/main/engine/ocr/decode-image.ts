@@ -55,10 +55,7 @@ const localRequire = createRequire(import.meta.url)
 export function openImage(bytes: Uint8Array, file: string): ImagePages {
   const kind = imageKind(bytes)
   const unreadable = (why: string) =>
-    new QuireError(
-      'FILE_UNREADABLE',
-      `${file} could not be read as an image (${why}). Save it again as PNG, JPEG or TIFF and import it again.`,
-    )
+    new QuireError('DOC_CORRUPT', `${file} could not be read as an image (${why}).`)
   if (kind === 'png' || kind === 'jpeg') {
     const size = kind === 'png' ? pngSize(bytes) : jpegSize(bytes)
     if (!size || !size.width || !size.height) throw unreadable('its header gives no size')

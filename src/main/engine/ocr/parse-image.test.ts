@@ -89,7 +89,7 @@ describe('image files', () => {
     await expect(
       parseDocument(tiff.subarray(0, 4200), 'invoices.tiff', { ocrEngine: engine }),
     ).rejects.toMatchObject({
-      code: 'FILE_UNREADABLE',
+      code: 'DOC_CORRUPT',
       message: expect.stringMatching(/none of its 4 pages could be read/),
     })
   })
@@ -101,7 +101,7 @@ describe('image files', () => {
       message: expect.stringMatching(/can only be read with OCR, and OCR is off\.$/),
     })
     await expect(parseDocument(Buffer.from('not an image'), 'b.png')).rejects.toMatchObject({
-      code: 'FILE_UNREADABLE',
+      code: 'DOC_CORRUPT',
       message: expect.stringMatching(/not a PNG, JPEG or TIFF/),
     })
     const dir = tempDir()

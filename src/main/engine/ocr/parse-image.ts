@@ -65,10 +65,7 @@ export async function parseImage(
     if (!opts.ocrEngine) await engine.stop()
   }
   if (unreadablePages.length === total)
-    throw new QuireError(
-      'FILE_UNREADABLE',
-      `${name} is damaged: none of its ${total} pages could be read. Save it again as PNG, JPEG or TIFF and import it again.`,
-    )
+    throw new QuireError('DOC_CORRUPT', `${name} is damaged: none of its ${total} pages could be read.`)
   const pages = buildPages(raw).map((p) => (info.has(p.pageNo) ? { ...p, ocr: info.get(p.pageNo)! } : p))
   if (!pages.some((p) => /\p{L}/u.test(p.text)))
     throw new QuireError(

@@ -33,6 +33,6 @@ function decode(encoding: string, bytes: Uint8Array): string {
 function binary(name: string): QuireError {
   return new QuireError(
     'DOC_BINARY',
-    `${name} is not text: it holds binary data (a program, an archive or another format given a text file's name). Check the file, or rename it to its real extension.`,
+    `${name} is not text: it holds binary data (a program, an archive or another format given a text file's name).`,
   )
 }

@@ -1,3 +1,4 @@
+import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { describe, expect, it } from 'vitest'
 import { makeDeclaredBomb, makeDocx, makeLyingZip, makeOleFile } from '@tests/fixtures/office-factory.js'
 import { blocks, locatorOf, read, readError } from './readers-test-kit.js'
@@ -55,14 +56,16 @@ describe('Word (.docx) reader', () => {
   it('names legacy, password-protected and damaged files with what to do', async () => {
     const legacy = await readError(makeOleFile(false), '/d/old.doc')
     expect(legacy).toMatchObject({ code: 'DOC_LEGACY_FORMAT' })
-    expect(legacy!.message).toMatch(/save it as \.docx/)
+    expect(legacy!.message).toMatch(/saved as \.docx it can be imported/)
     // An old file given the new name is still the old format.
     expect(await readError(makeOleFile(false), '/d/renamed.docx')).toMatchObject({
       code: 'DOC_LEGACY_FORMAT',
     })
     const locked = await readError(makeOleFile(true), '/d/locked.docx')
     expect(locked).toMatchObject({ code: 'DOC_ENCRYPTED' })
-    expect(locked!.message).toMatch(/remove the password/)
+    // The message says what happened; what to do is the code's remedy, printed under it.
+    expect(locked!.message).toBe('locked.docx is password-protected.')
+    expect(ingestRemedy('DOC_ENCRYPTED').remedy).toMatch(/remove the password/)
     expect(await readError('not a zip at all', '/d/broken.docx')).toMatchObject({ code: 'DOC_CORRUPT' })
     const cut = makeDocx([{ p: 'text' }])
     expect(await readError(cut.subarray(0, cut.length - 30), '/d/cut.docx')).toMatchObject({

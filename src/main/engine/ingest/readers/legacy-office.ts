@@ -16,10 +16,7 @@ export function isEncryptedOoxml(b: Uint8Array): boolean {
 }
 
 export function encryptedOffice(file: string): QuireError {
-  return new QuireError(
-    'DOC_ENCRYPTED',
-    `${path.basename(file)} is password-protected. Open it, remove the password (File › Info › Protect Document › Encrypt with Password, cleared), save it, then import it again.`,
-  )
+  return new QuireError('DOC_ENCRYPTED', `${path.basename(file)} is password-protected.`)
 }
 
 /** A legacy .doc or .ppt (or a new file's name on an old file): read nothing, say what to do. */
@@ -37,7 +34,7 @@ export async function readLegacyOffice(bytes: Uint8Array, file: string): Promise
   return Promise.reject(
     new QuireError(
       'DOC_LEGACY_FORMAT',
-      `${name} is a ${what}, an old binary format Quire does not read. Open it in Word, PowerPoint or LibreOffice and save it as ${ext} (or as PDF), then import that.`,
+      `${name} is a ${what}, an old binary format Quire does not read; saved as ${ext} it can be imported.`,
     ),
   )
 }

@@ -1,3 +1,4 @@
+import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { describe, expect, it } from 'vitest'
 import { makeEncryptedOdt, makeOdp, makeOdt } from '@tests/fixtures/office-factory.js'
 import { blocks, locatorOf, read, readError } from './readers-test-kit.js'
@@ -50,6 +51,7 @@ describe('OpenDocument and PowerPoint readers', () => {
   it('refuses a password-protected OpenDocument file with what to do', async () => {
     const err = await readError(makeEncryptedOdt(), '/d/secret.odt')
     expect(err).toMatchObject({ code: 'DOC_ENCRYPTED' })
-    expect(err!.message).toMatch(/remove the password/)
+    expect(err!.message).toBe('secret.odt is password-protected.')
+    expect(ingestRemedy('DOC_ENCRYPTED').remedy).toMatch(/remove the password/)
   })
 })

@@ -106,10 +106,7 @@ function checkNotEncrypted(zip: BoundedZip, name: string): void {
   // An OpenDocument file with a password keeps its content encrypted and says so in its manifest.
   const manifest = zip.text('META-INF/manifest.xml')
   if (manifest && /encryption-data/.test(manifest))
-    throw new QuireError(
-      'DOC_ENCRYPTED',
-      `${name} is password-protected. Open it, remove the password (File › Properties › Security, or save a copy without one), then import it again.`,
-    )
+    throw new QuireError('DOC_ENCRYPTED', `${name} is password-protected.`)
 }
 
 export async function readOffice(
