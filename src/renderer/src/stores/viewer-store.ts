@@ -23,6 +23,8 @@ export interface ViewerTarget {
 
 export interface ViewerState {
   target: ViewerTarget | null
+  /** Counts openAt calls: opening the same citation again is a new opening (back to its passage). */
+  opened: number
   pageCount: number
   zoom: number
   findTerm: string
@@ -41,12 +43,13 @@ export const MAX_ZOOM = 3
 export function createViewerStore(): StoreApi<ViewerState> {
   return createStore<ViewerState>((set, get) => ({
     target: null,
+    opened: 0,
     pageCount: 0,
     zoom: 1,
     findTerm: '',
     openAt(target) {
       const same = get().target?.documentId === target.documentId
-      set({ target, findTerm: '', ...(same ? {} : { pageCount: 0 }) })
+      set((s) => ({ target, opened: s.opened + 1, findTerm: '', ...(same ? {} : { pageCount: 0 }) }))
     },
     close() {
       set({ target: null, findTerm: '' })

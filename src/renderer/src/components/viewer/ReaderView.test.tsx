@@ -111,7 +111,7 @@ describe('reader view', () => {
     ]
     const at = slides[1]!.text.indexOf('Revenue')
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView')
-    const { api } = setup(
+    const { api, stores } = setup(
       documentText({
         sections: slides,
         passage: {
@@ -144,6 +144,10 @@ describe('reader view', () => {
     fireEvent.click(within(view).getByRole('button', { name: 'Previous section' }))
     await within(view).findByText('Slide 1', { selector: 'h3' })
     expect(view.querySelector('mark')).toBeNull()
+    // Opening the same citation again goes back to its passage.
+    act(() => stores.viewer.getState().openAt({ ...stores.viewer.getState().target!, page: 1 }))
+    await within(view).findByText('Slide 2', { selector: 'h3' })
+    expect(view.querySelectorAll('mark.mark-focus')).toHaveLength(1)
   })
 
   it('marks the passage whole when no sentence carries the claim, and falls back to the stored span', async () => {

@@ -17,10 +17,13 @@ export function ReaderView() {
   const { api, viewer } = useStores()
   const target = useViewer((s) => s.target)
   const findTerm = useViewer((s) => s.findTerm)
+  const opened = useViewer((s) => s.opened)
   const [doc, setDoc] = useState<DocumentText | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [activeFind, setActiveFind] = useState(-1)
   const findRef = useRef<HTMLInputElement>(null)
+  /** Which document and chunk `doc` was read for (a new opening may still show the last one). */
+  const loadedFor = useRef('')
   const scrollRef = useRef<HTMLElement>(null)
   const documentId = target?.documentId ?? null
   const chunkId = target?.chunkId
@@ -29,22 +32,27 @@ export function ReaderView() {
   useEffect(() => {
     if (documentId === null) return
     let live = true
+    loadedFor.current = ''
     setDoc(null)
     setError(null)
     void call(api, 'library.documentText', { documentId, ...(chunkId ? { chunkId } : {}) })
       .then((text) => {
         if (!live) return
-        setDoc(text)
         viewer.getState().setPageCount(text.sections.length)
-        // Open at the section the cited passage starts in.
-        const first = text.passage?.spans[0]?.page
-        if (first) viewer.getState().setPage(first)
+        loadedFor.current = `${documentId}:${chunkId ?? ''}`
+        setDoc(text)
       })
       .catch((err: Error) => live && setError(err.message))
     return () => {
       live = false
     }
   }, [api, viewer, documentId, chunkId])
+
+  // Each opening of a citation (the same one again too) goes to the section its passage starts in.
+  useEffect(() => {
+    const first = doc?.passage?.spans[0]?.page
+    if (first && loadedFor.current === `${documentId}:${chunkId ?? ''}`) viewer.getState().setPage(first)
+  }, [doc, opened, viewer, documentId, chunkId])
 
   const section = doc?.sections.find((s) => s.n === sectionNo) ?? doc?.sections[0] ?? null
 
