@@ -64,6 +64,13 @@ describe('--library that cannot be a library', () => {
       expect(r.err).toContain('is a file, not a folder')
     }
     expect(fs.readFileSync(file, 'utf8')).toBe('mine')
+    // A folder where SQLite cannot make its file (here a folder of that name is in the way).
+    const blocked = tempDir()
+    fs.mkdirSync(path.join(blocked, DB_FILE))
+    const r = await cli('ingest', file, '--library', blocked, '--model-dir', 'none')
+    expect(codeOf(r.err)).toBe('LIBRARY_CANNOT_OPEN')
+    expect(r.err).toContain(`The library database ${path.join(blocked, DB_FILE)} cannot be opened or created`)
+    expect(r.err).toContain("also holds 1 item that is not Quire's (library.sqlite). Quire leaves it alone")
     if (process.platform === 'linux') {
       for (const cmd of [['docs'], ['ingest', file, '--model-dir', 'none']]) {
         const r = await cli(...cmd, '--library', '/proc/self')

@@ -58,5 +58,6 @@ export function otherFilesNote(dir: string): string | null {
   const { count, names } = otherFiles(dir, 3)
   if (count === 0) return null
   const shown = names.join(', ') + (count > names.length ? ', …' : '')
-  return `Note: the library folder ${dir} also holds ${count} ${count === 1 ? 'item' : 'items'} that ${count === 1 ? 'is' : 'are'} not Quire's (${shown}). Quire leaves them alone; deleting the library removes only Quire's own files.`
+  const one = count === 1
+  return `Note: the library folder ${dir} also holds ${count} ${one ? 'item' : 'items'} that ${one ? 'is' : 'are'} not Quire's (${shown}). Quire leaves ${one ? 'it' : 'them'} alone; deleting the library removes only Quire's own files.`
 }
