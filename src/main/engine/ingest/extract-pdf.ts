@@ -3,6 +3,7 @@ import path from 'node:path'
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js'
 import { classifyPdfOpenError, emptyFile, notAPdf } from './pdf-errors.js'
+import { IMAGE_PIXEL_BUDGET } from '../ocr/pixel-budget.js'
 
 /** One visual line of a page as pdf.js laid it out, before cleaning. */
 export interface RawLine {
@@ -46,6 +47,9 @@ export async function openPdf(bytes: Uint8Array, file: string): Promise<PDFDocum
     cMapUrl: CMAPS,
     cMapPacked: true,
     verbosity: 0,
+    // An embedded image of more pixels than one image page may have is not decoded (the page is
+    // read without it): a small compressed stream can declare gigabytes of pixels.
+    maxImageSize: IMAGE_PIXEL_BUDGET,
     // The brief's rule for pdf.js in Node. pdf.js 6 no longer has the option (it stopped compiling
     // fonts with eval altogether), so it is passed untyped: harmless there, protective on older builds.
     ...({ isEvalSupported: false } as object),

@@ -14,7 +14,7 @@ import {
   type OcrResult,
 } from './ocr-engine.js'
 import { recognizeUpright } from './orientation.js'
-import { OCR_DPI, renderPage } from './render-page.js'
+import { dpiWithinBudget, OCR_DPI, renderPage } from './render-page.js'
 
 /** What OCR found on one page, beside its text: the page's confidence, or why it has no text. */
 export interface OcrPageInfo {
@@ -82,8 +82,10 @@ export async function ocrPdfPage(
   page: PDFPageProxy,
   engine: OcrEngine,
   signal?: AbortSignal,
-  dpi = OCR_DPI,
+  pageDpi = OCR_DPI,
 ): Promise<{ raw: RawPage; info: OcrPageInfo }> {
+  // A giant page is rendered at a lower dpi (within the pixel budget), and recognised at that dpi.
+  const dpi = dpiWithinBudget(page, pageDpi)
   const { image, viewport } = await renderPage(page, dpi)
   // The cache (evaluations only) is keyed by the bytes the recogniser reads.
   const result = await cachedRecognition(pgmBytes(image), dpi, recognitionSettings(engine), () =>

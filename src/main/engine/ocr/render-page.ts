@@ -1,6 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PageViewport } from 'pdfjs-dist/types/src/display/page_viewport.js'
 import { greyFromRgba, type GreyImage } from './grey-image.js'
+import { IMAGE_PIXEL_BUDGET } from './pixel-budget.js'
 
 /**
  * Resolution pages are rendered at for OCR. Chosen from the bench table (BENCHMARKS.md, "OCR"):
@@ -8,6 +9,17 @@ import { greyFromRgba, type GreyImage } from './grey-image.js'
  * 0.988; 200 dpi: 0.993 at 1.5x the time; 300 dpi: 0.991 at 4x).
  */
 export const OCR_DPI = 150
+
+/**
+ * `dpi`, lowered when the page would render to more pixels than the pixel budget: a PDF page may
+ * be up to 200 × 200 inches (30000 × 30000 pixels at 150 dpi, 3.6 GB of canvas), and a hostile
+ * one is. Ordinary pages (A4, Letter, A3, at 150 dpi: 2 to 4 Mpx) keep their dpi.
+ */
+export function dpiWithinBudget(page: PDFPageProxy, dpi: number): number {
+  const { width, height } = page.getViewport({ scale: dpi / 72 })
+  const pixels = Math.ceil(width) * Math.ceil(height)
+  return pixels <= IMAGE_PIXEL_BUDGET ? dpi : Math.floor(dpi * Math.sqrt(IMAGE_PIXEL_BUDGET / pixels))
+}
 
 export interface RenderedPage {
   image: GreyImage
@@ -20,7 +32,7 @@ export interface RenderedPage {
  * grey: the recogniser reads grey anyway, and raw pixels skip a PNG encode and decode.
  */
 export async function renderPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<RenderedPage> {
-  const viewport = page.getViewport({ scale: dpi / 72 })
+  const viewport = page.getViewport({ scale: dpiWithinBudget(page, dpi) / 72 })
   const { createCanvas } = await import('@napi-rs/canvas')
   const canvas = createCanvas(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)))
   const ctx = canvas.getContext('2d')
