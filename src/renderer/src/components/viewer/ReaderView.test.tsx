@@ -141,9 +141,16 @@ describe('reader view', () => {
     expect(within(view).getByText(/Slide 2/, { selector: '.reader-section-name' }).textContent).toBe(
       'Slide 2 (2 of 2)',
     )
+    // Another section starts at its top.
+    let top = 480
+    Object.defineProperty(view.querySelector('.reader-scroll')!, 'scrollTop', {
+      get: () => top,
+      set: (v: number) => void (top = v),
+    })
     fireEvent.click(within(view).getByRole('button', { name: 'Previous section' }))
     await within(view).findByText('Slide 1', { selector: 'h3' })
     expect(view.querySelector('mark')).toBeNull()
+    expect(top).toBe(0)
     // Opening the same citation again goes back to its passage.
     act(() => stores.viewer.getState().openAt({ ...stores.viewer.getState().target!, page: 1 }))
     await within(view).findByText('Slide 2', { selector: 'h3' })

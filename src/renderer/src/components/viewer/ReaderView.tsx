@@ -25,6 +25,7 @@ export function ReaderView() {
   /** Which document and chunk `doc` was read for (a new opening may still show the last one). */
   const loadedFor = useRef('')
   const scrollRef = useRef<HTMLElement>(null)
+  const scrollBox = useRef<HTMLDivElement>(null)
   const documentId = target?.documentId ?? null
   const chunkId = target?.chunkId
   const sectionNo = target?.page ?? 1
@@ -88,7 +89,11 @@ export function ReaderView() {
     }
   }, [section, hits, activeFind, highlight])
 
-  // Bring the current find match, else the claim, else the passage, into view.
+  // Another section starts at its top; then the current find match, else the claim, else the
+  // passage, is brought into view.
+  useEffect(() => {
+    if (scrollBox.current) scrollBox.current.scrollTop = 0
+  }, [section?.n, doc])
   useEffect(() => {
     scrollRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
   }, [marks, section])
@@ -134,7 +139,7 @@ export function ReaderView() {
           {note}
         </p>
       )}
-      <div className="viewer-scroll reader-scroll">
+      <div className="viewer-scroll reader-scroll" ref={scrollBox}>
         {error && (
           <p className="inline-error" role="alert">
             {error}
