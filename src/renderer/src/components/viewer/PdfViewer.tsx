@@ -3,11 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { pagesLabel } from '@shared/labels.js'
 import { citationHighlight } from '@renderer/lib/citation-highlight.js'
-import { findAll, rangeBoxes } from '@renderer/lib/text-ranges.js'
+import { rangeBoxes } from '@renderer/lib/text-ranges.js'
 import { useStores, useViewer } from '@renderer/stores/app-stores.js'
 import { call } from '@renderer/transport/api-types.js'
 import { openPdf, type OpenedPdf } from './pdf-loader.js'
 import { PdfPage } from './PdfPage.js'
+import { findInPages } from './pdf-find.js'
+import { findStatus as findWords, firstHitFrom, stepHit, type FindHit } from './reader-find.js'
 import { usePageText } from './usePageText.js'
 import { RemovedSource } from './RemovedSource.js'
 import { ViewerToolbar } from './ViewerToolbar.js'
@@ -22,8 +24,9 @@ export function PdfViewer() {
   /** Labels printed on the pages (pdf.js page labels), null when the PDF defines none. */
   const [labels, setLabels] = useState<string[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [activeFind, setActiveFind] = useState(0)
-  const [findMiss, setFindMiss] = useState(false)
+  /** Every match in the document (null while the pages are searched), and the current one. */
+  const [hits, setHits] = useState<FindHit[] | null>([])
+  const [active, setActive] = useState(-1)
   const findRef = useRef<HTMLInputElement>(null)
   // A removed document has no PDF to load: its stored passage is shown instead.
   const documentId = target && !target.removed ? target.documentId : null
@@ -69,43 +72,49 @@ export function PdfViewer() {
     }
   }, [text, target?.passage, target?.passagePages, target?.focus, page])
 
-  const matches = useMemo(
-    () => (text && findTerm.trim() ? findAll(text.text, findTerm) : []),
-    [text, findTerm],
-  )
-  const findBoxes = useMemo(
-    () => (text ? matches.map((m) => rangeBoxes(text.items, m)) : []),
-    [text, matches],
-  )
-  useEffect(() => setFindMiss(false), [findTerm])
-
-  async function findNext(backwards: boolean): Promise<void> {
-    if (!target || !findTerm.trim()) return
-    if (!backwards && activeFind + 1 < matches.length) return setActiveFind(activeFind + 1)
-    if (backwards && activeFind > 0) return setActiveFind(activeFind - 1)
-    // Walk the other pages in order (wrapping) for the next page with a match.
-    const count = pageCount || 1
-    for (let step = 1; step < count; step++) {
-      const p = backwards ? ((page - 1 - step + count) % count) + 1 : ((page - 1 + step) % count) + 1
-      const t = await get(target.documentId, p)
-      const hits = t ? findAll(t.text, findTerm) : []
-      if (hits.length > 0) {
-        viewer.getState().setPage(p)
-        setActiveFind(backwards ? hits.length - 1 : 0)
-        return
-      }
+  // The whole document is searched (pages are read once and cached), after a short pause in
+  // typing; the current match starts on the page shown or the next one with a match.
+  useEffect(() => {
+    setActive(-1)
+    if (documentId === null || !findTerm.trim() || pageCount === 0) return setHits([])
+    setHits(null)
+    const abort = new AbortController()
+    const timer = setTimeout(() => {
+      void findInPages((p) => get(documentId, p), pageCount, findTerm, abort.signal).then((found) => {
+        if (!found) return
+        setHits(found)
+        setActive(firstHitFrom(found, viewer.getState().target?.page ?? 1))
+      })
+    }, 200)
+    return () => {
+      clearTimeout(timer)
+      abort.abort()
     }
-    setFindMiss(matches.length === 0)
+    // The page shown (read from the store) picks the first match when the term changes, not on
+    // every page turn.
+  }, [documentId, findTerm, pageCount, get, viewer])
+
+  const onPage = useMemo(() => (hits ?? []).filter((h) => h.section === page), [hits, page])
+  const findBoxes = useMemo(() => (text ? onPage.map((m) => rangeBoxes(text.items, m)) : []), [text, onPage])
+  const current = hits?.[active]
+  const activeFind = current && current.section === page ? onPage.indexOf(current) : -1
+
+  function findNext(backwards: boolean): void {
+    if (!hits || hits.length === 0) return
+    const next = stepHit(hits, active, backwards)
+    setActive(next)
+    if (hits[next]!.section !== page) viewer.getState().setPage(hits[next]!.section)
   }
 
   if (!target) return null
   if (target.removed) return <RemovedSource target={target} onClose={() => viewer.getState().close()} />
-  const findStatus =
-    matches.length > 0
-      ? `${activeFind + 1} of ${matches.length} on this page`
-      : findMiss
-        ? 'Not found'
-        : 'Enter to search all pages'
+  const findStatus = !findTerm.trim()
+    ? ''
+    : hits === null
+      ? 'Searching…'
+      : hits.length > 0 && active < 0
+        ? `${hits.length} found`
+        : findWords(hits, active)
 
   return (
     <aside className="viewer" aria-label="PDF viewer">
@@ -118,17 +127,11 @@ export function PdfViewer() {
         findTerm={findTerm}
         findStatus={findStatus}
         findRef={findRef}
-        onPage={(p) => {
-          setActiveFind(0)
-          viewer.getState().setPage(p)
-        }}
+        onPage={(p) => viewer.getState().setPage(p)}
         onZoom={(f) => viewer.getState().zoomBy(f)}
         onResetZoom={() => viewer.getState().resetZoom()}
-        onFind={(t) => {
-          setActiveFind(0)
-          viewer.getState().setFindTerm(t)
-        }}
-        onFindNext={(back) => void findNext(back)}
+        onFind={(t) => viewer.getState().setFindTerm(t)}
+        onFindNext={(back) => findNext(back)}
         onClose={() => viewer.getState().close()}
       />
       {target.citationN !== null && target.passage && (

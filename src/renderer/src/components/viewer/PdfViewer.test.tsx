@@ -1,0 +1,67 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { createAppStores, StoresContext } from '@renderer/stores/app-stores.js'
+import { createFakeApi } from '@renderer/test/fake-api.js'
+import { PdfViewer } from './PdfViewer.js'
+
+// pdf.js needs a real canvas: a document of three pages whose pages never render here. Find works
+// on the stored page text (library.page), which is what this test drives.
+vi.mock('@renderer/components/viewer/pdf-loader.js', () => ({
+  openPdf: async () => ({
+    doc: { numPages: 3, getPageLabels: async () => null, getPage: () => new Promise(() => {}) },
+    close: async () => {},
+  }),
+  loadPdfjs: () => new Promise(() => {}),
+}))
+
+const PAGES = ['The tide table.', 'No match here.', 'Spring tide and neap tide.']
+
+describe('find in the PDF viewer', () => {
+  it('searches the whole document: "n of m" across pages, Enter and Shift+Enter jump pages', async () => {
+    const api = createFakeApi({
+      'library.pdfUrl': () => ({ url: 'quire-pdf://document/5' }),
+      'library.page': ({ pageNo }) => ({
+        documentId: 5,
+        pageNo,
+        text: PAGES[pageNo - 1]!,
+        items: [],
+        width: 612,
+        height: 792,
+      }),
+    })
+    const stores = createAppStores(api)
+    render(
+      <StoresContext.Provider value={stores}>
+        <PdfViewer />
+      </StoresContext.Provider>,
+    )
+    act(() =>
+      stores.viewer.getState().openAt({
+        documentId: 5,
+        title: 'tides.pdf',
+        page: 2,
+        passage: null,
+        passagePages: [],
+        citationN: null,
+      }),
+    )
+    await waitFor(() => expect(stores.viewer.getState().pageCount).toBe(3))
+    const view = screen.getByRole('complementary', { name: 'PDF viewer' })
+    const box = within(view).getByRole('searchbox', { name: 'Find in document' })
+    fireEvent.change(box, { target: { value: 'tide' } })
+    // Three matches in the document; the current one is the first after the page shown (page 2).
+    await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('2 of 3'))
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(within(view).getByRole('status').textContent).toBe('3 of 3')
+    expect(stores.viewer.getState().target!.page).toBe(3)
+    // Round the end to the first page's match, and back with Shift+Enter.
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(within(view).getByRole('status').textContent).toBe('1 of 3')
+    expect(stores.viewer.getState().target!.page).toBe(1)
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    expect(within(view).getByRole('status').textContent).toBe('3 of 3')
+    expect(stores.viewer.getState().target!.page).toBe(3)
+    fireEvent.change(box, { target: { value: 'ebb' } })
+    await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('Not found'))
+  })
+})
