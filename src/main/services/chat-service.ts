@@ -3,6 +3,7 @@ import type { AnswerEvent } from '@shared/chat-types.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Answerer } from '../engine/answer/answerer.js'
 import type { ConversationStore } from '../engine/chat/conversation-store.js'
+import { isLibraryBusy, libraryBusy } from '../engine/store/busy-wait.js'
 import type { EventBus } from './event-bus.js'
 
 export interface AskInput {
@@ -67,8 +68,10 @@ export class ChatService {
         regenerate = asked.id
       }
     }
-    // The conversation exists before the call returns, so the UI can select it straight away.
-    const conversation = conversationId === null ? store.create(question) : store.require(conversationId)
+    // The conversation exists before the call returns, so the UI can select it straight away. A
+    // library another writer holds past the connection's wait is said as such (LIBRARY_BUSY).
+    const conversation =
+      conversationId === null ? createWhenFree(store, question) : store.require(conversationId)
     const requestId = randomUUID()
     const controller = new AbortController()
     this.running.set(requestId, controller)
@@ -116,5 +119,15 @@ export class ChatService {
   /** Resolves when no answer is in progress (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.answering.size) await Promise.all(this.answering)
+  }
+}
+
+function createWhenFree(store: ConversationStore, question: string) {
+  try {
+    return store.create(question)
+  } catch (err) {
+    if (!isLibraryBusy(err)) throw err
+    const waited = store.db.pragma('busy_timeout', { simple: true }) as number
+    throw libraryBusy('the question could not be saved', waited)
   }
 }

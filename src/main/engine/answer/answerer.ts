@@ -25,6 +25,7 @@ import { prepareQuestion, type PreparedQuestion } from './prepare.js'
 import { recordAnswer, type AnswerDraft } from './record.js'
 import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
 import { buildTrace } from './trace.js'
+import { whenLibraryFree } from '../store/busy-wait.js'
 import { DEFAULT_ANSWER_PASSAGES } from './answer-passages.js'
 
 export type { SearchFn }
@@ -44,6 +45,8 @@ export interface AnswererOptions {
   answerTokens?: number
   temperature?: number
   history?: HistoryWindowOptions
+  /** How long saving the question or the answer waits for another writer (store/busy-wait.ts). */
+  busyWaitMs?: number
   /**
    * Called with the model that is about to answer when none is chosen, so the next run keeps it
    * (OllamaClientOptions.preferredModel) rather than switching to whichever is listed first.
@@ -96,6 +99,7 @@ export class Answerer {
   private readonly temperature: number
   private readonly historyOptions: HistoryWindowOptions
   private readonly onModelPicked: ((model: string) => void) | undefined
+  private readonly busyWaitMs: number | undefined
 
   constructor(opts: AnswererOptions) {
     this.search = opts.search
@@ -108,6 +112,7 @@ export class Answerer {
     this.temperature = opts.temperature ?? DEFAULT_TEMPERATURE
     this.historyOptions = opts.history ?? {}
     this.onModelPicked = opts.onModelPicked
+    this.busyWaitMs = opts.busyWaitMs
   }
 
   get ollamaClient(): OllamaClient {
@@ -134,10 +139,12 @@ export class Answerer {
     const q = question.trim()
     if (!q) throw new QuireError('EMPTY_QUESTION', 'The question is empty.')
     checkQuestionLength(q)
+    // Another writer holding the database (an import's commit, a repair) is waited for within a
+    // bound, then LIBRARY_BUSY: nothing half-stored, and the question is asked again as it was.
     const conversation =
       opts.conversationId !== undefined
         ? this.conversations.require(opts.conversationId)
-        : this.conversations.create(q)
+        : await this.whenFree(() => this.conversations.create(q), 'the question could not be saved')
     const all = this.conversations.messages(conversation.id)
     let asked: Message
     let earlier = all
@@ -158,37 +165,55 @@ export class Answerer {
           `There is no question ${opts.revise} in conversation ${conversation.id} to edit.`,
         )
       earlier = all.slice(0, turnStart(all, revised))
-      asked = this.conversations.addMessage({
-        conversationId: conversation.id,
-        role: 'user',
-        text: q,
-        replyTo: revised.replyTo ?? revised.id,
-      })
+      asked = await this.whenFree(
+        () =>
+          this.conversations.addMessage({
+            conversationId: conversation.id,
+            role: 'user',
+            text: q,
+            replyTo: revised.replyTo ?? revised.id,
+          }),
+        'the question could not be saved',
+      )
     } else {
-      asked = this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q })
+      asked = await this.whenFree(
+        () => this.conversations.addMessage({ conversationId: conversation.id, role: 'user', text: q }),
+        'the question could not be saved',
+      )
     }
     opts.onEvent?.({ type: 'started', conversationId: conversation.id, questionMessageId: asked.id })
     try {
       return await this.answer(asked, historyWindow(earlier, this.historyOptions), opts, started)
     } catch (err) {
-      // Keep the conversation well-formed (every question has a reply) before reporting the failure.
-      const reply = this.conversations.addMessage({
-        conversationId: conversation.id,
-        role: 'assistant',
-        text: '',
-        status: 'failed',
-        error: errorMessageOf(err),
-        replyTo: asked.id,
-      })
+      // Keep the conversation well-formed (every question has a reply) before reporting the failure:
+      // the question stays, with its failed reply, so Retry answers it again. When even that cannot
+      // be saved (the library still busy), the failure is reported without it.
+      const reply = await this.whenFree(
+        () =>
+          this.conversations.addMessage({
+            conversationId: conversation.id,
+            role: 'assistant',
+            text: '',
+            status: 'failed',
+            error: errorMessageOf(err),
+            replyTo: asked.id,
+          }),
+        'the failure could not be saved',
+      ).catch(() => null)
       opts.onEvent?.({
         type: 'failed',
         conversationId: conversation.id,
-        messageId: reply.id,
+        messageId: reply?.id ?? null,
         code: errorCodeOf(err),
         message: errorMessageOf(err),
       })
       throw err
     }
+  }
+
+  /** A write of this conversation, waiting within a bound while another writer holds the library. */
+  private whenFree<T>(write: () => T, what: string): Promise<T> {
+    return whenLibraryFree(this.conversations.db, write, what, this.busyWaitMs)
   }
 
   private async answer(
@@ -228,18 +253,23 @@ export class Answerer {
     })
     const { response } = retrieved
     const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>
-      recordAnswer(
-        this.conversations,
-        replaced ? { ...draft, warnings: [replaced, ...draft.warnings] } : draft,
-        {
-          conversationId: asked.conversationId,
-          replyTo: asked.id,
-          trace: buildTrace(prepared, retrieved, packing),
-          started,
-          retrievalMs: retrieved.ms,
-        },
+      this.whenFree(
+        () =>
+          recordAnswer(
+            this.conversations,
+            replaced ? { ...draft, warnings: [replaced, ...draft.warnings] } : draft,
+            {
+              conversationId: asked.conversationId,
+              replyTo: asked.id,
+              trace: buildTrace(prepared, retrieved, packing),
+              started,
+              retrievalMs: retrieved.ms,
+            },
+          ),
+        'the answer could not be saved (the question is kept: Retry answers it again)',
       )
-    const done = (result: AnswerResult) => {
+    const done = async (recorded: Promise<AnswerResult>) => {
+      const result = await recorded
       opts.onEvent?.({ type: 'done', result })
       return result
     }
