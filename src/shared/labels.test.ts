@@ -25,6 +25,12 @@ describe('counts and sources', () => {
   })
 
   it('cites a source by file name and pages, printed labels first', () => {
-    expect(sourceLabel('/docs/report.pdf', [19, 20], ['3', '4'])).toBe('report.pdf, pp. 3–4 (PDF pp. 19–20)')
+    expect(sourceLabel({ file: '/docs/report.pdf', pages: [19, 20], pageLabels: ['3', '4'] })).toBe(
+      'report.pdf, pp. 3–4 (PDF pp. 19–20)',
+    )
+    expect(sourceLabel({ file: '/docs/notes.docx', pages: [], locator: '2 Setup > Remotes' })).toBe(
+      'notes.docx, 2 Setup > Remotes',
+    )
+    expect(sourceLabel({ file: 'C:\\docs\\notes.txt', pages: [] })).toBe('notes.txt')
   })
 })

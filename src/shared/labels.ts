@@ -45,7 +45,23 @@ export function pagesLabel(pages: number[], labels?: (string | null)[] | null): 
   return `${a === b ? `p. ${a}` : `pp. ${a}–${b}`} (PDF ${index})`
 }
 
-/** "report.pdf, pp. 3–4 (PDF pp. 19–20)": where a passage is, as every source list cites it. */
-export function sourceLabel(file: string, pages: number[], labels?: (string | null)[] | null): string {
-  return `${baseName(file)}, ${pagesLabel(pages, labels)}`
+/** Where a passage is: a citation, a search result or a listed source all have these. */
+export interface SourcePlace {
+  file: string
+  pages: readonly number[]
+  /** The labels printed on `pages`, when the PDF has them. */
+  pageLabels?: readonly (string | null)[] | null
+  /** Where the passage is in a document without pages (shared/locator.ts's grammar). */
+  locator?: string | null
+}
+
+/**
+ * "report.pdf, pp. 3–4 (PDF pp. 19–20)", "notes.docx, 2 Setup > Remotes": where a passage is, as
+ * every source list cites it (the CLI's ask and search, the app's sources). A document without
+ * pages is cited by its locator; with neither, by its name alone.
+ */
+export function sourceLabel(s: SourcePlace): string {
+  const place =
+    s.locator || (s.pages.length ? pagesLabel([...s.pages], s.pageLabels ? [...s.pageLabels] : null) : null)
+  return place ? `${baseName(s.file)}, ${place}` : baseName(s.file)
 }

@@ -141,4 +141,22 @@ describe('the CLI speaks like the app', () => {
     )
     expect(j.results[0]).toMatchObject({ pages: [1, 2], score: expect.any(Number) })
   })
+
+  it('search cites a passage of a document without pages by its place in the document', async () => {
+    const docs = tempDir()
+    fs.writeFileSync(
+      path.join(docs, 'guide.md'),
+      '# Harbour guide\n\n## Moorings\n\nMoorings are assigned by the harbour master every spring.\n',
+    )
+    const lib = tempDir()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const r = await cli('search', 'who assigns the moorings?', '--library', lib, '--model-dir', 'none')
+    expect(r.out).toMatch(/\n1\. guide\.md, Harbour guide\b/)
+    expect(r.out).not.toContain('page unknown')
+    const j = JSON.parse(
+      (await cli('search', 'who assigns the moorings?', '--library', lib, '--model-dir', 'none', '--json'))
+        .out,
+    )
+    expect(j.results[0]).toMatchObject({ pages: [], locator: expect.stringMatching(/^Harbour guide/) })
+  })
 })

@@ -145,7 +145,7 @@ function excerpt(text: string): string {
 }
 
 function sourceLine(c: Citation): string {
-  return `[${c.n}] ${forTerminal(sourceLabel(c.file, c.pages, c.pageLabels))}`
+  return `[${c.n}] ${forTerminal(sourceLabel(c))}`
 }
 
 /**

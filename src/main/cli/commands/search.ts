@@ -41,6 +41,8 @@ export function searchJson(r: SearchResponse) {
       pages: h.pages,
       text: h.text,
       score: h.score,
+      // Only on passages of documents without pages (Word, HTML, …): where in the document they are.
+      ...(h.locator ? { locator: h.locator } : {}),
       // Only on passages from OCR'd pages: their text may misread letters or digits.
       ...(h.ocr ? { ocr: true } : {}),
     })),
@@ -120,7 +122,7 @@ function printHuman(r: SearchResponse, lib: Library, io: Io): void {
     `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n\n`,
   )
   for (const h of r.results) {
-    const where = sourceLabel(h.file, h.pages, printedPageLabels(lib.db, h.documentId, h.pages))
+    const where = sourceLabel({ ...h, pageLabels: printedPageLabels(lib.db, h.documentId, h.pages) })
     const text = forTerminal(h.text.replace(/\s+/g, ' '))
     io.stdout.write(
       `${h.rank}. ${forTerminal(where)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,
