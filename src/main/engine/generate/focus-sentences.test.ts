@@ -29,4 +29,22 @@ describe('focus sentences', () => {
     expect(a!.focus).toEqual(['At spring tide the harbour tide reaches 4.2 metres above chart datum.'])
     expect(b!.focus).toBeUndefined()
   })
+
+  it('marks the line that carries a one-line fact, not a run of heading, description and options', () => {
+    const manual = passage(
+      1,
+      [
+        '4.2 Server options',
+        'The server reads its options from the command line or from the configuration file',
+        'given with --config and the values below apply when neither sets them',
+        '--host ADDRESS   address to listen on (all interfaces when unset)',
+        '--port NUMBER   port to listen on (default 8080)',
+        '--workers N   worker processes to start (one per core)',
+        '--log-level LEVEL   how much to log (info)',
+        '--timeout SECONDS   idle connection timeout (60)',
+      ].join('\n'),
+    )
+    const [a] = withFocus('The server listens on port 8080 by default [1].', [manual])
+    expect(a!.focus).toEqual(['--port NUMBER port to listen on (default 8080)'])
+  })
 })

@@ -9,6 +9,28 @@ import { bestSentences } from './retrieval-only.js'
 /** At most this many sentences per passage are marked as carrying the claim. */
 const FOCUS_SENTENCES = 2
 
+/**
+ * A "sentence" longer than this many words is no single claim: in manuals, option lists and
+ * tables a heading, a description and several options run together without full stops. Such a
+ * run is judged line by line, so the strong highlight covers the line that carries the claim.
+ */
+const LONG_SENTENCE_WORDS = 30
+
+/** Share of the best sentence's score another must reach to be marked strongly too. */
+const STRONG_SHARE = 0.6
+
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** The passage's sentences, a long run without sentence ends given as its lines instead. */
+export function focusUnits(text: string): string[] {
+  const lines = text.split('\n').map(flat).filter(Boolean)
+  return splitSentences(text).flatMap((sentence) => {
+    if (sentence.split(' ').length <= LONG_SENTENCE_WORDS) return [sentence]
+    const inside = lines.filter((l) => sentence.includes(l))
+    return inside.length > 1 ? inside : [sentence]
+  })
+}
+
 /** The answer's sentences that cite source n, markers removed. */
 export function claimsCiting(answer: string, n: number): string[] {
   return splitSentences(answer)
@@ -21,9 +43,13 @@ export function withFocus(answer: string, sources: Citation[]): Citation[] {
   return sources.map((s) => {
     const claims = claimsCiting(answer, s.n)
     if (claims.length === 0) return s
-    const focus = bestSentences(claims.join(' '), [s], FOCUS_SENTENCES, { clip: false }).map(
-      (b) => b.sentence,
-    )
+    // Units as blocks of their own, so the scoring judges each line of a long run by itself.
+    const units = { ...s, text: focusUnits(s.text).join('\n\n') }
+    const best = bestSentences(claims.join(' '), [units], FOCUS_SENTENCES, { clip: false })
+    // A second sentence is marked only when it carries the claim about as well as the first: one
+    // shared word ("server") does not make a sentence part of a one-line fact.
+    const top = best[0]?.score ?? 0
+    const focus = best.filter((b) => b.score >= top * STRONG_SHARE).map((b) => b.sentence)
     return focus.length ? { ...s, focus } : s
   })
 }
