@@ -42,6 +42,16 @@ export const LIBRARY_ERROR_CODES = [
   'LIBRARY_BUSY',
   /** SQLite's integrity checks found damage; `quire check --repair` or Settings › Check library. */
   'LIBRARY_DAMAGED',
+  /** Written by a newer version of Quire (a schema this build does not know): update Quire. */
+  'LIBRARY_TOO_NEW',
+  /** SQLite cannot open or create the database file in the library folder. */
+  'LIBRARY_CANNOT_OPEN',
+  /** `--library` given an empty or blank path (it once meant the current folder). */
+  'LIBRARY_PATH_EMPTY',
+  /** `--library` names a file. */
+  'LIBRARY_NOT_A_FOLDER',
+  /** `--library` is under /proc, /sys or /dev. */
+  'LIBRARY_SYSTEM_FOLDER',
 ] as const
 export type LibraryErrorCode = (typeof LIBRARY_ERROR_CODES)[number]
 
