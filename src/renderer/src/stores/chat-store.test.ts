@@ -65,6 +65,36 @@ describe('chat store', () => {
     expect(changed).toContain(5)
   })
 
+  it('a question the library could not save (busy) goes back to the question box; a saved one does not', async () => {
+    let stored: ReturnType<typeof message>[] = [message(10, { role: 'user', text: 'Earlier?' })]
+    const api = createFakeApi({
+      'chat.ask': () => ({ requestId: 'r4', conversationId: 5 }),
+      'conversations.get': () => ({
+        conversation: { id: 5, title: 't', createdAt: '', updatedAt: '', messageCount: stored.length },
+        messages: stored,
+      }),
+    })
+    const store = createChatStore(api)
+    const busy = {
+      type: 'failed' as const,
+      conversationId: 5,
+      messageId: null,
+      code: 'LIBRARY_BUSY',
+      message: 'The library is busy: …',
+    }
+    await store.getState().ask('Why?')
+    store.getState().onChatEvent({ requestId: 'r4', event: busy })
+    await tick()
+    expect(store.getState()).toMatchObject({ error: 'The library is busy: …', unsent: { text: 'Why?' } })
+
+    // Saved (its reply could not be): it stays in the conversation for Retry, the box stays empty.
+    stored = [...stored, message(12, { role: 'user', text: 'How?' })]
+    await store.getState().ask('How?')
+    store.getState().onChatEvent({ requestId: 'r4', event: busy })
+    await tick()
+    expect(store.getState().unsent).toBeNull()
+  })
+
   it('a failed answer ends the stream and shows the stored failed reply', async () => {
     const api = createFakeApi({
       'chat.ask': () => ({ requestId: 'r3', conversationId: 5 }),

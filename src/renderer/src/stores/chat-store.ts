@@ -25,6 +25,11 @@ export interface ChatState {
   streaming: StreamingAnswer | null
   loading: boolean
   error: string | null
+  /**
+   * A question that could not be saved (the library busy, the app unreachable): given back to the
+   * question box, so it is asked again as it was instead of typed again. A new object each time.
+   */
+  unsent: { text: string } | null
   open(conversationId: number | null): Promise<void>
   ask(question: string, documentIds?: number[]): Promise<void>
   regenerate(messageId: number, documentIds?: number[]): Promise<void>
@@ -90,6 +95,12 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           // No answer at all: the stored conversation holds the failed reply with its reason.
           void reload(event.conversationId).then(() => {
             if (event.messageId === null) set({ error: event.message })
+            // Not saved at all (no question of that text ends the conversation): back to the box.
+            const last = get()
+              .messages.filter((m) => m.role === 'user')
+              .at(-1)
+            if (event.messageId === null && s.replacing === null && last?.text !== s.question)
+              set({ unsent: { text: s.question } })
             set({ streaming: null })
             deps.onConversationChanged?.(event.conversationId)
           })
@@ -106,6 +117,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       if (get().streaming) return
       set({
         error: null,
+        unsent: null,
         streaming: {
           requestId: null,
           question,
@@ -140,8 +152,9 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
         set((s) => ({
           streaming: null,
           error: (err as Error).message,
-          // Drop the optimistic question so the person can edit and resend it.
+          // Drop the optimistic question and give it back to the question box, to send again.
           messages: s.messages.filter((m) => m.id >= 0),
+          unsent: replacing === null ? { text: question } : null,
         }))
       }
     }
@@ -152,6 +165,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       streaming: null,
       loading: false,
       error: null,
+      unsent: null,
 
       async open(conversationId) {
         if (get().streaming) return

@@ -62,6 +62,21 @@ async function setup() {
 }
 
 describe('chat view', () => {
+  it('gives a question that could not be saved (the library busy) back to the question box', async () => {
+    const { user, api } = await setup()
+    api.handlers['chat.ask'] = () => {
+      throw new Error('The library is busy: another program has been writing to it for over 5 s.')
+    }
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Question' })
+    await user.type(box, 'How often does the tide rise?{Enter}')
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The library is busy: another program has been writing to it for over 5 s.',
+    )
+    // Before: the box was emptied on send and the question was gone.
+    expect(box.value).toBe('How often does the tide rise?')
+  })
+
   it('sends with Enter, not Shift+Enter, streams tokens with citation chips, and stops with Esc', async () => {
     const { user, api } = await setup()
     const box = screen.getByRole('textbox', { name: 'Question' })

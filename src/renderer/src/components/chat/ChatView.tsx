@@ -14,6 +14,7 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
   const messages = useChat((s) => s.messages)
   const streaming = useChat((s) => s.streaming)
   const error = useChat((s) => s.error)
+  const unsent = useChat((s) => s.unsent)
   const loading = useChat((s) => s.loading)
   const documents = useLibrary((s) => s.documents)
   const unchecked = useLibrary((s) => s.unchecked)
@@ -151,6 +152,7 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
           busy={streaming !== null}
           disabledReason={disabledReason}
           scopeNote={scopeNote}
+          restore={unsent}
           onSend={(q) => void chat.getState().ask(q, library.getState().searchScope())}
         />
       </div>

@@ -1,5 +1,5 @@
 // The question box: Enter sends, Shift+Enter adds a line; disabled while an answer streams.
-import { forwardRef, useState } from 'react'
+import { forwardRef, useEffect, useState } from 'react'
 import { MAX_QUESTION_CHARS, questionTooLongMessage } from '@shared/question-limit.js'
 
 export interface ComposerProps {
@@ -7,13 +7,18 @@ export interface ComposerProps {
   disabledReason: string | null
   scopeNote: string | null
   onSend: (text: string) => void
+  /** A question that could not be saved, put back in the box (ChatState.unsent). */
+  restore?: { text: string } | null
 }
 
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { busy, disabledReason, scopeNote, onSend },
+  { busy, disabledReason, scopeNote, onSend, restore },
   ref,
 ) {
   const [text, setText] = useState('')
+  useEffect(() => {
+    if (restore) setText(restore.text)
+  }, [restore])
   // Too long a question is kept in the box (never cut) and says so; Ask waits until it is shorter.
   const tooLong = text.trim().length > MAX_QUESTION_CHARS
   const canSend = !busy && !disabledReason && text.trim().length > 0 && !tooLong
