@@ -2,12 +2,15 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist'
 import type { Box } from '@renderer/lib/text-ranges.js'
+import { pageScale } from './page-scale.js'
 import { loadPdfjs } from './pdf-loader.js'
 
 export interface PdfPageProps {
   doc: PDFDocumentProxy
   pageNo: number
   zoom: number
+  /** Image files: the width (CSS px) the page fills at 100 % (page-scale.ts); null for PDFs. */
+  fitWidth?: number | null
   passageBoxes: Box[]
   /** The sentences carrying the claim; when present the passage around them is marked faintly. */
   focusBoxes: Box[]
@@ -20,6 +23,7 @@ export function PdfPage({
   doc,
   pageNo,
   zoom,
+  fitWidth = null,
   passageBoxes,
   focusBoxes,
   findBoxes,
@@ -40,7 +44,9 @@ export function PdfPage({
         const pdfjs = await loadPdfjs()
         const page = await doc.getPage(pageNo)
         if (cancelled) return
-        const vp = page.getViewport({ scale: zoom })
+        const vp = page.getViewport({
+          scale: pageScale(zoom, page.getViewport({ scale: 1 }).width, fitWidth),
+        })
         const canvas = canvasRef.current!
         const ratio = window.devicePixelRatio || 1
         canvas.width = Math.floor(vp.width * ratio)
@@ -73,7 +79,7 @@ export function PdfPage({
       renderTask?.cancel()
       textLayer?.cancel()
     }
-  }, [doc, pageNo, zoom])
+  }, [doc, pageNo, zoom, fitWidth])
 
   // Bring the highlighted passage (or the current find match) into view.
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { pagesLabel } from '@shared/labels.js'
 import { citationHighlight } from '@renderer/lib/citation-highlight.js'
 import { rangeBoxes } from '@renderer/lib/text-ranges.js'
-import { useStores, useViewer } from '@renderer/stores/app-stores.js'
+import { useLibrary, useStores, useViewer } from '@renderer/stores/app-stores.js'
 import { call } from '@renderer/transport/api-types.js'
 import { openPdf, type OpenedPdf } from './pdf-loader.js'
 import { PdfPage } from './PdfPage.js'
@@ -28,9 +28,29 @@ export function PdfViewer() {
   const [hits, setHits] = useState<FindHit[] | null>([])
   const [active, setActive] = useState(-1)
   const findRef = useRef<HTMLInputElement>(null)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  /** The scroll area's inner width, which an image page fills at 100 % (page-scale.ts). */
+  const [fitWidth, setFitWidth] = useState<number | null>(null)
   // A removed document has no PDF to load: its stored passage is shown instead.
   const documentId = target && !target.removed ? target.documentId : null
   const page = target?.page ?? 1
+  const isImage = useLibrary((s) => s.documents.find((d) => d.id === documentId)?.format === 'image')
+
+  useEffect(() => {
+    const el = scrollRef.current
+    if (!isImage || !el) return setFitWidth(null)
+    const measure = () => {
+      const style = getComputedStyle(el)
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      // Whole pixels, and small changes ignored, so a scroll bar appearing does not redraw forever.
+      setFitWidth((w) => (w !== null && Math.abs(w - inner) < 24 ? w : Math.floor(inner)))
+    }
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [isImage, documentId])
   const { text, get } = usePageText(api, documentId, page)
 
   useEffect(() => {
@@ -143,7 +163,7 @@ export function PdfViewer() {
               : `Opening source ${target.citationN}…`}
         </p>
       )}
-      <div className="viewer-scroll">
+      <div className="viewer-scroll" ref={scrollRef}>
         {error && (
           <p className="inline-error" role="alert">
             {error}
@@ -155,6 +175,7 @@ export function PdfViewer() {
             doc={doc}
             pageNo={page}
             zoom={zoom}
+            fitWidth={fitWidth}
             passageBoxes={passageBoxes}
             focusBoxes={focusBoxes}
             findBoxes={findBoxes}
