@@ -141,6 +141,12 @@ describe('answers an analyst can trust at a glance (issue 11)', () => {
     expect(text.match(/is not reachable/g)).toHaveLength(1)
     expect(text).toContain('Settings → Language model → Host')
     expect(text).not.toMatch(/--ollama-url|ECONNREFUSED/)
+    // The remedy is a sentence to read, set in the body font, not in monospace.
+    const fixFont = await answer
+      .locator('.notice-fix')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily)
+    expect(fixFont).not.toMatch(/mono|Menlo|Consolas/i)
     expect(await answer.locator('.answer-text').innerText()).not.toContain('not reachable')
     await expect
       .poll(() => page.getByRole('button', { name: /Language model status/ }).innerText())

@@ -150,6 +150,20 @@ describe('the window at any size', () => {
     }
   }
 
+  it('brings back the sidebar that a narrow window hid once the window is wide again', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    // Run alone, nothing has opened the app yet.
+    if (page.url() === 'about:blank') await page.goto(server.url)
+    const nav = page.getByRole('navigation', { name: 'Conversations' })
+    await page.getByRole('button', { name: /sidebar$/ }).waitFor()
+    if (!(await nav.isVisible())) await page.keyboard.press('Control+b')
+    await expect.poll(() => nav.isVisible()).toBe(true)
+    await page.setViewportSize({ width: 800, height: 700 })
+    await expect.poll(() => nav.isVisible()).toBe(false)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect.poll(() => nav.isVisible()).toBe(true)
+  })
+
   it('switches the theme in Settings; Esc closes Settings; removing the document deletes its copy', async () => {
     await page.setViewportSize({ width: 1024, height: 700 })
     await page.emulateMedia({ colorScheme: 'light' })
