@@ -58,7 +58,8 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   PDF_NOT_A_PDF: {
     label: 'Not a PDF file',
-    remedy: 'Only PDFs can be added. Save or print the document as a PDF, then add that.',
+    remedy:
+      'It is named .pdf but is not one. Give it its real extension, or save or print the document as a PDF, then add that.',
     retryable: false,
   },
   PDF_CORRUPT: {

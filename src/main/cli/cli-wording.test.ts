@@ -5,12 +5,7 @@ import path from 'node:path'
 import { PDFDocument, PDFName } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { skippedNotice } from '@shared/skipped-files.js'
-import {
-  makeEncryptedPdf,
-  makeTextPdf,
-  paragraphLines,
-  writeFixtureCorpus,
-} from '@tests/fixtures/pdf-factory.js'
+import { makeEncryptedPdf, makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { main } from './main.js'
@@ -48,28 +43,23 @@ async function writeDocs(dir: string) {
 
 describe('the CLI speaks like the app', () => {
   it('ingest FOLDER names the files it does not import, in the words the app uses', async () => {
-    const corpus = await writeFixtureCorpus(tempDir())
-    fs.writeFileSync(path.join(corpus.root, 'sub', 'draft.xyz'), 'not importable')
-    const lib = tempDir()
-    const human = await cli('ingest', corpus.root, '--library', lib, '--model-dir', 'none', '--no-ocr')
+    const docs = tempDir()
+    await writeDocs(docs)
+    fs.mkdirSync(path.join(docs, 'sub'))
+    const skipped = [path.join(docs, 'photo.raw'), path.join(docs, 'sub', 'draft.xyz')]
+    for (const f of skipped) fs.writeFileSync(f, 'not importable')
+    const human = await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none')
     expect(human.code).toBe(0)
-    const notice = skippedNotice([
-      path.join(corpus.root, 'readme.txt'),
-      path.join(corpus.root, 'sub', 'draft.xyz'),
-    ])!
     // Paths inside the working folder are shown relative to it; the temp dir is elsewhere.
-    expect(human.out).toContain(notice)
+    const notice = skippedNotice(skipped)!
+    expect(human.out).toContain(`${notice}\n2 indexed, 0 skipped, 0 failed`)
     expect(notice).toMatch(
-      /^Skipped 2 files Quire cannot import: .*readme\.txt, .*draft\.xyz\. Quire imports PDF, /,
+      /^Skipped 2 files Quire cannot import: .*photo\.raw, .*draft\.xyz\. Quire imports PDF/,
     )
     const json = JSON.parse(
-      (await cli('ingest', corpus.root, '--library', tempDir(), '--model-dir', 'none', '--no-ocr', '--json'))
-        .out,
+      (await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none', '--json')).out,
     )
-    expect(json.not_imported).toEqual([
-      path.join(corpus.root, 'readme.txt'),
-      path.join(corpus.root, 'sub', 'draft.xyz'),
-    ])
+    expect(json.not_imported).toEqual(skipped)
   })
 
   it('prints each failed file’s remedy once: messages say what happened, remedies what to do', async () => {

@@ -100,7 +100,7 @@ describe('quire CLI contract', () => {
     expect(human.out + human.err).not.toContain('\x1b')
     expect(human.out).toContain('evil\\x1b]0;owned\\x07\\x1b[2J.pdf')
     expect(human.out).toMatch(/shortcut\.pdf .*\[SKIPPED_SYMLINK\]\n\s+Quire does not follow links/)
-    expect(human.out).toMatch(/\[PDF_NOT_A_PDF\]\n\s+Only PDFs can be added/)
+    expect(human.out).toMatch(/\[PDF_NOT_A_PDF\]\n\s+It is named \.pdf but is not one/)
     const json = JSON.parse(
       (await cli('ingest', docs, '--library', lib, '--model-dir', 'none', '--json')).out,
     )
