@@ -29,3 +29,33 @@ describe('browser mode --library', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('mine')
   })
 })
+
+describe('browser mode flags', () => {
+  // `npm start -- --help` failed with "Unknown option '--help' [INTERNAL]".
+  it('--help prints the flags and starts nothing', async () => {
+    const written: string[] = []
+    const write = process.stdout.write.bind(process.stdout)
+    process.stdout.write = ((chunk: string) => (
+      written.push(String(chunk)),
+      true
+    )) as typeof process.stdout.write
+    try {
+      await runBrowserMode(['--help'])
+    } finally {
+      process.stdout.write = write
+    }
+    expect(written.join('')).toContain('--library <dir>')
+    expect(written.join('')).not.toContain('Serving Quire')
+  })
+
+  it('an unknown flag or a bad port is a usage error naming the flags, not INTERNAL', async () => {
+    await expect(runBrowserMode(['--libary', '/tmp/x'])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/--libary.*Browser mode takes --library DIR, --port N/),
+    })
+    await expect(runBrowserMode(['--port', 'eighty'])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('"eighty"'),
+    })
+  })
+})
