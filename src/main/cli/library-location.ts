@@ -22,7 +22,7 @@ export function resolveLibrary(
   const where = explicit ? `--library ${explicit}` : `the app's library (${dir})`
   throw new QuireError(
     'LIBRARY_NOT_FOUND',
-    `There is no Quire library at ${where}. Check the path, or import PDFs first: quire ingest <file-or-folder>${
+    `There is no Quire library at ${where}. Check the path, or import documents first: quire ingest <file-or-folder>${
       explicit ? ` --library ${explicit}` : ''
     }`,
   )

@@ -10,6 +10,7 @@ import { withReadLibrary } from './read-library.js'
 import { quireVersion } from './version.js'
 import { forTerminal } from './terminal-text.js'
 import { INGEST_REMEDIES, ingestRemedy } from '@shared/ingest-remedies.js'
+import { importableFormats } from '@shared/skipped-files.js'
 
 // Every command module is imported only when its command runs: `quire --help` and `quire docs`
 // never load ONNX Runtime, pdf.js or the English dictionary (each costs 0.2-1 s to import).
@@ -40,7 +41,9 @@ export function buildCli(
   workers: IngestWorkerPaths = {},
 ): Command {
   const program = new Command('quire')
-    .description('Quire: ask questions of your PDFs, fully offline.')
+    .description(
+      'Quire: ask questions of your documents (PDF, Word, OpenDocument, HTML, Markdown, text, EPUB, scans), fully offline.',
+    )
     .version(quireVersion(), '-V, --version', 'print the version')
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
@@ -56,8 +59,8 @@ export function buildCli(
 
   program
     .command('ingest')
-    .description('import PDF and image (PNG, JPEG, TIFF) files and folders (recursively) into a library')
-    .argument('[paths...]', 'PDF or image files, or folders')
+    .description(`import documents and folders (recursively) into a library: ${importableFormats()}`)
+    .argument('[paths...]', 'document files, or folders')
     .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
     .option('--outdated', 'also import again the documents an older version of Quire indexed', false)
     .option('--model-dir <dir>', `${MODEL_DIR_HELP} (default: resources/models/all-MiniLM-L6-v2)`)

@@ -23,7 +23,7 @@ export function buildMenuTemplate(
     {
       label: '&File',
       submenu: [
-        { label: 'Import PDFs…', accelerator: 'CmdOrCtrl+O', click: () => actions.importFiles() },
+        { label: 'Import Documents…', accelerator: 'CmdOrCtrl+O', click: () => actions.importFiles() },
         { label: 'Import Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.importFolder() },
         { type: 'separator' },
         { label: 'Install the quire Command', click: () => actions.installQuireCommand() },

@@ -39,7 +39,7 @@ export async function checkCommand(opts: CheckCommandOptions, io: Io): Promise<n
     if (!report.repaired) io.stdout.write('Run `quire check --repair` to rebuild what can be rebuilt.\n')
     else
       io.stdout.write(
-        'Repair could not fix everything. Move this library folder aside and import your PDFs into a new one (your PDFs themselves are untouched).\n',
+        'Repair could not fix everything. Move this library folder aside and import your documents into a new one (your documents themselves are untouched).\n',
       )
   }
   for (const f of report.reimported) io.stdout.write(`re-imported  ${f}\n`)

@@ -15,7 +15,9 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       return 0
     }
     if (docs.length === 0)
-      io.stdout.write('The library is empty. Import PDFs with: quire ingest <file-or-folder> --library DIR\n')
+      io.stdout.write(
+        'The library is empty. Import documents with: quire ingest <file-or-folder> --library DIR\n',
+      )
     for (const d of docs) {
       const ocr = ocrPagesLabel(d) ? ` (${ocrPagesLabel(d)})` : ''
       const notes = [...ocrPageNotes(d), ...(d.outdated ? [OUTDATED_LABEL] : [])]

@@ -47,7 +47,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       return 0
     }
     io.stderr.write(
-      'quire ingest: name the PDF or image files or folders to import, or give --outdated to re-index what an older version of Quire indexed.\n',
+      'quire ingest: name the files or folders to import, or give --outdated to re-index what an older version of Quire indexed.\n',
     )
     return 2
   }
