@@ -22,8 +22,13 @@ export interface Citation {
   documentId: number
   file: string
   title: string
-  /** 1-based page numbers the passage spans. */
+  /** 1-based page numbers the passage spans; empty for documents without pages (see locator). */
   pages: number[]
+  /**
+   * Where the passage is in a document without pages ("3.2 Remotes > Fetching", "Slide 4"), in
+   * shared/locator.ts's grammar; absent or null for PDFs and scans, which cite pages.
+   */
+  locator?: string | null
   text: string
   /**
    * The sentences of `text` that carry the claims citing this passage (strong highlight in the
@@ -94,6 +99,8 @@ export interface RetrievalTraceHit {
   documentId: number
   file: string
   pages: number[]
+  /** The passage's locator, for documents without pages (absent for PDFs). */
+  locator?: string | null
   score: number
 }
 

@@ -197,3 +197,22 @@ export function importableSummary(): string {
   })
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
+
+/** What a format's stored sections are, for formats whose sections a person can count. */
+const SECTION_NOUN: Partial<Record<DocumentFormat, string>> = {
+  pdf: 'page',
+  image: 'page',
+  odp: 'slide',
+  pptx: 'slide',
+  epub: 'chapter',
+}
+
+/**
+ * A document's format and extent as the document list and `quire docs` show them: "PDF, 12 pages",
+ * "PowerPoint, 8 slides", "EPUB, 9 chapters", "Word" (flowing text has no pages to count).
+ */
+export function formatExtent(format: DocumentFormat, sections: number): string {
+  const info = formatInfo(format)
+  const noun = SECTION_NOUN[format]
+  return noun ? `${info.label}, ${sections} ${sections === 1 ? noun : `${noun}s`}` : info.label
+}

@@ -168,6 +168,7 @@ const citation: z.ZodType<Citation> = z.object({
   file: z.string(),
   title: z.string(),
   pages: z.array(z.number().int()),
+  locator: z.string().nullable().optional(),
   text: z.string(),
   focus: z.array(z.string()).optional(),
   sha256: z.string().optional(),

@@ -33,7 +33,13 @@ function ranges(sorted: number[]): string {
  * when they differ from the PDF's own numbering: "p. 9 (PDF p. 25)", "pp. ix–x (PDF pp. 9–10)".
  * A quoted folio is then the one on the paper, and the PDF index still finds the page.
  */
-export function pagesLabel(pages: number[], labels?: (string | null)[] | null): string {
+export function pagesLabel(
+  pages: number[],
+  labels?: (string | null)[] | null,
+  locator?: string | null,
+): string {
+  // A document without pages (Word, HTML, an e-book…) is cited by its locator (shared/locator.ts).
+  if (locator) return locator
   const sorted = [...new Set(pages)].sort((a, b) => a - b)
   if (sorted.length === 0) return 'page unknown'
   const index = `${sorted.length === 1 ? 'p.' : 'pp.'} ${ranges(sorted)}`

@@ -44,15 +44,3 @@ export function formatLocator(l: Locator | null | undefined): string | null {
     parts.push(`¶ ${l.paragraph}`)
   return parts.length ? parts.join(LOCATOR_SEPARATOR) : null
 }
-
-/**
- * Where a passage is, as citations print it: its locator when it has one, else its pages
- * ("p. 4", "pp. 4–5"); null when it has neither.
- */
-export function passagePlace(pages: readonly number[], locator: string | null | undefined): string | null {
-  if (locator) return locator
-  if (pages.length === 0) return null
-  const first = pages[0]!
-  const last = pages[pages.length - 1]!
-  return first === last ? `p. ${first}` : `pp. ${first}–${last}`
-}

@@ -112,7 +112,7 @@ describe('the CLI speaks like the app', () => {
     expect(r.out).toMatch(/note\.pdf {2}1 page, 1 passage\n/)
     expect(r.out).toMatch(/harbour\.pdf {2}2 pages, /)
     const listed = await cli('docs', '--library', lib)
-    expect(listed.out).toMatch(/note\.pdf\) {2}1 page, 1 passage\n/)
+    expect(listed.out).toMatch(/note\.pdf\) {2}PDF, 1 page, 1 passage\n/)
   })
 
   it('search cites passages as ask and the app do, and keeps ranking scores to --json', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { NOTHING_OUTDATED, OUTDATED_LABEL } from '@shared/outdated-index.js'
+import { makeDocx } from '@tests/fixtures/office-factory.js'
 import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
@@ -131,6 +132,45 @@ describe('quire CLI contract', () => {
     expect(res.results[0]).toMatchObject({ rank: 1, file, pages: [2] })
     expect(Object.keys(res.results[0]).sort()).toEqual(['file', 'pages', 'rank', 'score', 'text'])
     expect(res.results.length).toBeLessThanOrEqual(3)
+  })
+
+  it('search --json and the printed list cite a Word passage by its locator, with no pages', async () => {
+    const docs = tempDir()
+    const lib = tempDir()
+    const memo = path.join(docs, 'memo.docx')
+    const filler = 'The archive keeps every ledger in the cellar, sorted by year and by parish. '.repeat(4)
+    fs.writeFileSync(
+      memo,
+      makeDocx([
+        { heading: '3 Remotes', level: 1 },
+        { p: filler },
+        { heading: '3.2 Fetching', level: 2 },
+        { p: `The quartermaster fetches the ledgers every Tuesday. ${filler}` },
+      ]),
+    )
+    expect((await cli('ingest', docs, '--library', lib, '--model-dir', 'none', '--json')).code).toBe(0)
+    const r = await cli(
+      'search',
+      'quartermaster fetches ledgers',
+      '--library',
+      lib,
+      '--model-dir',
+      'none',
+      '--json',
+    )
+    const res = JSON.parse(r.out.trim())
+    expect(res.results[0]).toMatchObject({ file: memo, pages: [], locator: '3 Remotes > 3.2 Fetching' })
+    const human = await cli(
+      'search',
+      'quartermaster fetches ledgers',
+      '--library',
+      lib,
+      '--model-dir',
+      'none',
+    )
+    expect(human.out).toContain('memo.docx, 3 Remotes > 3.2 Fetching')
+    const listed = await cli('docs', '--library', lib)
+    expect(listed.out).toMatch(/memo\.docx\)\s+Word, 2 passages|memo\.docx\)\s+Word, \d+ passage/)
   })
 
   it('search says why it declined: what no document mentions', async () => {

@@ -40,13 +40,22 @@ export interface JsonPassage {
   n: number
   file: string
   pages: number[]
+  /** Only on passages of documents without pages (pages are then []): where in the document they are. */
+  locator?: string
   text: string
   /** Present (true) only when the passage comes from a page read by OCR. */
   ocr?: true
 }
 
 function jsonPassage(c: Citation): JsonPassage {
-  return { n: c.n, file: c.file, pages: c.pages, text: c.text, ...(c.ocr ? { ocr: true as const } : {}) }
+  return {
+    n: c.n,
+    file: c.file,
+    pages: c.pages,
+    ...(c.locator ? { locator: c.locator } : {}),
+    text: c.text,
+    ...(c.ocr ? { ocr: true as const } : {}),
+  }
 }
 
 /** A warning in --json: its kind (stable, for scripts) and the line the CLI prints for it. */

@@ -1,3 +1,4 @@
+import { formatExtent } from '@shared/importable-files.js'
 import { countOf } from '@shared/labels.js'
 import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
@@ -23,7 +24,7 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       const notes = [...ocrPageNotes(d), ...(d.outdated ? [OUTDATED_LABEL] : [])]
       const what =
         d.status === 'indexed'
-          ? `${countOf(d.pages, 'page')}${ocr}, ${countOf(d.chunks, 'passage')}${notes.length ? `; ${notes.join('; ')}` : ''}`
+          ? `${formatExtent(d.format, d.pages)}${ocr}, ${countOf(d.chunks, 'passage')}${notes.length ? `; ${notes.join('; ')}` : ''}`
           : `FAILED: ${forTerminal(d.error ?? '')}${d.errorCode ? ` [${d.errorCode}]` : ''}`
       io.stdout.write(
         `${String(d.id).padStart(4)}  ${forTerminal(d.title)}  (${forTerminal(d.path)})  ${what}\n`,

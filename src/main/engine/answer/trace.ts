@@ -25,6 +25,7 @@ export function buildTrace(
       documentId: h.documentId,
       file: h.file,
       pages: h.pages,
+      ...(h.locator ? { locator: h.locator } : {}),
       score: h.score,
     })),
     ...packing,

@@ -10,6 +10,8 @@ interface BibEntry {
   pages: number[]
   /** The labels printed on those pages, when the PDF has them ("p. 9 (PDF p. 25)"). */
   pageLabels: (string | null)[]
+  /** Where the passage is in a document without pages (shared/locator.ts). */
+  locator?: string
 }
 
 export interface ExportOptions {
@@ -50,7 +52,9 @@ export function exportConversationMarkdown(
 ): string {
   const time = (iso: string) => localTime(iso, opts.timeZone)
   const bibliography: BibEntry[] = []
-  const keyOf = (c: Citation) => `${c.file}\u0000${[...c.pages].sort((a, b) => a - b).join(',')}`
+  // A document without pages has one place per locator, as a PDF has one per set of pages.
+  const keyOf = (c: Citation) =>
+    `${c.file}\u0000${[...c.pages].sort((a, b) => a - b).join(',')}\u0000${c.locator ?? ''}`
   const numberOf = new Map<string, number>()
   const globalNumber = (c: Citation): number => {
     const key = keyOf(c)
@@ -67,6 +71,7 @@ export function exportConversationMarkdown(
         title: c.title,
         pages: sorted.map((x) => x.p),
         pageLabels: sorted.map((x) => x.label),
+        ...(c.locator ? { locator: c.locator } : {}),
       })
     }
     return n
@@ -110,7 +115,7 @@ export function exportConversationMarkdown(
     if (passages.length) {
       out.push(m.citations.length ? 'Cited passages:' : 'Passages:', '')
       for (const c of passages) {
-        const head = `[${globalNumber(c)}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels)}`
+        const head = `[${globalNumber(c)}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels, c.locator)}`
         out.push(`> **${head}**`, '>', ...quote(c.text), '')
       }
     }
@@ -120,7 +125,7 @@ export function exportConversationMarkdown(
     for (const b of bibliography) {
       const name = baseName(b.file)
       const title = b.title && b.title !== name ? ` — ${b.title}` : ''
-      out.push(`${b.n}. ${name}${title}, ${pagesLabel(b.pages, b.pageLabels)}`)
+      out.push(`${b.n}. ${name}${title}, ${pagesLabel(b.pages, b.pageLabels, b.locator)}`)
     }
     out.push('')
   }

@@ -31,6 +31,7 @@ function toCitation(n: number, hit: SearchHit, text = hit.text): Citation {
     file: hit.file,
     title: hit.title,
     pages: hit.pages,
+    ...(hit.locator ? { locator: hit.locator } : {}),
     text,
     ...(hit.ocr ? { ocr: true } : {}),
   }

@@ -17,9 +17,9 @@ export const ANSWER_SYSTEM_PROMPT = [
 /** One numbered source as the model sees it: number, file and pages on one line, then the text. */
 export function formatSourceBlock(
   n: number,
-  source: { file: string; pages: number[]; text: string },
+  source: { file: string; pages: number[]; locator?: string | null; text: string },
 ): string {
-  return `[${n}] ${baseName(source.file)}, ${pagesLabel(source.pages)}\n${source.text.trim()}`
+  return `[${n}] ${baseName(source.file)}, ${pagesLabel(source.pages, null, source.locator)}\n${source.text.trim()}`
 }
 
 export function formatAnswerRequest(question: string, sourceBlocks: string[]): string {

@@ -79,6 +79,7 @@ export function hitsToSources(hits: SearchHit[]): Citation[] {
     file: h.file,
     title: h.title,
     pages: h.pages,
+    ...(h.locator ? { locator: h.locator } : {}),
     text: h.text,
   }))
 }

@@ -63,7 +63,7 @@ export function sourceLines(text: string, sources: Citation[]): string[] {
   const cited = new Set(answerSegments(text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
   return sources
     .filter((s) => cited.has(s.n))
-    .map((s) => `[${s.n}] ${s.title} (${baseName(s.file)}), ${pagesLabel(s.pages, s.pageLabels)}`)
+    .map((s) => `[${s.n}] ${s.title} (${baseName(s.file)}), ${pagesLabel(s.pages, s.pageLabels, s.locator)}`)
 }
 
 export function answerPlainText(text: string, sources: Citation[]): string {
@@ -74,5 +74,5 @@ export function answerPlainText(text: string, sources: Citation[]): string {
 
 /** One passage, quoted, with where it comes from. */
 export function passagePlainText(source: Citation): string {
-  return `“${source.text.trim()}”\n— ${source.title} (${baseName(source.file)}), ${pagesLabel(source.pages, source.pageLabels)}\n`
+  return `“${source.text.trim()}”\n— ${source.title} (${baseName(source.file)}), ${pagesLabel(source.pages, source.pageLabels, source.locator)}\n`
 }

@@ -19,7 +19,7 @@ export function CitationChip({
       </span>
     )
   }
-  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels)}${citation.ocr ? ' (scanned page, OCR text)' : ''}${citation.removed ? ' (removed from the library)' : ''}`
+  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels, citation.locator)}${citation.ocr ? ' (scanned page, OCR text)' : ''}${citation.removed ? ' (removed from the library)' : ''}`
   return (
     <button
       type="button"

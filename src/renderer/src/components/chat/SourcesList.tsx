@@ -42,7 +42,7 @@ export function SourcesList({
             >
               <span className="source-n">{s.n}</span>
               <span className="source-title">{s.title}</span>
-              <span className="source-pages">{pagesLabel(s.pages, s.pageLabels)}</span>
+              <span className="source-pages">{pagesLabel(s.pages, s.pageLabels, s.locator)}</span>
               {s.ocr && (
                 <span className="ocr-badge" title="Text read by OCR from a scanned page: check figures">
                   OCR

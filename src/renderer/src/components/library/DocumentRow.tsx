@@ -6,6 +6,7 @@ import { FolderOpen, X } from 'lucide-react'
 import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
+import { formatExtent } from '@shared/importable-files.js'
 import { ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL } from '@shared/outdated-index.js'
 import { OcrNotes } from './OcrNotes.js'
@@ -43,11 +44,7 @@ export function DocumentRow({
     ? remedy.label
     : doc.status === 'indexing'
       ? 'Indexing…'
-      : [
-          `${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}`,
-          ocrPagesLabel(doc),
-          doc.outdated ? OUTDATED_LABEL : '',
-        ]
+      : [formatExtent(doc.format, doc.pages), ocrPagesLabel(doc), doc.outdated ? OUTDATED_LABEL : '']
           .filter(Boolean)
           .join(', ')
   return (

@@ -469,7 +469,7 @@ describe('library panel', () => {
       '2 documents were indexed by an older version of Quire. Re-index them so that search reads them as this version does (4 scanned pages are read again with OCR, which takes a while).',
     )
     expect(screen.getByText('9 pages, 4 by OCR, indexed by an older version')).toBeTruthy()
-    expect(screen.getByText('2 pages')).toBeTruthy()
+    expect(screen.getByText('PDF, 2 pages')).toBeTruthy()
 
     await user.click(within(note).getByRole('button', { name: 'Re-index now' }))
     expect(api.callsTo('library.reindexOutdated')).toEqual([{}])
@@ -520,7 +520,7 @@ describe('library panel', () => {
     expect(within(job).getByText('Re-indexed')).toBeTruthy()
     expect(within(job).getByText('File not found')).toBeTruthy()
     expect(within(job).getByText(KEPT_OLDER_INDEX)).toBeTruthy()
-    expect(screen.getByText('3 pages, indexed by an older version')).toBeTruthy()
+    expect(screen.getByText('PDF, 3 pages, indexed by an older version')).toBeTruthy()
     // Nothing to remove: the failed re-index left the document as it was.
     expect(within(job).queryByRole('button', { name: 'Remove failed' })).toBeNull()
 
