@@ -68,6 +68,12 @@ describe('browser mode, end to end', () => {
       .first()
       .waitFor()
     await step.screenshot(page, 'browser-01-first-run')
+    // The next step's hint is a sentence to read: the body font, not monospace.
+    const hintFont = await page
+      .locator('.check-hint')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily)
+    expect(hintFont).not.toMatch(/mono|Menlo|Consolas/i)
 
     await step.addPdfWithInput(page, 'harbour-handbook.pdf', await harbourPdf())
     await step.waitForImport(page)
