@@ -27,6 +27,10 @@ export const POOL: { name: string; qa: string; corpus: string; batch: number }[]
   { name: 'large', qa: '../shared/eval/large/large_qa.jsonl', corpus: 'large', batch: 0 },
   { name: 'third', qa: 'eval/third-set/qa.jsonl', corpus: 'third', batch: 1 },
   { name: 'fourth', qa: 'eval/fourth-set/qa.jsonl', corpus: 'fourth', batch: 1 },
+  // Documents other than PDFs (docs/formats.md), written blind: bash
+  // ../shared/eval/formats/fetch-corpus.sh DIR/formats. Its records have no pages; a hit is a
+  // passage of the gold file holding every must_contain string (metrics.ts).
+  { name: 'formats', qa: '../shared/eval/formats/formats_qa.jsonl', corpus: 'formats', batch: 2 },
 ]
 
 export function readRecords(file: string): QaRecord[] {

@@ -9,6 +9,8 @@ export interface QaRecord {
   file: string | null
   pages: number[]
   must_contain: string[]
+  /** The document's format (the formats set: docx, odt, html, md, txt, epub, xlsx, csv). */
+  format?: string
 }
 
 export interface RankedPassage {
@@ -26,10 +28,39 @@ export function norm(s: string): string {
     .trim()
 }
 
+/** The formats set's normalisation: as norm, with Markdown table pipes counted as spaces. */
+function normCells(s: string): string {
+  return norm(s.replace(/\|/g, ' '))
+}
+
+/**
+ * A record without pages (../shared/eval/formats/README.md, "Matching rule"): a passage of the
+ * gold file holding every must_contain string; for multi_passage records, at least one of them
+ * (the strings sit in different places).
+ */
+function matchesPageless(rec: QaRecord, p: RankedPassage): boolean {
+  const text = normCells(p.text)
+  const found = (m: string) => text.includes(normCells(m))
+  return rec.type === 'multi_passage' ? rec.must_contain.some(found) : rec.must_contain.every(found)
+}
+
+/** A multi_passage record is covered when the passages together hold all of its gold. */
+export function coversAllGold(rec: QaRecord, passages: RankedPassage[]): boolean {
+  if (rec.type !== 'multi_passage') return false
+  if (rec.pages.length === 0) {
+    const mine = passages
+      .filter((p) => p.file.split(/[\\/]/).pop() === rec.file)
+      .map((p) => normCells(p.text))
+    return rec.must_contain.every((m) => mine.some((t) => t.includes(normCells(m))))
+  }
+  return rec.pages.every((pg) => passages.some((p) => matches({ ...rec, pages: [pg] }, p)))
+}
+
 export function matches(rec: QaRecord, p: RankedPassage): boolean {
   if (!rec.file) return false
   const base = p.file.split(/[\\/]/).pop()
   if (base !== rec.file) return false
+  if (rec.pages.length === 0) return matchesPageless(rec, p)
   if (!p.pages.some((pg) => rec.pages.includes(pg))) return false
   const text = norm(p.text)
   return rec.must_contain.some((m) => text.includes(norm(m)))

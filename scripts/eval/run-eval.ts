@@ -28,7 +28,7 @@ import {
   type EvalSet,
   type Fold,
 } from './eval-sets.js'
-import { firstMatchRank, matches, summarize, type EvalRow } from './metrics.js'
+import { coversAllGold, firstMatchRank, summarize, type EvalRow } from './metrics.js'
 
 const { values } = parseArgs({
   options: {
@@ -120,12 +120,10 @@ for (const set of sets) {
     if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
     const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)
     const top5 = r.results.slice(0, 5)
-    const coversAllGold =
-      rec.type === 'multi_passage' &&
-      rec.pages.every((pg) => top5.some((p) => matches({ ...rec, pages: [pg] }, p)))
+    const covers = coversAllGold(rec, top5)
     const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
     const fold = folds.get(recordKey(set, rec))!
-    allRows.push({ rec, rank, declined: r.declined, coversAllGold, top5Words, set: set.name, fold })
+    allRows.push({ rec, rank, declined: r.declined, coversAllGold: covers, top5Words, set: set.name, fold })
     if (dump)
       fs.writeSync(
         dump,
@@ -198,6 +196,19 @@ if (!values.json) {
   console.log('\n| type (pooled) | n | hit@5 | MRR@10 |\n| --- | --- | --- | --- |')
   for (const [type, t] of Object.entries(pooled.by_type))
     console.log(`| ${type} | ${t.n} | ${t.hit5} | ${t.mrr10} |`)
+  // Sets whose records name a document format (the formats set): figures per format.
+  const formats = [...new Set(allRows.map((r) => r.rec.format).filter((f): f is string => !!f))]
+  if (formats.length) {
+    console.log(
+      '\n| format | answerable | hit@1 | hit@5 | MRR@10 | negatives declined | false declines | top-5 words mean / p90 |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
+    )
+    for (const f of formats) {
+      const s = summarize(allRows.filter((r) => r.rec.format === f))
+      console.log(
+        `| ${f} | ${s.answerable} | ${s.hit1} | ${s.hit5} | ${s.mrr10} | ${s.negatives_declined}/${s.negatives} | ${s.false_declines}/${s.answerable} | ${s.top5_passage_words.mean} / ${s.top5_passage_words.p90} |`,
+      )
+    }
+  }
   console.log(
     '\n| file | fold | n | hit@1 | hit@5 | MRR@10 | false declines |\n| --- | --- | --- | --- | --- | --- | --- |',
   )
