@@ -53,7 +53,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   PDF_EMPTY_FILE: {
     label: 'Empty file (0 bytes)',
-    remedy: 'The file has no content; it may have been copied incompletely. Copy it again, then add it.',
+    remedy: 'It may have been copied incompletely. Copy it again, then add it.',
     retryable: false,
   },
   PDF_NOT_A_PDF: {
@@ -100,7 +100,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   },
   DOC_EMPTY_FILE: {
     label: 'Empty file (0 bytes)',
-    remedy: 'The file has no content; it may have been copied incompletely. Copy it again, then add it.',
+    remedy: 'It may have been copied incompletely. Copy it again, then add it.',
     retryable: false,
   },
   DOC_CORRUPT: {
@@ -124,7 +124,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   DOC_BINARY: {
     label: 'Not text (binary content)',
     remedy:
-      'The file holds binary data under a text file name. Check that it is the right file, or give it its real extension.',
+      'Check that it is the right file, or give it its real extension (a program, an archive or another format may have been given a text file’s name).',
     retryable: false,
   },
   DOC_NO_TEXT: {

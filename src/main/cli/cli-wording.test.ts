@@ -150,3 +150,36 @@ describe('the CLI speaks like the app', () => {
     expect(j.results[0]).toMatchObject({ pages: [], locator: expect.stringMatching(/^Harbour guide/) })
   })
 })
+
+describe('each failed file is explained once', () => {
+  /** Runs of four words (lower case, letters and digits only) that the two texts share. */
+  function sharedRuns(a: string, b: string): string[] {
+    const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? []
+    const runs = (w: string[]) => new Set(w.slice(0, -3).map((_, i) => w.slice(i, i + 4).join(' ')))
+    const inB = runs(words(b))
+    return [...runs(words(a))].filter((r) => inB.has(r))
+  }
+
+  // "empty.txt is empty (0 bytes); it may have been copied incompletely." was followed by a remedy
+  // repeating "it may have been copied incompletely"; a binary .txt's said "binary data" twice.
+  it('a message and its remedy never say the same thing twice', async () => {
+    const docs = tempDir()
+    const files: [string, string | Uint8Array][] = [
+      ['empty.txt', ''],
+      ['empty.pdf', ''],
+      ['binary.txt', new Uint8Array([0, 1, 2, 0, 255, 0, 7, 0])],
+      ['locked.pdf', makeEncryptedPdf()],
+      ['old.doc', 'an old binary Word file'],
+      ['broken.docx', 'not a zip at all'],
+      ['damaged.png', 'not an image'],
+      ['blank.md', '  \n'],
+    ]
+    for (const [name, bytes] of files) fs.writeFileSync(path.join(docs, name), bytes)
+    const json = JSON.parse(
+      (await cli('ingest', docs, '--library', tempDir(), '--model-dir', 'none', '--json')).out,
+    ) as { documents: { status: string; error: string; code: string; remedy: string | null }[] }
+    const failed = json.documents.filter((d) => d.status === 'failed')
+    expect(failed).toHaveLength(files.length)
+    for (const d of failed) expect(sharedRuns(d.error, d.remedy ?? ''), d.code).toEqual([])
+  })
+})

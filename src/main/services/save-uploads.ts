@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { formatOfName } from '@shared/importable-files.js'
-import { ingestRemedy } from '@shared/ingest-remedies.js'
 import type { IngestFileReport } from '@shared/library-types.js'
 import { isUploadCopy, recordCopy, UPLOAD_FOLDER } from './upload-copies.js'
 import type { StagedUpload } from './upload-staging.js'
@@ -78,13 +77,13 @@ export async function saveUploads(
       await fs.rm(file.file, { force: true })
       // A PDF or a scan keeps the code it always had; other documents have their own.
       const code = formatOfName(file.name)?.paged === false ? 'DOC_EMPTY_FILE' : 'PDF_EMPTY_FILE'
-      const { remedy } = ingestRemedy(code)
       out.rejected.push({
         file: file.name,
         status: 'failed',
         pages: 0,
         chunks: 0,
-        error: `${file.name} is empty (0 bytes). ${remedy}`,
+        // What happened only: the remedy is shown beside it (ingest-remedies.ts), once.
+        error: `${file.name} is empty (0 bytes).`,
         errorCode: code,
       })
       continue

@@ -45,10 +45,7 @@ export function sniffFormat(bytes: Uint8Array, file: string): DocumentFormat {
   }
   const format = byName.format
   if (bytes.byteLength === 0 && format !== 'pdf') {
-    throw new QuireError(
-      'DOC_EMPTY_FILE',
-      `${name} is empty (0 bytes); it may have been copied incompletely.`,
-    )
+    throw new QuireError('DOC_EMPTY_FILE', `${name} is empty (0 bytes).`)
   }
   if (format === 'legacy-office' && isZip(bytes)) return /\.ppt$/i.test(name) ? 'pptx' : 'docx'
   if (ZIPPED.has(format)) {

@@ -31,8 +31,5 @@ function decode(encoding: string, bytes: Uint8Array): string {
 }
 
 function binary(name: string): QuireError {
-  return new QuireError(
-    'DOC_BINARY',
-    `${name} is not text: it holds binary data (a program, an archive or another format given a text file's name).`,
-  )
+  return new QuireError('DOC_BINARY', `${name} is not text: it holds binary data.`)
 }
