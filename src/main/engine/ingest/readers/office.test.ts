@@ -1,6 +1,6 @@
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { describe, expect, it } from 'vitest'
-import { makeEncryptedOdt, makeOdp, makeOdt } from '@tests/fixtures/office-factory.js'
+import { makeEncryptedOdt, makeOdp, makeOdt, makePptx } from '@tests/fixtures/office-factory.js'
 import { blocks, locatorOf, read, readError } from './readers-test-kit.js'
 
 const long = (topic: string) =>
@@ -46,6 +46,30 @@ describe('OpenDocument and PowerPoint readers', () => {
     expect(locatorOf(doc, 'Hiring continues')).toBe('Slide 2 > Outlook')
     // A passage never runs from one slide into the next.
     expect(doc.chunks.find((c) => c.text.includes('Hiring'))!.text).not.toMatch(/Revenue|Ask away/)
+  })
+
+  it('numbers PowerPoint slides in the order the presentation shows them, with their speaker notes', async () => {
+    // Stored as slide1..3, shown 3, 1, 2 (the deck was reordered).
+    const doc = await read(
+      makePptx(
+        [
+          {
+            title: 'Budget',
+            text: 'The budget grew by twelve percent.',
+            notes: 'Mention the signed contract.',
+          },
+          { title: 'Staffing', text: 'Four archivists join in March.' },
+          { title: 'Agenda', text: 'Budget, staffing, questions.' },
+        ],
+        [2, 0, 1],
+      ),
+      '/d/deck.pptx',
+    )
+    expect(doc.format).toBe('pptx')
+    expect(locatorOf(doc, 'Budget, staffing, questions')).toBe('Slide 1 > Agenda')
+    expect(locatorOf(doc, 'twelve percent')).toBe('Slide 2 > Budget')
+    expect(locatorOf(doc, 'archivists')).toBe('Slide 3 > Staffing')
+    expect(blocks(doc)).toContainEqual(['note', 'Mention the signed contract.'])
   })
 
   it('refuses a password-protected OpenDocument file with what to do', async () => {

@@ -81,25 +81,54 @@ function blocksOf(
   }
 }
 
+/**
+ * The slide files of a PowerPoint deck in the order the presentation shows them (its slide list),
+ * by their number: a deck whose slides were reordered keeps slide3.xml as its first slide.
+ */
+function pptxSlideOrder(zip: BoundedZip): number[] | null {
+  const pres = zip.text('ppt/presentation.xml')
+  const rels = zip.text('ppt/_rels/presentation.xml.rels')
+  if (!pres || !rels) return null
+  const target = new Map<string, string>()
+  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]+)"/.exec(m[0])?.[1]
+    const to = /\bTarget="([^"]+)"/.exec(m[0])?.[1]
+    if (id && to) target.set(id, to)
+  }
+  const order = [...pres.matchAll(/<p:sldId\b[^>]*\br:id="([^"]+)"/g)]
+    .map((m) => /slide(\d+)\.xml$/.exec(target.get(m[1]!) ?? '')?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+  return order.length ? order : null
+}
+
+/** The slide nodes in presentation order; a slide without text stays, empty, so numbers hold. */
+function orderedSlides(content: OfficeContentNode[], order: number[] | null): OfficeContentNode[] {
+  const slides = content.filter((n) => n.type === 'slide')
+  if (!order) return slides
+  const byFile = new Map(
+    slides.map((s) => [(s.metadata as { slideNumber?: number } | undefined)?.slideNumber, s]),
+  )
+  return order.map((n) => byFile.get(n) ?? ({ type: 'slide', children: [] } as unknown as OfficeContentNode))
+}
+
 /** Slides in order, each its own part (a blank slide keeps its number); text documents one part. */
-function partsOf(content: OfficeContentNode[], slides: boolean): TextPart[] {
+function partsOf(content: OfficeContentNode[], slides: boolean, order: number[] | null): TextPart[] {
   if (!slides) {
     const blocks: TextBlock[] = []
     blocksOf(content, blocks)
     return [{ blocks }]
   }
-  return content
-    .filter((n) => n.type === 'slide')
-    .map((slide) => {
-      const blocks: TextBlock[] = []
-      blocksOf(slide.children, blocks)
-      for (const note of slide.notes ?? []) blocksOf(note.children ?? [note], blocks, 'note')
-      const title = blocks.find((b) => b.kind === 'heading')?.text ?? null
-      // A slide's first line is its title when the deck marks none.
-      if (!title && blocks[0] && blocks[0].kind !== 'note')
-        blocks[0] = { ...blocks[0], kind: 'heading', level: 1 }
-      return { title: title ?? blocks[0]?.text ?? null, blocks }
-    })
+  return orderedSlides(content, order).map((slide) => {
+    const blocks: TextBlock[] = []
+    blocksOf(slide.children, blocks)
+    for (const note of slide.notes ?? []) blocksOf(note.children ?? [note], blocks, 'note')
+    const title = blocks.find((b) => b.kind === 'heading')?.text ?? null
+    // A slide's first line is its title when the deck marks none.
+    if (!title && blocks[0] && blocks[0].kind !== 'note')
+      blocks[0] = { ...blocks[0], kind: 'heading', level: 1 }
+    return { title: title ?? blocks[0]?.text ?? null, blocks }
+  })
 }
 
 function checkNotEncrypted(zip: BoundedZip, name: string): void {
@@ -137,7 +166,11 @@ export async function readOffice(
   const slides = format === 'odp' || format === 'pptx'
   const title = clean(ast.metadata?.title) || null
   return structuredDocument(
-    { title, unit: slides ? 'slide' : 'flow', parts: partsOf(ast.content, slides) },
+    {
+      title,
+      unit: slides ? 'slide' : 'flow',
+      parts: partsOf(ast.content, slides, format === 'pptx' ? pptxSlideOrder(zip) : null),
+    },
     name,
     format,
     opts,
