@@ -9,6 +9,7 @@ import { splitTokens, startFakeOllama, type ChatRequestBody, type FakeOllama } f
 import { harbourPdf, QUESTION } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
 import { startE2eSession, type E2eSession } from './support/session.js'
+import { computedFontFamily } from './support/page-style.js'
 
 const MARKDOWN_ANSWER = [
   '**At spring tide** the harbour tide reaches 4.2 metres [1].',
@@ -142,10 +143,7 @@ describe('answers an analyst can trust at a glance (issue 11)', () => {
     expect(text).toContain('Settings → Language model → Host')
     expect(text).not.toMatch(/--ollama-url|ECONNREFUSED/)
     // The remedy is a sentence to read, set in the body font, not in monospace.
-    const fixFont = await answer
-      .locator('.notice-fix')
-      .first()
-      .evaluate((el) => getComputedStyle(el).fontFamily)
+    const fixFont = await answer.locator('.notice-fix').first().evaluate(computedFontFamily)
     expect(fixFont).not.toMatch(/mono|Menlo|Consolas/i)
     expect(await answer.locator('.answer-text').innerText()).not.toContain('not reachable')
     await expect

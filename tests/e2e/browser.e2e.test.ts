@@ -14,6 +14,7 @@ import { startScriptedOllama } from './support/fake-ollama-script.js'
 import { CHROMIUM, RENDERER_OUT } from './support/paths.js'
 import { harbourPdf } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
+import { computedFontFamily } from './support/page-style.js'
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -69,10 +70,7 @@ describe('browser mode, end to end', () => {
       .waitFor()
     await step.screenshot(page, 'browser-01-first-run')
     // The next step's hint is a sentence to read: the body font, not monospace.
-    const hintFont = await page
-      .locator('.check-hint')
-      .first()
-      .evaluate((el) => getComputedStyle(el).fontFamily)
+    const hintFont = await page.locator('.check-hint').first().evaluate(computedFontFamily)
     expect(hintFont).not.toMatch(/mono|Menlo|Consolas/i)
 
     await step.addPdfWithInput(page, 'harbour-handbook.pdf', await harbourPdf())
