@@ -24,6 +24,34 @@ const codes = (found: Awaited<ReturnType<typeof discoverFiles>>) =>
   found.map((f) => [path.relative(tmp, f.path), f.problem?.code ?? null])
 
 describe('discovering files to import', () => {
+  // `quire ingest ~/reports --library ~/reports` named library.sqlite and import.lock as files
+  // Quire cannot import ("save the others in one of these formats").
+  it("leaves out Quire's own files in a folder that is also a library, and only there", async () => {
+    const lib = path.join(tmp, 'reports')
+    await fs.mkdir(path.join(lib, 'sessions'), { recursive: true })
+    await fs.mkdir(path.join(lib, 'ocr-pages', 'a'.repeat(64)), { recursive: true })
+    for (const name of [
+      'library.sqlite',
+      'library.sqlite-wal',
+      'import.lock',
+      'vectors.json',
+      'vectors.hnsw',
+    ])
+      await fs.writeFile(path.join(lib, name), 'quire')
+    await fs.writeFile(path.join(lib, 'sessions', '123-0-456'), '')
+    await fs.writeFile(path.join(lib, 'ocr-pages', 'a'.repeat(64), '0123456789abcdef-1.json'), '{}')
+    await fs.writeFile(path.join(lib, 'notes.md'), '# Mine')
+    await fs.writeFile(path.join(lib, 'budget.csv'), 'a,b')
+    const passedOver: string[] = []
+    expect(codes(await discoverFiles([lib], passedOver))).toEqual([['reports/notes.md', null]])
+    expect(passedOver.map((p) => path.relative(tmp, p))).toEqual(['reports/budget.csv'])
+    // Without a library database, a file called import.lock is the person's, and is named.
+    await fs.rm(path.join(lib, 'library.sqlite'))
+    const named: string[] = []
+    await discoverFiles([lib], named)
+    expect(named.map((p) => path.relative(tmp, p))).toContain('reports/import.lock')
+  })
+
   it('reports links inside folders and names that are not UTF-8, each on its own line', async () => {
     const folder = path.join(tmp, 'folder')
     await fs.mkdir(path.join(folder, 'sub'), { recursive: true })

@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { isImportableName } from '@shared/importable-files.js'
+import { DB_FILE, OCR_PAGES_FOLDER, SESSIONS_FOLDER, isLibraryFileName } from '../store/library-files.js'
+
+/** Folders of a library folder that hold only Quire's bookkeeping (imported/ holds documents). */
+const QUIRE_ONLY_FOLDERS = new Set<string>([SESSIONS_FOLDER, OCR_PAGES_FOLDER])
 
 export interface DiscoveredFile {
   path: string
@@ -86,9 +90,13 @@ async function walk(dir: string, passedOver?: string[]): Promise<DiscoveredFile[
     return [{ path: dir, problem: fsProblem(err, dir, 'folder') }]
   }
   entries.sort((a, b) => a.name.localeCompare(b.name))
+  // A library folder the user also keeps documents in (`--library ~/reports`, then `ingest
+  // ~/reports`): Quire's own files there are neither imported nor named as files it cannot import.
+  const isLibrary = entries.some((e) => e.isFile() && e.name === DB_FILE)
   const files: DiscoveredFile[] = []
   for (const e of entries) {
     if (e.name.startsWith('.')) continue
+    if (isLibrary && (e.isDirectory() ? QUIRE_ONLY_FOLDERS.has(e.name) : isLibraryFileName(e.name))) continue
     const p = path.join(dir, e.name)
     if (e.isSymbolicLink()) {
       files.push({
