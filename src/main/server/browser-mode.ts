@@ -7,7 +7,7 @@ import { libraryFolderFlag, otherFilesNote } from '../services/library-folder.js
 import { QuireError } from '@shared/errors.js'
 
 /** What `npm start -- --help` prints: the flags browser mode takes. */
-export const BROWSER_MODE_USAGE = `Usage: npm start -- [options]   (browser mode: node out/main/server.js [options])
+export const BROWSER_MODE_USAGE = `Usage: npm start -- [options]
 
 Serves Quire in your browser on 127.0.0.1.
 
