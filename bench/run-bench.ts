@@ -16,6 +16,11 @@ const info = machine()
 ensureCorpus()
 
 const extract = await runSection<R>('extract', ['--reps', quick ? '2' : '3'])
+// Word, HTML and Markdown: megabytes of text per second, without embedding (docs/formats.md).
+const extractFormats = await runSection<R>(
+  'extract-formats',
+  quick ? ['--mb', '2', '--reps', '1'] : ['--reps', '3'],
+)
 const raw = await runSection<R>(
   'embed-raw',
   quick
@@ -92,6 +97,7 @@ const result = {
   machine: info,
   extract_pages_per_s_1w: extract.extract_pages_per_s_1w,
   extract_pages_per_s: extract.extract_pages_per_s,
+  extract_formats: { ...extractFormats, spread: undefined },
   embed_raw_onnx_chunks_per_s: raw.embed_raw_onnx_chunks_per_s,
   embed_raw_onnx_best: raw.embed_raw_onnx_best,
   embed_raw_onnx_real_chunks_per_s: raw.embed_raw_onnx_real_chunks_per_s,
@@ -170,6 +176,7 @@ const result = {
   targets: TARGETS,
   spread: {
     ...extract.spread,
+    ...(extractFormats.spread as Record<string, unknown>),
     ...raw.spread,
     ...embed.spread,
     ...ingest.spread,
