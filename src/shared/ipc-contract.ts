@@ -60,6 +60,7 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   ocrPages: z.number().int(),
   lowConfidencePages: z.array(z.number().int()),
   blankPages: z.array(z.number().int()),
+  unreadablePages: z.array(z.number().int()).optional(),
   outdated: z.boolean(),
 })
 

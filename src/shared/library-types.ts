@@ -28,6 +28,8 @@ export interface LibraryDocument {
   lowConfidencePages: number[]
   /** OCR pages on which nothing was recognised (blank or unreadable). */
   blankPages: number[]
+  /** Pages that could not be read at all (a damaged or cut-off file), kept empty; absent: none. */
+  unreadablePages?: number[]
   /**
    * Indexed by an older version of Quire's import, which read or divided its text differently:
    * importing it again re-indexes it with this version (an unchanged file is otherwise skipped).

@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ocrPageNotes } from '@shared/ocr-notes.js'
+import { Library } from '../../src/main/engine/library.js'
 import { bombJpegHeader, bombPng, greyTiff } from '@tests/fixtures/image-bombs.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { makeTiff, pageImages } from '@tests/fixtures/scan-factory.js'
@@ -77,6 +79,18 @@ describe('hostile inputs', () => {
       if (run === 0) {
         expect(byName['cut.tiff']).toMatchObject({ status: 'indexed', unreadable_pages: [2, 3] })
         expect(byName['notes.pdf']).toMatchObject({ status: 'indexed' })
+        // The library remembers the lost pages: the document list names them.
+        const lib = await Library.open(libDir, { modelDir: null })
+        try {
+          const cut = lib.documents().find((d) => d.path.endsWith('cut.tiff'))!
+          expect(cut).toMatchObject({ pages: 3, unreadablePages: [2, 3] })
+          expect(ocrPageNotes(cut)).toEqual([
+            'page 2: could not be read (damaged or cut-off file)',
+            'page 3: could not be read (damaged or cut-off file)',
+          ])
+        } finally {
+          await lib.close()
+        }
       } else {
         // The second run retries only what failed: the refused files are refused again, as fast.
         expect(byName['notes.pdf']).toMatchObject({ status: 'skipped' })

@@ -66,7 +66,11 @@ export async function parseImage(
   }
   if (unreadablePages.length === total)
     throw new QuireError('DOC_CORRUPT', `${name} is damaged: none of its ${total} pages could be read.`)
-  const pages = buildPages(raw).map((p) => (info.has(p.pageNo) ? { ...p, ocr: info.get(p.pageNo)! } : p))
+  const pages = buildPages(raw).map((p) => ({
+    ...p,
+    ...(info.has(p.pageNo) ? { ocr: info.get(p.pageNo)! } : {}),
+    ...(unreadablePages.includes(p.pageNo) ? { unreadable: true } : {}),
+  }))
   if (!pages.some((p) => /\p{L}/u.test(p.text)))
     throw new QuireError(
       'PDF_NO_TEXT',

@@ -31,6 +31,7 @@ interface DocumentRow {
   /** JSON arrays of page numbers, from ocrPageNotes(). */
   low_ocr: string
   blank_ocr: string
+  unreadable_pages: string
 }
 
 export interface StoredChunk {
@@ -82,6 +83,7 @@ function toDocument(r: DocumentRow): LibraryDocument {
     ocrPages: r.ocr_pages,
     lowConfidencePages: JSON.parse(r.low_ocr) as number[],
     blankPages: JSON.parse(r.blank_ocr) as number[],
+    unreadablePages: JSON.parse(r.unreadable_pages) as number[],
     outdated: r.outdated === 1,
   }
 }
@@ -95,7 +97,9 @@ const DOC_COLUMNS = `d.*, (${IS_OUTDATED}) AS outdated,
   (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
      AND p.ocr_confidence < ${LOW_OCR_CONFIDENCE} ORDER BY page_no)) AS low_ocr,
   (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
-     AND p.ocr_confidence IS NULL ORDER BY page_no)) AS blank_ocr`
+     AND p.ocr_confidence IS NULL ORDER BY page_no)) AS blank_ocr,
+  (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id
+     AND p.unreadable = 1 ORDER BY page_no)) AS unreadable_pages`
 
 /** All SQL the library runs, as prepared statements. One transaction per document write. */
 export class LibraryStore {
@@ -131,8 +135,8 @@ export class LibraryStore {
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
       ),
       insertPage: db.prepare(
-        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence, label, blocks)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO pages (document_id, page_no, text, items, width, height, ocr, ocr_confidence, label, blocks, unreadable)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
         `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems, locator)
@@ -240,6 +244,7 @@ export class LibraryStore {
             p.ocr?.confidence ?? null,
             p.label ?? null,
             pageBlocks(p),
+            p.unreadable ? 1 : 0,
           )
         }
         const chunkIds: number[] = []

@@ -213,4 +213,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE chunks ADD COLUMN locator TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'unreadable-pages',
+    // Pages of a document that could not be read (a damaged PDF page, an image page cut off or
+    // undecodable: shared/unreadable-pages.ts), kept empty and flagged so the document list says so.
+    sql: `ALTER TABLE pages ADD COLUMN unreadable INTEGER NOT NULL DEFAULT 0;`,
+  },
 ]

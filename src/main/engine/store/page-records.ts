@@ -36,6 +36,8 @@ export interface CleanPage {
   ocr?: { confidence: number | null }
   /** The label printed on the page (PDF page labels), when the PDF defines one. */
   label?: string | null
+  /** The page could not be read (damaged or cut off): kept empty, and flagged in the document list. */
+  unreadable?: boolean
 }
 
 /** A passage of one document, as chunked and stored. */

@@ -64,7 +64,11 @@ export async function readPdf(
               ? { keepIn: { libraryDir: opts.resumeOcrIn, fileSha256: sha256Of(bytes) } }
               : {}),
           })
-    const pages = buildPages(raw).map((p) => (ocr.has(p.pageNo) ? { ...p, ocr: ocr.get(p.pageNo)! } : p))
+    const pages = buildPages(raw).map((p) => ({
+      ...p,
+      ...(ocr.has(p.pageNo) ? { ocr: ocr.get(p.pageNo)! } : {}),
+      ...(failedPages.includes(p.pageNo) ? { unreadable: true } : {}),
+    }))
     const letters = pages.reduce((n, p) => n + (p.text.match(/\p{L}/gu)?.length ?? 0), 0)
     if (letters < MIN_LETTERS) {
       const ocrTried = opts.ocr !== false
