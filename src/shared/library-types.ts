@@ -89,6 +89,8 @@ export interface IngestFileReport {
   existingDocumentId?: number
   /** Pages of an indexed file that could not be read (kept empty); absent when every page was read. */
   unreadable?: UnreadablePages
+  /** What an indexed file was read as, so its extent is said as the document list says it. */
+  format?: DocumentFormat
 }
 
 export interface IngestReport {

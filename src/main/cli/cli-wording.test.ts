@@ -109,10 +109,21 @@ describe('the CLI speaks like the app', () => {
     await writeDocs(docs)
     const lib = tempDir()
     const r = await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
-    expect(r.out).toMatch(/note\.pdf {2}1 page, 1 passage\n/)
-    expect(r.out).toMatch(/harbour\.pdf {2}2 pages, /)
+    expect(r.out).toMatch(/note\.pdf {2}PDF, 1 page, 1 passage\n/)
+    expect(r.out).toMatch(/harbour\.pdf {2}PDF, 2 pages, /)
     const listed = await cli('docs', '--library', lib)
     expect(listed.out).toMatch(/note\.pdf\) {2}PDF, 1 page, 1 passage\n/)
+  })
+
+  // ingest said "1 page, 1 passage" of a Markdown file that docs lists as "Markdown, 1 passage".
+  it('ingest says a document’s extent as docs does: no pages for flowing text', async () => {
+    const docs = tempDir()
+    fs.writeFileSync(path.join(docs, 'guide.md'), '# Guide\n\nMoorings are assigned every spring.\n')
+    const lib = tempDir()
+    const r = await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    expect(r.out).toMatch(/guide\.md {2}Markdown, 1 passage\n/)
+    const listed = await cli('docs', '--library', lib)
+    expect(listed.out).toMatch(/guide\.md\) {2}Markdown, 1 passage\n/)
   })
 
   it('search cites passages as ask and the app do, and keeps ranking scores to --json', async () => {
@@ -180,6 +191,10 @@ describe('each failed file is explained once', () => {
     ) as { documents: { status: string; error: string; code: string; remedy: string | null }[] }
     const failed = json.documents.filter((d) => d.status === 'failed')
     expect(failed).toHaveLength(files.length)
-    for (const d of failed) expect(sharedRuns(d.error, d.remedy ?? ''), d.code).toEqual([])
+    for (const d of failed) {
+      expect(sharedRuns(d.error, d.remedy ?? ''), d.code).toEqual([])
+      // A legacy .doc's message said "saved as .docx it can be imported" before its remedy said so.
+      expect(d.error, d.code).not.toMatch(/\bsaved? (it )?as\b|can be imported/)
+    }
   })
 })

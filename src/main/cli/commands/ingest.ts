@@ -11,6 +11,7 @@ import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { countOf } from '@shared/labels.js'
+import { formatExtent } from '@shared/importable-files.js'
 import { skippedNotice } from '@shared/skipped-files.js'
 import { KEPT_OLDER_INDEX, keptOlderIndex, NOTHING_OUTDATED } from '@shared/outdated-index.js'
 import { unreadablePagesNote } from '@shared/unreadable-pages.js'
@@ -135,7 +136,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         const ocr = d.ocrPages ? ` (${d.ocrPages} by OCR)` : ''
         const what =
           d.status === 'indexed'
-            ? `${countOf(d.pages, 'page')}${ocr}, ${countOf(d.chunks, 'passage')}${d.reindex ? ', re-indexed' : ''}`
+            ? `${formatExtent(d.format ?? 'pdf', d.pages)}${ocr}, ${countOf(d.chunks, 'passage')}${d.reindex ? ', re-indexed' : ''}`
             : forTerminal(d.error ?? '')
         const code = d.errorCode ? ` [${d.errorCode}]` : ''
         io.stdout.write(`${d.status.padEnd(8)} ${forTerminal(d.file)}  ${what}${code}\n`)

@@ -299,6 +299,7 @@ export async function ingestFiles(
           pages: parsed.pages.length,
           chunks: chunkIds.length,
           ocrPages: parsed.pages.filter((p) => p.ocr).length,
+          format: parsed.format ?? 'pdf',
           error: null,
           errorCode: null,
           ...(item.refresh ? { reindex: true } : {}),

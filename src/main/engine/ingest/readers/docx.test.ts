@@ -56,7 +56,7 @@ describe('Word (.docx) reader', () => {
   it('names legacy, password-protected and damaged files with what to do', async () => {
     const legacy = await readError(makeOleFile(false), '/d/old.doc')
     expect(legacy).toMatchObject({ code: 'DOC_LEGACY_FORMAT' })
-    expect(legacy!.message).toMatch(/saved as \.docx it can be imported/)
+    expect(legacy!.message).toMatch(/Word 97–2003 document.*its successor is \.docx/)
     // An old file given the new name is still the old format.
     expect(await readError(makeOleFile(false), '/d/renamed.docx')).toMatchObject({
       code: 'DOC_LEGACY_FORMAT',

@@ -34,7 +34,7 @@ export async function readLegacyOffice(bytes: Uint8Array, file: string): Promise
   return Promise.reject(
     new QuireError(
       'DOC_LEGACY_FORMAT',
-      `${name} is a ${what}, an old binary format Quire does not read; saved as ${ext} it can be imported.`,
+      `${name} is a ${what}, an old binary format Quire does not read (its successor is ${ext}).`,
     ),
   )
 }
