@@ -103,6 +103,7 @@ export async function ingestFiles(
     filesDone++
     progress('done', r.file, 1, 1)
   }
+  const skippedShas = new Set<string>()
   /** A file's recognised pages were kept for a resume (ocr/kept-pages.ts): stored or failed, they go. */
   const forgetPages = (sha256: string) => {
     if (opts.resumeOcrIn && sha256) forgetKeptPages(opts.resumeOcrIn, sha256)
@@ -195,6 +196,10 @@ export async function ingestFiles(
       refresh &&= stored?.sha256 === sha256
       const skip = skipReason(deps.store, f.path, sha256, stored)
       if (skip) {
+        // An early parse (worker/parse-ahead.ts) may have recognised pages of this file before it
+        // was found unchanged: they are not needed (again at the batch's end, for pages since).
+        skippedShas.add(sha256)
+        forgetPages(sha256)
         finish({
           file: f.path,
           status: 'skipped',
@@ -317,6 +322,7 @@ export async function ingestFiles(
   }
 
   await Promise.all([produce(), consume()])
+  for (const sha of skippedShas) forgetPages(sha)
   saveVectors()
   return {
     documents: reports,

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { parseDocument } from '../ingest/parse-document.js'
+import { Library } from '../library.js'
 import { forgetKeptPages, OCR_PAGES_FOLDER } from './kept-pages.js'
 import { ParsePool } from '../worker/parse-pool.js'
 import { OcrEngine } from './ocr-engine.js'
@@ -77,4 +80,22 @@ describe('kept OCR pages', () => {
       expect(keptFiles(lib)).toHaveLength(1)
     },
   )
+
+  it('pages kept for a file the import finds unchanged (an early parse read them) are removed', async () => {
+    const lib = tempDir()
+    const file = path.join(tempDir(), 'plain.pdf')
+    fs.writeFileSync(file, await makeTextPdf(sampleTextSpec('kept pages of a skipped file', 1)))
+    const library = await Library.open(lib)
+    try {
+      await library.ingest([file])
+      const sha = createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+      const page = path.join(lib, OCR_PAGES_FOLDER, sha, '0123456789abcdef-1.json')
+      fs.mkdirSync(path.dirname(page), { recursive: true })
+      fs.writeFileSync(page, '{}')
+      expect((await library.ingest([file])).documents[0]).toMatchObject({ status: 'skipped' })
+      expect(fs.existsSync(path.join(lib, OCR_PAGES_FOLDER))).toBe(false)
+    } finally {
+      await library.close()
+    }
+  })
 })
