@@ -449,9 +449,9 @@ describe('library panel', () => {
         doc(2, { title: 'Fax', pages: 2, ocrPages: 2 }),
       ],
     })
-    expect(screen.getByText('9 pages, 4 by OCR')).toBeTruthy()
+    expect(screen.getByText('PDF, 9 pages, 4 by OCR')).toBeTruthy()
     expect(screen.getByText('page 7: low OCR confidence; page 9: no text found (blank page?)')).toBeTruthy()
-    expect(screen.getByText('2 pages, scanned, read by OCR')).toBeTruthy()
+    expect(screen.getByText('PDF, 2 pages, scanned, read by OCR')).toBeTruthy()
   })
 
   it('says which documents an older version indexed and re-indexes them as one import', async () => {
@@ -468,7 +468,7 @@ describe('library panel', () => {
     expect(note.textContent).toContain(
       '2 documents were indexed by an older version of Quire. Re-index them so that search reads them as this version does (4 scanned pages are read again with OCR, which takes a while).',
     )
-    expect(screen.getByText('9 pages, 4 by OCR, indexed by an older version')).toBeTruthy()
+    expect(screen.getByText('PDF, 9 pages, 4 by OCR, indexed by an older version')).toBeTruthy()
     expect(screen.getByText('PDF, 2 pages')).toBeTruthy()
 
     await user.click(within(note).getByRole('button', { name: 'Re-index now' }))
