@@ -10,6 +10,7 @@ import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import type { IngestProgress } from '@shared/library-types.js'
 import { Library } from './library.js'
 import { INDEX_VERSION } from './store/index-version.js'
+import { MIGRATIONS } from './store/migrations.js'
 
 const tempDir = useTempDirs()
 
@@ -21,16 +22,14 @@ async function writePdf(dir: string, name: string, topic: string): Promise<strin
 
 /**
  * Turns the library in `dir` back into one written before index versions were recorded: the
- * column goes and the schema version returns to 9, so the next open runs that migration as an
- * old library's first open under this version does.
+ * columns that migration and every later one add go, and the schema version returns to 9, so the
+ * next open runs them as an old library's first open under this version does.
  */
 async function asLibraryBeforeIndexVersions(dir: string): Promise<void> {
   const lib = await Library.open(dir)
-  lib.db.exec('ALTER TABLE documents DROP COLUMN index_version')
-  // And what the migrations after it add (11: formats), which run again from version 9.
-  lib.db.exec(`ALTER TABLE documents DROP COLUMN format;
-    ALTER TABLE pages DROP COLUMN blocks;
-    ALTER TABLE chunks DROP COLUMN locator;`)
+  for (const m of MIGRATIONS.filter((m) => m.version > 9))
+    for (const [, table, column] of (m.sql ?? '').matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
+      lib.db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
   lib.db.pragma('user_version = 9')
   await lib.close()
 }
