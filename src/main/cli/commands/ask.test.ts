@@ -173,7 +173,7 @@ describe('quire ask', () => {
     const bad = captureIo()
     expect(await runAsk({ question: STEEL, ollamaUrl: 'ftp://host:1', model: MODEL }, lib.lib, bad)).toBe(2)
     expect(bad.err()).toBe(
-      'quire: --ollama-url: The Ollama address must start with http:// or https:// (got ftp:).\n',
+      'quire: --ollama-url: The Ollama address must start with http:// or https:// (got ftp:). [INVALID_ARGUMENT]\n',
     )
   })
 
@@ -243,10 +243,18 @@ describe('quire ask', () => {
     expect(io.interrupts.listenerCount('SIGINT')).toBe(0)
   })
 
+  // ask printed "quire: The question is … long; …" without the [QUESTION_TOO_LONG] that search,
+  // and every other command's failure, print.
+  it('names the code of a failure as the other commands do', async () => {
+    const io = captureIo()
+    expect(await runAsk({ question: 'why '.repeat(2000), ollamaUrl: fake.url }, lib.lib, io)).toBe(1)
+    expect(io.err()).toMatch(/^quire: The question is .* \[QUESTION_TOO_LONG\]\n$/)
+  })
+
   it('fails with one line for an unknown or malformed conversation id', async () => {
     const io = captureIo()
     expect(await runAsk({ question: STEEL, conversation: '99', ollamaUrl: fake.url }, lib.lib, io)).toBe(1)
-    expect(io.err()).toBe('quire: There is no conversation 99 in this library.\n')
+    expect(io.err()).toBe('quire: There is no conversation 99 in this library. [CONVERSATION_NOT_FOUND]\n')
     const io2 = captureIo()
     expect(await runAsk({ question: STEEL, conversation: 'abc', json: true }, lib.lib, io2)).toBe(2)
     expect(JSON.parse(io2.out())).toEqual({

@@ -236,12 +236,16 @@ export async function streamAnswer(
   }
 }
 
-/** Reports a failure that prevented an answer: one line, no stack trace. */
-export function printFailure(err: unknown, io: Io, json: boolean): number {
+/**
+ * Reports a failure that prevented an answer: one line, no stack trace, with its code as every
+ * other command prints it ("quire: … [LIBRARY_NOT_FOUND]"). `withCode` false: a line inside the
+ * interactive chat, where the session goes on.
+ */
+export function printFailure(err: unknown, io: Io, json: boolean, withCode = true): number {
   const code = errorCodeOf(err)
   const message = errorMessageOf(err)
   if (json) io.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`)
-  else io.stderr.write(`quire: ${message}\n`)
+  else io.stderr.write(`quire: ${message}${withCode ? ` [${code}]` : ''}\n`)
   return code === 'INVALID_ARGUMENT' ? 2 : 1
 }
 

@@ -56,7 +56,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
     conversationId = parseConversationId(opts.conversation)
     if (conversationId !== undefined) store.require(conversationId)
   } catch (err) {
-    return printFailure(err, io, false)
+    return printFailure(err, io, false, false)
   }
   const out = io.stdout
   const terminal = io.terminal ?? false
@@ -115,7 +115,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         try {
           conversationId = await runSlashCommand(command, arg, conversationId)
         } catch (err) {
-          printFailure(err, io, false)
+          printFailure(err, io, false, false)
         }
         prompt()
         continue
@@ -131,7 +131,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         conversationId = result.message.conversationId
         printAnswerTail(result, io, streamed)
       } catch (err) {
-        printFailure(err, io, false)
+        printFailure(err, io, false, false)
       } finally {
         current = null
       }
