@@ -20,6 +20,9 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   FILE_NOT_FOUND: {
     label: 'File not found',
     remedy: 'It was moved or deleted after it was chosen. Add it again from where it is now.',
+    // On the command line the path was typed, not chosen: most often it is misspelt.
+    cliRemedy:
+      'Check the path (a typing mistake, or the file was moved or renamed), then import it from where it is.',
     retryable: false,
   },
   FILE_UNREADABLE: {

@@ -197,4 +197,19 @@ describe('each failed file is explained once', () => {
       expect(d.error, d.code).not.toMatch(/\bsaved? (it )?as\b|can be imported/)
     }
   })
+
+  // A path typed on the command line that does not exist was told "It was moved or deleted after
+  // it was chosen", the app's words for a file picked in a dialog.
+  it('a missing path on the command line is a path to check, not a file that was chosen', async () => {
+    const r = await cli(
+      'ingest',
+      path.join(tempDir(), 'reprot.pdf'),
+      '--library',
+      tempDir(),
+      '--model-dir',
+      'none',
+    )
+    expect(r.out).toMatch(/\[FILE_NOT_FOUND\]\n {9}Check the path/)
+    expect(r.out).not.toContain('after it was chosen')
+  })
 })
