@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { PDFDocument, PDFName } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
+import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { skippedNotice } from '@shared/skipped-files.js'
 import { makeEncryptedPdf, makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
@@ -211,5 +212,19 @@ describe('each failed file is explained once', () => {
     )
     expect(r.out).toMatch(/\[FILE_NOT_FOUND\]\n {9}Check the path/)
     expect(r.out).not.toContain('after it was chosen')
+  })
+
+  // docs listed a failed document with what happened only; ingest and the app say what to do too.
+  it('docs gives a failed document its remedy, once', async () => {
+    const docs = tempDir()
+    fs.writeFileSync(path.join(docs, 'empty.txt'), '')
+    const lib = tempDir()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const listed = (await cli('docs', '--library', lib)).out
+    const remedy = ingestRemedy('DOC_EMPTY_FILE', null, 'cli').remedy!
+    expect(listed).toMatch(
+      /FAILED: empty\.txt is empty \(0 bytes\)\. \[DOC_EMPTY_FILE\]\n {8}It may have been/,
+    )
+    expect(occurrences(listed, remedy)).toBe(1)
   })
 })

@@ -1,5 +1,6 @@
 import { formatExtent } from '@shared/importable-files.js'
 import { countOf } from '@shared/labels.js'
+import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
 import { Library } from '../../engine/library.js'
@@ -29,6 +30,9 @@ export async function docsCommand(opts: { library: string; json: boolean }, io: 
       io.stdout.write(
         `${String(d.id).padStart(4)}  ${forTerminal(d.title)}  (${forTerminal(d.path)})  ${what}\n`,
       )
+      // A failed document says what to do under it, as ingest and the app's document list do.
+      const remedy = d.status === 'failed' ? ingestRemedy(d.errorCode, null, 'cli').remedy : null
+      if (remedy) io.stdout.write(`        ${forTerminal(remedy)}\n`)
     }
     const outdated = outdatedNote(docs)
     if (outdated)
