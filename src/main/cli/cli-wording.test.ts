@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { skippedNotice } from '@shared/skipped-files.js'
 import { makeEncryptedPdf, makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
+import { makeDeclaredBomb } from '@tests/fixtures/office-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { main } from './main.js'
@@ -185,6 +186,7 @@ describe('each failed file is explained once', () => {
       ['broken.docx', 'not a zip at all'],
       ['damaged.png', 'not an image'],
       ['blank.md', '  \n'],
+      ['bomb.docx', makeDeclaredBomb('word/document.xml', 600 * 1024 * 1024)],
     ]
     for (const [name, bytes] of files) fs.writeFileSync(path.join(docs, name), bytes)
     const json = JSON.parse(

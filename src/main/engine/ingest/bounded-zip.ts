@@ -162,7 +162,8 @@ export class BoundedZip {
   private tooLarge(why: string): QuireError {
     return new QuireError(
       'DOC_TOO_LARGE',
-      `${this.name} was refused: ${why}, which no real document needs (a "zip bomb"). Nothing was imported.`,
+      // What happened only: the remedy (ingest-remedies.ts) says what a zip bomb is and what to do.
+      `${this.name} was refused: ${why}.`,
     )
   }
 }

@@ -42,7 +42,7 @@ function threadEndError(file: string, end: ThreadEnd): QuireError {
   return end.kind === 'out-of-memory'
     ? new QuireError(
         'DOC_TOO_LARGE',
-        `Reading ${file} needed more than the ${end.memoryMb} MB of memory one file may use, so it was stopped; the rest of the import goes on.`,
+        `Reading ${file} needed more than ${end.memoryMb} MB of memory, the limit for a single file, so it was stopped.`,
       )
     : new QuireError('INTERNAL', `The PDF reader stopped unexpectedly on ${file}: ${end.detail}`)
 }
