@@ -24,6 +24,8 @@ export const INGEST_ERROR_CODES = [
   'DOC_EMPTY_FILE',
   'DOC_CORRUPT',
   'DOC_ENCRYPTED',
+  /** An e-book whose text is encrypted by DRM (not a password the person can remove). */
+  'DOC_DRM',
   'DOC_LEGACY_FORMAT',
   'DOC_BINARY',
   'DOC_NO_TEXT',

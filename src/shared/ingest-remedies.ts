@@ -86,7 +86,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   PDF_NO_WORDS: {
     label: 'No words, only numbers (page numbers?)',
     remedy:
-      'Its text layer holds only numbers or symbols, such as page numbers: there is nothing to search. Check that this is the right file (an export may have lost its text); if its pages are scanned images, turn on OCR.',
+      'There is nothing to search. Check that this is the right file (an export may have lost its text); if its pages are scanned images, turn on OCR.',
     retryable: false,
   },
   IMAGE_TOO_LARGE: {
@@ -116,6 +116,12 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
     label: 'Password-protected',
     remedy:
       'Open it, remove the password (Word: File › Info › Protect Document; LibreOffice: File › Properties › Security) or save a copy without one, then add it again.',
+    retryable: false,
+  },
+  DOC_DRM: {
+    label: 'Protected by DRM',
+    remedy:
+      'Add a copy without DRM instead, for example the publisher’s DRM-free edition, or the same book as a PDF.',
     retryable: false,
   },
   DOC_LEGACY_FORMAT: {

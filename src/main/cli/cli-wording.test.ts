@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { skippedNotice } from '@shared/skipped-files.js'
 import { makeEncryptedPdf, makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
-import { makeDeclaredBomb } from '@tests/fixtures/office-factory.js'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { makeDeclaredBomb, makeEpub } from '@tests/fixtures/office-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { main } from './main.js'
@@ -164,6 +165,15 @@ describe('the CLI speaks like the app', () => {
   })
 })
 
+/** An e-book whose chapter is encrypted (DRM): META-INF/encryption.xml lists it. */
+function drmEpub(): Uint8Array {
+  const files = unzipSync(makeEpub('Locked', [{ file: 'c1.xhtml', html: '<p>Encrypted words.</p>' }]))
+  files['META-INF/encryption.xml'] = strToU8(
+    '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><EncryptedData/></encryption>',
+  )
+  return zipSync(files)
+}
+
 describe('each failed file is explained once', () => {
   /** Runs of four words (lower case, letters and digits only) that the two texts share. */
   function sharedRuns(a: string, b: string): string[] {
@@ -187,6 +197,11 @@ describe('each failed file is explained once', () => {
       ['damaged.png', 'not an image'],
       ['blank.md', '  \n'],
       ['bomb.docx', makeDeclaredBomb('word/document.xml', 600 * 1024 * 1024)],
+      ['drm.epub', drmEpub()],
+      [
+        'numbers.pdf',
+        await makeTextPdf({ pages: [{ lines: [{ text: '12' }] }, { lines: [{ text: '13' }] }] }),
+      ],
     ]
     for (const [name, bytes] of files) fs.writeFileSync(path.join(docs, name), bytes)
     const json = JSON.parse(
@@ -197,8 +212,11 @@ describe('each failed file is explained once', () => {
     for (const d of failed) {
       expect(sharedRuns(d.error, d.remedy ?? ''), d.code).toEqual([])
       // A legacy .doc's message said "saved as .docx it can be imported" before its remedy said so.
-      expect(d.error, d.code).not.toMatch(/\bsaved? (it )?as\b|can be imported/)
+      expect(d.error, d.code).not.toMatch(/\bsaved? (it )?as\b|can be imported|\bimport a copy\b/)
     }
+    // A DRM-protected e-book was DOC_ENCRYPTED, whose remedy is to remove a password in Word.
+    const drm = failed.find((d) => d.code === 'DOC_DRM')
+    expect(drm?.remedy).toMatch(/without DRM/)
   })
 
   // A path typed on the command line that does not exist was told "It was moved or deleted after

@@ -43,10 +43,8 @@ export async function readEpub(
   if (!opf) throw damaged(name, `its package document ${opfPath} is missing`)
   const encryption = zip.text('META-INF/encryption.xml')
   if (encryption && /<(\w+:)?EncryptedData\b/.test(encryption) && !/obfuscation/i.test(encryption))
-    throw new QuireError(
-      'DOC_ENCRYPTED',
-      `${name} is protected (DRM-encrypted), so its text cannot be read. Import a copy without DRM, for example the publisher's DRM-free edition.`,
-    )
+    // Not DOC_ENCRYPTED: that remedy is about removing a password in Word or LibreOffice.
+    throw new QuireError('DOC_DRM', `${name} is protected by DRM: its text is encrypted and cannot be read.`)
   const base = path.posix.dirname(opfPath)
   const manifest = new Map<string, { href: string; type: string }>()
   for (const m of opf.matchAll(/<(?:\w+:)?item\b[^>]*>/gi)) {
