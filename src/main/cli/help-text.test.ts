@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { importableFormats } from '@shared/skipped-files.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { ingestCommand } from './commands/ingest.js'
 import { main } from './main.js'
 
 const tempDir = useTempDirs()
@@ -37,5 +38,20 @@ describe('the CLI names every format it imports', () => {
     await cli('remove', path.join(lib, 'empty.md'), '--library', lib)
     const listed = await cli('docs', '--library', lib)
     expect(listed.out).toContain('The library is empty. Import documents with: quire ingest')
+  })
+})
+
+describe('keyword-only mode, said as sentences', () => {
+  // "Keyword-only mode: Model folder not found: /…/all-MiniLM-L6-v2 Passages will be embedded…":
+  // no full stop between the two, and nothing on how to get a model.
+  it('ends the reason with a full stop and says how to get a model', async () => {
+    const lib = tempDir()
+    fs.writeFileSync(path.join(lib, 'note.md'), '# Note\n\nThe crane lifts forty tonnes.\n')
+    const io = captureIo()
+    const missing = path.join(tempDir(), 'no-model')
+    await ingestCommand([path.join(lib, 'note.md')], { library: lib, modelDir: missing, json: false }, io)
+    expect(io.err()).toContain(
+      `Keyword-only mode: Model folder not found: ${missing}. Passages will be embedded when a model is available (npm run fetch-model puts one in resources/models).\n`,
+    )
   })
 })

@@ -59,8 +59,11 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
     ? inspectModelDir(opts.modelDir)
     : { ok: false as const, reason: `--model-dir ${NO_MODEL} was given.` }
   if (!model.ok && !opts.json) {
+    // The model folder's reason is a fragment ("Model folder not found: …"): end it as a sentence.
+    const reason = model.reason.replace(/\.?$/, '.')
+    const fetch = opts.modelDir ? ' (npm run fetch-model puts one in resources/models)' : ''
     io.stderr.write(
-      `Keyword-only mode: ${model.reason} Passages will be embedded when a model is available.\n`,
+      `Keyword-only mode: ${reason} Passages will be embedded when a model is available${fetch}.\n`,
     )
   }
   // The extraction threads start here, beside the import worker's own start-up rather than after
