@@ -4,7 +4,19 @@
 // list all read this table, so adding a format is one row here and one reader there.
 
 export type DocumentFormat =
-  'pdf' | 'image' | 'docx' | 'odt' | 'odp' | 'pptx' | 'html' | 'markdown' | 'text' | 'epub' | 'legacy-office'
+  | 'pdf'
+  | 'image'
+  | 'docx'
+  | 'odt'
+  | 'odp'
+  | 'pptx'
+  | 'html'
+  | 'markdown'
+  | 'text'
+  | 'epub'
+  | 'xlsx'
+  | 'csv'
+  | 'legacy-office'
 
 export interface FormatInfo {
   format: DocumentFormat
@@ -108,6 +120,15 @@ export const DOCUMENT_FORMATS: readonly FormatInfo[] = [
     readable: true,
   },
   {
+    format: 'xlsx',
+    label: 'Excel',
+    extensions: ['xlsx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    paged: false,
+    readable: true,
+  },
+  { format: 'csv', label: 'CSV', extensions: ['csv'], mimeTypes: ['text/csv'], paged: false, readable: true },
+  {
     format: 'legacy-office',
     label: 'Legacy Office',
     extensions: ['doc', 'ppt'],
@@ -129,6 +150,8 @@ export const DOCUMENT_FORMAT_NAMES = [
   'markdown',
   'text',
   'epub',
+  'xlsx',
+  'csv',
   'legacy-office',
 ] as const satisfies readonly DocumentFormat[]
 
@@ -205,6 +228,7 @@ const SECTION_NOUN: Partial<Record<DocumentFormat, string>> = {
   odp: 'slide',
   pptx: 'slide',
   epub: 'chapter',
+  xlsx: 'sheet',
 }
 
 /**

@@ -3,7 +3,7 @@
 // paragraph number where nothing else exists. One grammar for the app, Copy, export and the CLI:
 //
 //   locator   = [place " > "] path | place | paragraph
-//   place     = "Slide " N | "Chapter " N [": " title]
+//   place     = "Slide " N | "Chapter " N [": " title] | "Sheet " name ", row " N
 //   path      = heading *(" > " heading)          outermost first, at most three
 //   paragraph = [place " > "] "¶ " N               only when the passage is under no heading
 //
@@ -14,6 +14,8 @@ export interface Locator {
   slide?: number
   /** The chapter of an e-book, from 1 in reading order, and its title when it has one. */
   chapter?: { n: number; title: string | null }
+  /** The sheet of a spreadsheet (a CSV file's is its name) and the passage's first row, from 1. */
+  sheet?: { name: string; row: number }
   /** The headings above the passage, outermost first. */
   headings?: string[]
   /**
@@ -30,6 +32,7 @@ export const LOCATOR_SEPARATOR = ' > '
 export function formatLocator(l: Locator | null | undefined): string | null {
   if (!l) return null
   const parts: string[] = []
+  if (l.sheet) return `Sheet ${l.sheet.name}, row ${l.sheet.row}`
   if (l.slide !== undefined) parts.push(`Slide ${l.slide}`)
   let headings = l.headings ?? []
   if (l.chapter) {

@@ -154,9 +154,10 @@ class UnitReader {
     const units: Unit[] = []
     const lineLens = page.lines.map((l) => l.end - l.start).sort((a, b) => a - b)
     const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
-    let para: { start: number; end: number } | null = null
+    let para: { start: number; end: number; row: boolean } | null = null
     const flush = () => {
-      if (para) units.push(...paragraphUnits(page, para.start, para.end, this.headingPath(), this.maxWords))
+      if (para)
+        units.push(...paragraphUnits(page, para.start, para.end, this.headingPath(), this.maxWords, para.row))
       para = null
     }
     const heads = pageHeadings(page, this.body)
@@ -180,7 +181,14 @@ class UnitReader {
         })
         continue
       }
-      if (!para) para = { start: line.start, end: line.end }
+      // A table row of a structured document stays whole up to a chunk's limit: its cells mean
+      // something only beside its first (the row's label).
+      if (!para)
+        para = {
+          start: line.start,
+          end: line.end,
+          row: line.kind === 'table-row',
+        }
       else para.end = line.end
       // A structured document's line is a whole block; elsewhere a short line ending a sentence
       // closes the paragraph.
@@ -199,6 +207,8 @@ function paragraphUnits(
   end: number,
   heading: string | null,
   maxWords: number,
+  /** A table row of a structured document: one unit up to a chunk's limit, never cut into sentences. */
+  row = false,
 ): Unit[] {
   const text = page.text.slice(start, end)
   const out: Unit[] = []
@@ -209,11 +219,13 @@ function paragraphUnits(
     const s = raw.trim()
     if (s.length > 0) {
       const uStart = start + last + lead
-      out.push(...splitLong(page.pageNo, uStart, s, paraEnd, heading, maxWords))
+      out.push(
+        ...splitLong(page.pageNo, uStart, s, paraEnd, heading, maxWords, row ? maxWords : LONG_UNIT_WORDS),
+      )
     }
     last = to
   }
-  for (const end of sentenceBreaks(text)) cut(end, false)
+  if (!row) for (const end of sentenceBreaks(text)) cut(end, false)
   cut(text.length, true)
   return out
 }
@@ -231,8 +243,9 @@ function splitLong(
   paraEnd: boolean,
   heading: string | null,
   maxWords: number,
+  longUnit = LONG_UNIT_WORDS,
 ): Unit[] {
-  const window = Math.min(LONG_UNIT_WORDS, maxWords)
+  const window = Math.min(longUnit, maxWords)
   const words = [...s.matchAll(/\S+/g)]
   if (words.length <= window) {
     return [

@@ -41,10 +41,10 @@ describe('discovering files to import', () => {
     await fs.writeFile(path.join(lib, 'sessions', '123-0-456'), '')
     await fs.writeFile(path.join(lib, 'ocr-pages', 'a'.repeat(64), '0123456789abcdef-1.json'), '{}')
     await fs.writeFile(path.join(lib, 'notes.md'), '# Mine')
-    await fs.writeFile(path.join(lib, 'budget.csv'), 'a,b')
+    await fs.writeFile(path.join(lib, 'budget.numbers'), 'a,b')
     const passedOver: string[] = []
     expect(codes(await discoverFiles([lib], passedOver))).toEqual([['reports/notes.md', null]])
-    expect(passedOver.map((p) => path.relative(tmp, p))).toEqual(['reports/budget.csv'])
+    expect(passedOver.map((p) => path.relative(tmp, p))).toEqual(['reports/budget.numbers'])
     // Without a library database, a file called import.lock is the person's, and is named.
     await fs.rm(path.join(lib, 'library.sqlite'))
     const named: string[] = []

@@ -21,13 +21,15 @@ export interface TextBlock {
 export interface TextPart {
   title?: string | null
   blocks: TextBlock[]
+  /** A sheet's row number (from 1, as the spreadsheet numbers it) of each block. */
+  rows?: number[]
 }
 
 export interface StructuredText {
   /** The document's own title (metadata, <title>), when it has a usable one. */
   title: string | null
-  /** What a part is: a slide, an e-book chapter, or one flow of text. */
-  unit: 'flow' | 'slide' | 'chapter'
+  /** What a part is: a slide, an e-book chapter, a spreadsheet's sheet, or one flow of text. */
+  unit: 'flow' | 'slide' | 'chapter' | 'sheet'
   parts: TextPart[]
 }
 
@@ -47,6 +49,8 @@ interface Section {
   /** The slide or chapter this section belongs to (from 1), 0 for flowing text. */
   part: number
   partTitle: string | null
+  /** The part's row numbers, for a sheet. */
+  rows?: number[]
   /** Ordinal of this section's first paragraph in its part (or document), minus one. */
   paragraphsBefore: number
 }
@@ -74,6 +78,7 @@ function buildSections(doc: StructuredText): Section[] {
         page: { pageNo: sections.length + 1, width: 0, height: 0, text, lines, items: [] },
         part: partNo,
         partTitle: part.title?.trim() || null,
+        ...(part.rows ? { rows: part.rows } : {}),
         paragraphsBefore: first,
       })
       text = ''
@@ -122,6 +127,9 @@ function locatorOf(chunk: Chunk, sections: Section[], unit: StructuredText['unit
   if (unit === 'chapter') loc.chapter = { n: section.part, title: section.partTitle }
   if (chunk.heading) loc.headings = chunk.heading.split(HEADING_PATH_SEPARATOR)
   loc.paragraph = paragraphAt(section, span?.start ?? 0)
+  // A sheet's blocks are its non-empty rows: the paragraph ordinal indexes their row numbers.
+  if (unit === 'sheet')
+    loc.sheet = { name: section.partTitle ?? '', row: section.rows?.[loc.paragraph - 1] ?? loc.paragraph }
   return loc
 }
 
