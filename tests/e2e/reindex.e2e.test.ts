@@ -50,7 +50,7 @@ describe('re-indexing what an older version indexed', () => {
     await step.screenshot(page, 'reindex-01-note')
 
     await note.getByRole('button', { name: 'Re-index now' }).click()
-    const summary = page.locator('.import-job-toggle').filter({ hasText: /Import finished · 1 re-indexed/ })
+    const summary = page.getByRole('button', { name: /Import finished · 1 re-indexed/ })
     await summary.waitFor({ timeout: 90_000 })
     // A batch with nothing to act on folds into its summary line; opening it shows the file's row.
     expect(await summary.getAttribute('aria-expanded')).toBe('false')

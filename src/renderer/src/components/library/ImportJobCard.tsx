@@ -115,6 +115,7 @@ export function ImportJobCard({
     cancelled ? `${cancelled} cancelled` : '',
   ].filter(Boolean)
   const open = expanded ?? (!finished || failed + notReindexed > 0)
+  const finishedText = `${job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · ${summary.join(' · ')}`
   return (
     <section className="import-job" aria-label="Import progress">
       <header className="import-job-head">
@@ -122,6 +123,8 @@ export function ImportJobCard({
           <button
             type="button"
             className="import-job-toggle"
+            // Named outright: Chromium leaves the status region inside out of the button's name.
+            aria-label={finishedText}
             aria-expanded={open}
             onClick={() => setExpanded(!open)}
           >
@@ -130,9 +133,7 @@ export function ImportJobCard({
             ) : (
               <ChevronRight size={14} aria-hidden="true" />
             )}
-            <strong role="status">
-              {job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · {summary.join(' · ')}
-            </strong>
+            <strong role="status">{finishedText}</strong>
           </button>
         ) : (
           <span role="status">

@@ -1,4 +1,4 @@
-// The library: add PDFs, watch imports, tick the documents a question searches, find, sort and
+// The library: add documents, watch imports, tick the documents a question searches, find, sort and
 // remove documents.
 import { X } from 'lucide-react'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'

@@ -1,4 +1,4 @@
-// Gets a new person to their first answer: Ollama reachable → model chosen → PDFs added → ask.
+// Gets a new person to their first answer: Ollama reachable → model chosen → documents added → ask.
 // Shown in an empty conversation until all steps are done once; each open step says what to do.
 // After that it never returns (deleting the only conversation does not make a person new again).
 import { Check } from 'lucide-react'
@@ -33,7 +33,7 @@ export function FirstRunChecklist() {
           : 'Pick a model in Settings.',
     },
     {
-      label: 'Your PDFs are added',
+      label: 'Your documents are added',
       done: documents.some((d) => d.status === 'indexed'),
       hint: 'Drop documents or a folder anywhere on this window.',
     },

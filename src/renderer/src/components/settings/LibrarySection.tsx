@@ -1,4 +1,4 @@
-// Where the library keeps its files (and the copies of PDFs added in the browser), and
+// Where the library keeps its files (and the copies of documents added in the browser), and
 // "Delete this library", which removes all of it after an explicit confirmation.
 import { useState } from 'react'
 import type { LibraryCheckReport } from '@shared/library-types.js'
@@ -55,12 +55,12 @@ export function LibrarySection() {
       <p className="small">
         {browser ? (
           <>
-            PDFs added in this browser window are copied into{' '}
+            Documents added in this browser window are copied into{' '}
             <code>{dir ? `${dir}${sep}imported` : 'imported'}</code>; a copy is deleted with its document, and
             when an import is cancelled or a file is already in the library.
           </>
         ) : (
-          <>The library keeps its index and your conversations here; your PDFs stay where they are.</>
+          <>The library keeps its index and your conversations here; your documents stay where they are.</>
         )}
       </p>
       <div className="library-check">
@@ -124,7 +124,7 @@ function CheckResult({ report }: { report: LibraryCheckReport }) {
       ? 'The library was damaged and is repaired.'
       : 'The library is sound: no damage found.'
     : report.repaired
-      ? 'Repair could not fix everything. Move the library folder aside and add your PDFs to a new one; the PDFs themselves are untouched.'
+      ? 'Repair could not fix everything. Move the library folder aside and add your documents to a new one; the documents themselves are untouched.'
       : 'The library is damaged. Repair rebuilds its indexes and adds damaged documents again from their files.'
   return (
     <div className="small" role="status">
