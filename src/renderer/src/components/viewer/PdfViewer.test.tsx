@@ -61,6 +61,11 @@ describe('find in the PDF viewer', () => {
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
     expect(within(view).getByRole('status').textContent).toBe('3 of 3')
     expect(stores.viewer.getState().target!.page).toBe(3)
+    // The same previous/next buttons as the reader view's Find (FindBox).
+    fireEvent.click(within(view).getByRole('button', { name: 'Next match' }))
+    expect(within(view).getByRole('status').textContent).toBe('1 of 3')
+    fireEvent.click(within(view).getByRole('button', { name: 'Previous match' }))
+    expect(within(view).getByRole('status').textContent).toBe('3 of 3')
     fireEvent.change(box, { target: { value: 'ebb' } })
     await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('Not found'))
   })

@@ -1,7 +1,8 @@
 // The reader view's header: title and close, where the cited passage is (its locator), the
 // section shown (slide, chapter or part) with previous/next, and find with its count.
-import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import type { RefObject } from 'react'
+import { FindBox } from './FindBox.js'
 
 export interface ReaderToolbarProps {
   title: string
@@ -67,44 +68,13 @@ export function ReaderToolbar(p: ReaderToolbarProps) {
             <span className="divider" />
           </>
         )}
-        <input
-          ref={p.findRef}
-          type="search"
-          className="find-input"
-          placeholder="Find in document"
-          aria-label="Find in document"
-          value={p.findTerm}
-          onChange={(e) => p.onFind(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              p.onFindNext(e.shiftKey)
-            }
-          }}
+        <FindBox
+          findTerm={p.findTerm}
+          findStatus={p.findStatus}
+          findRef={p.findRef}
+          onFind={p.onFind}
+          onFindNext={p.onFindNext}
         />
-        {p.findTerm.trim() && (
-          <>
-            <span className="muted small find-status" role="status">
-              {p.findStatus}
-            </span>
-            <button
-              type="button"
-              className="btn-icon"
-              aria-label="Previous match"
-              onClick={() => p.onFindNext(true)}
-            >
-              <ChevronUp size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="btn-icon"
-              aria-label="Next match"
-              onClick={() => p.onFindNext(false)}
-            >
-              <ChevronDown size={16} aria-hidden="true" />
-            </button>
-          </>
-        )}
       </div>
     </header>
   )

@@ -1,6 +1,7 @@
 // Viewer controls: previous/next page, page number, zoom, find in document, close.
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react'
 import { useEffect, useState, type RefObject } from 'react'
+import { FindBox } from './FindBox.js'
 
 export interface ViewerToolbarProps {
   title: string
@@ -91,26 +92,13 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
           <ZoomIn size={16} aria-hidden="true" />
         </button>
         <span className="divider" />
-        <input
-          ref={p.findRef}
-          type="search"
-          className="find-input"
-          placeholder="Find in document"
-          aria-label="Find in document"
-          value={p.findTerm}
-          onChange={(e) => p.onFind(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              p.onFindNext(e.shiftKey)
-            }
-          }}
+        <FindBox
+          findTerm={p.findTerm}
+          findStatus={p.findStatus}
+          findRef={p.findRef}
+          onFind={p.onFind}
+          onFindNext={p.onFindNext}
         />
-        {p.findTerm && (
-          <span className="muted small find-status" role="status">
-            {p.findStatus}
-          </span>
-        )}
       </div>
     </header>
   )
