@@ -174,7 +174,9 @@ describe('settings and first run', () => {
     const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
       name: 'Library',
     })
-    expect(section.textContent).toMatch(/Documents added in this browser window are copied into \/lib\/imported/)
+    expect(section.textContent).toMatch(
+      /Documents added in this browser window are copied into \/lib\/imported/,
+    )
     await user.click(within(section).getByRole('button', { name: 'Delete this library…' }))
     expect(api.callsTo('library.delete')).toEqual([])
     await user.click(within(section).getByRole('button', { name: 'Delete everything' }))
