@@ -4,6 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { makeScanPdf, pageImages } from '@tests/fixtures/scan-factory.js'
+import { runOffline } from '@tests/helpers/offline-child.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 
 const tempDir = useTempDirs()
@@ -36,24 +37,10 @@ describe('OCR offline', () => {
     })
     const pdf = path.join(dir, 'scan.pdf')
     fs.writeFileSync(pdf, await makeScanPdf([{ image: image! }]))
-    const netLog = path.join(dir, 'net.log')
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        './tests/helpers/refuse-network.mjs',
-        '--import',
-        'tsx',
-        'tests/helpers/ocr-child.ts',
-        pdf,
-      ],
-      // A proxy setting must not matter either: nothing may try to reach one.
-      { cwd: root, env: { ...process.env, QUIRE_NET_LOG: netLog, HTTPS_PROXY: 'http://10.255.255.1:9' } },
-    )
+    const { stdout, log } = await runOffline('tests/helpers/ocr-child.ts', [pdf], dir)
     const pages = JSON.parse(stdout) as { text: string; ocr: { confidence: number } | null }[]
     expect(pages[0]!.text.toLowerCase()).toContain('confidential letters')
     expect(pages[0]!.ocr?.confidence).toBeGreaterThan(50)
-    const log = fs.readFileSync(netLog, 'utf8').trim().split('\n')
     // The guard ran in the main thread and in the recogniser's own worker thread...
     const guarded = log.filter((l) => l.startsWith('guard ')).map((l) => Number(l.split(' ')[1]))
     expect(guarded).toContain(0)

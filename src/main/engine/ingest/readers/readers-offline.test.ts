@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { makeDocx, makeEpub, makeOdp, makeOdt } from '@tests/fixtures/office-factory.js'
+import { runOffline } from '@tests/helpers/offline-child.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 
 const tempDir = useTempDirs()
-const root = path.resolve(import.meta.dirname, '../../../../..')
 
 /** Everything a document can point at on the network: images, styles, scripts, frames, links. */
 const REMOTE = `<img src="https://example.com/pixel.png"><link rel="stylesheet" href="https://example.com/s.css">
@@ -32,24 +30,10 @@ describe('document readers offline', () => {
       fs.writeFileSync(p, bytes)
       return p
     })
-    const netLog = path.join(dir, 'net.log')
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        './tests/helpers/refuse-network.mjs',
-        '--import',
-        'tsx',
-        'tests/helpers/read-child.ts',
-        ...paths,
-      ],
-      // A proxy setting must not matter either: nothing may try to reach one.
-      { cwd: root, env: { ...process.env, QUIRE_NET_LOG: netLog, HTTPS_PROXY: 'http://10.255.255.1:9' } },
-    )
+    const { stdout, log } = await runOffline('tests/helpers/read-child.ts', paths, dir)
     const read = JSON.parse(stdout) as { file: string; format: string; chunks: number }[]
     expect(read.map((r) => r.format)).toEqual(['docx', 'odt', 'odp', 'html', 'markdown', 'text', 'epub'])
     for (const r of read) expect(r.chunks, r.file).toBeGreaterThan(0)
-    const log = fs.readFileSync(netLog, 'utf8').trim().split('\n')
     expect(log.some((l) => l.startsWith('guard '))).toBe(true)
     expect(
       log.filter((l) => l.startsWith('attempt ')),
