@@ -2,6 +2,7 @@
 import { Plus } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { downloadText } from '@renderer/lib/download.js'
+import { rovingTarget } from '@renderer/lib/roving-focus.js'
 import { useChat, useConversations, useStores } from '@renderer/stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
 
@@ -30,17 +31,8 @@ export function HistorySidebar({
 
   function navigate(e: KeyboardEvent, index: number): void {
     if ((e.target as HTMLElement).tagName === 'INPUT') return
-    const to =
-      e.key === 'ArrowDown'
-        ? index + 1
-        : e.key === 'ArrowUp'
-          ? index - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? items.length - 1
-              : null
-    if (to === null || to < 0 || to >= items.length) return
+    const to = rovingTarget(e.key, index, items.length)
+    if (to === null) return
     e.preventDefault()
     setFocusId(items[to]!.id)
     list.current?.querySelectorAll<HTMLButtonElement>('[data-conv-open]')[to]?.focus()

@@ -4,6 +4,7 @@ import { X } from 'lucide-react'
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { describeLibraryDocument, listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
 import { importCards } from '@renderer/lib/import-cards.js'
+import { rovingTarget } from '@renderer/lib/roving-focus.js'
 import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
@@ -46,17 +47,8 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
       next.focus()
       return
     }
-    const to =
-      e.key === 'ArrowDown'
-        ? index + 1
-        : e.key === 'ArrowUp'
-          ? index - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? listed.length - 1
-              : null
-    if (to === null || to < 0 || to >= listed.length) return
+    const to = rovingTarget(e.key, index, listed.length)
+    if (to === null) return
     e.preventDefault()
     setFocusId(listed[to]!.doc.id)
     rows[to]?.querySelector<HTMLElement>('[data-doc-open]')?.focus()
