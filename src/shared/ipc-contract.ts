@@ -29,6 +29,7 @@ import type {
   SearchHit,
   SearchDecision,
   SearchResponse,
+  StageNote,
   TextItemBox,
 } from './library-types.js'
 import { BLOCK_KINDS, type DocumentText } from './document-text.js'
@@ -145,12 +146,26 @@ const searchDecision: z.ZodType<SearchDecision> = z.object({
   decisive: z.array(z.string()),
 })
 
+const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
+  z.object({
+    stage: z.literal('rerank'),
+    model: z.string(),
+    candidates: z.number().int(),
+    scored: z.number().int(),
+    moved: z.number().int(),
+    ms: z.number(),
+    cutShort: z.literal('budget').nullable().optional(),
+  }),
+  z.object({ stage: z.literal('also-searched'), queries: z.array(z.string()) }),
+])
+
 const searchResponse: z.ZodType<SearchResponse> = z.object({
   query: z.string(),
   mode: searchMode,
   declined: z.boolean(),
   results: z.array(searchHit),
   decision: searchDecision.optional(),
+  stages: z.array(stageNote).optional(),
 })
 
 const conversation: z.ZodType<Conversation> = z.object({

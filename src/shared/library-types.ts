@@ -172,7 +172,28 @@ export interface SearchResponse {
   results: SearchHit[]
   /** The decline decision and its reason (absent from responses built before it existed). */
   decision?: SearchDecision
+  /** What the optional search stages did (reranking, query help); absent when none ran. */
+  stages?: StageNote[]
 }
+
+/**
+ * One optional search stage's record, for the trace. `rerank`: a cross-encoder re-scored the
+ * first `scored` of `candidates` passages in `ms` (fewer when its time budget ran out), fused with
+ * the first stage's ranking; `moved` of the top k changed place. `also-searched`: other wordings
+ * the model wrote for the question, searched beside it.
+ */
+export type StageNote =
+  | {
+      stage: 'rerank'
+      model: string
+      candidates: number
+      scored: number
+      moved: number
+      ms: number
+      /** Why fewer than all candidates were scored (the time budget), when that happened. */
+      cutShort?: 'budget' | null
+    }
+  | { stage: 'also-searched'; queries: string[] }
 
 export interface SearchOptions {
   k?: number

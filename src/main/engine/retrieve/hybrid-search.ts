@@ -4,14 +4,9 @@ import type { Embedder } from '../embed/embedder.js'
 import type { Db } from '../store/open-database.js'
 import type { VectorIndex } from '../vectors/vector-index.js'
 import { analyseQuestion } from './analyse-question.js'
-import { decide } from './decide.js'
-import { feedbackTerms, withFeedback } from './feedback-terms.js'
-import { fuseCandidates } from './fuse-candidates.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
-import { markOcrPassages } from './mark-ocr-passages.js'
-import { scoreEvidence } from './score-evidence.js'
-import { shapePassages } from './shape-passages.js'
+import { runStages } from './search-stages.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 export interface RetrievalDeps {
@@ -25,9 +20,10 @@ export interface RetrievalDeps {
 }
 
 /**
- * Search as a pipeline of small stages, each returning the record the next one reads:
- * analyse the question once → gather candidates (FTS5, vectors) → score evidence → fuse →
- * shape passages (merge neighbours, flag OCR'd pages) → decide (declined or not, with the reason).
+ * Search as a pipeline of small stages (search-stages.ts, SEARCH_STAGES), each filling in its part
+ * of one record: analyse the question once → gather candidates (FTS5, vectors) → score evidence →
+ * fuse → feedback → shape passages (merge neighbours, flag OCR'd pages) → decide (declined or not,
+ * with the reason).
  */
 export class HybridSearch {
   private readonly keyword: KeywordSearch
@@ -62,17 +58,18 @@ export class HybridSearch {
     const k = opts.k ?? 10
     const mode = this.mode
     const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)
-    const candidates = await this.gatherer.gather(question, mode, T, opts.documentIds)
-    let evidence = scoreEvidence(question, candidates.rows, T)
-    let fused = fuseCandidates(candidates, evidence, k, T)
-    if (T.wFeedback > 0) {
-      // Pseudo-relevance feedback: the first passages' own words re-score the candidates once.
-      evidence = withFeedback(evidence, candidates.rows, feedbackTerms(question, fused, this.keyword, T), T)
-      fused = fuseCandidates(candidates, evidence, k, T)
+    const run = await runStages(
+      { question, mode, k, T, opts },
+      { db: this.deps.db, keyword: this.keyword, gatherer: this.gatherer },
+    )
+    const decision = run.decision!
+    return {
+      query,
+      mode,
+      declined: decision.declined,
+      results: run.results,
+      decision,
+      ...(run.notes.length ? { stages: run.notes } : {}),
     }
-    const results = markOcrPassages(this.deps.db, shapePassages(fused, evidence, k, T))
-    const similarity = new Map(candidates.vector.map((v) => [v.id, v.similarity]))
-    const decision = await decide(question, results, evidence, similarity, this.keyword, mode, T)
-    return { query, mode, declined: decision.declined, results, decision }
   }
 }

@@ -1,0 +1,117 @@
+// The search pipeline as a declared list: each stage reads the run's record and writes its part.
+// A new stage is a module exporting a SearchStage and one entry in SEARCH_STAGES; a stage that is
+// off for a search (`applies` false) leaves the record exactly as it found it.
+import type { SearchDecision, SearchHit, SearchOptions, StageNote } from '@shared/library-types.js'
+import type { Db } from '../store/open-database.js'
+import type { QuestionAnalysis } from './analyse-question.js'
+import { decide } from './decide.js'
+import { feedbackTerms, withFeedback } from './feedback-terms.js'
+import { fuseCandidates, type FusedChunk } from './fuse-candidates.js'
+import type { Candidates, CandidateGatherer } from './gather-candidates.js'
+import type { KeywordSearch } from './keyword-search.js'
+import { markOcrPassages } from './mark-ocr-passages.js'
+import { scoreEvidence, type ChunkEvidence } from './score-evidence.js'
+import { shapePassages } from './shape-passages.js'
+import type { Tuning } from './tuning.js'
+
+/** What one search has found so far; each stage fills in its part. */
+export interface SearchRun {
+  readonly question: QuestionAnalysis
+  readonly mode: 'hybrid' | 'keyword'
+  readonly k: number
+  readonly T: Tuning
+  readonly opts: SearchOptions
+  candidates: Candidates
+  evidence: Map<number, ChunkEvidence>
+  /** The ranking passages are shaped from, best first (top k × mergePool). */
+  fused: FusedChunk[]
+  results: SearchHit[]
+  decision: SearchDecision | null
+  /** What optional stages did, for the trace (absent when none ran). */
+  notes: StageNote[]
+}
+
+/** What the stages search with: the library's tables and the optional models. */
+export interface StageDeps {
+  db: Db
+  keyword: KeywordSearch
+  gatherer: CandidateGatherer
+}
+
+export interface SearchStage {
+  name: string
+  /** Whether the stage runs for this search; absent: always. */
+  applies?: (run: SearchRun, deps: StageDeps) => boolean
+  run: (run: SearchRun, deps: StageDeps) => void | Promise<void>
+}
+
+const gather: SearchStage = {
+  name: 'gather',
+  run: async (r, d) => {
+    r.candidates = await d.gatherer.gather(r.question, r.mode, r.T, r.opts.documentIds)
+  },
+}
+
+const score: SearchStage = {
+  name: 'score',
+  run: (r) => {
+    r.evidence = scoreEvidence(r.question, r.candidates.rows, r.T)
+  },
+}
+
+const fuse: SearchStage = {
+  name: 'fuse',
+  run: (r) => {
+    r.fused = fuseCandidates(r.candidates, r.evidence, r.k, r.T)
+  },
+}
+
+/** Pseudo-relevance feedback: the first passages' own words re-score the candidates once. */
+const feedback: SearchStage = {
+  name: 'feedback',
+  applies: (r) => r.T.wFeedback > 0,
+  run: (r, d) => {
+    const terms = feedbackTerms(r.question, r.fused, d.keyword, r.T)
+    r.evidence = withFeedback(r.evidence, r.candidates.rows, terms, r.T)
+    r.fused = fuseCandidates(r.candidates, r.evidence, r.k, r.T)
+  },
+}
+
+/** Neighbouring chunks merged into passages, OCR'd pages flagged. */
+const shape: SearchStage = {
+  name: 'shape',
+  run: (r, d) => {
+    r.results = markOcrPassages(d.db, shapePassages(r.fused, r.evidence, r.k, r.T))
+  },
+}
+
+/** Declined or not, with the reason. */
+const decideStage: SearchStage = {
+  name: 'decide',
+  run: async (r, d) => {
+    const similarity = new Map(r.candidates.vector.map((v) => [v.id, v.similarity]))
+    r.decision = await decide(r.question, r.results, r.evidence, similarity, d.keyword, r.mode, r.T)
+  },
+}
+
+/** In order: gather → score → fuse → feedback → shape → decide. */
+export const SEARCH_STAGES: readonly SearchStage[] = [gather, score, fuse, feedback, shape, decideStage]
+
+/** Runs the stages in order over a new record for the analysed question. */
+export async function runStages(
+  start: Pick<SearchRun, 'question' | 'mode' | 'k' | 'T' | 'opts'>,
+  deps: StageDeps,
+  stages: readonly SearchStage[] = SEARCH_STAGES,
+): Promise<SearchRun> {
+  const run: SearchRun = {
+    ...start,
+    candidates: { bm25: [], bm25Context: [], vector: [], rows: [] },
+    evidence: new Map(),
+    fused: [],
+    results: [],
+    decision: null,
+    notes: [],
+  }
+  for (const stage of stages) if (stage.applies?.(run, deps) ?? true) await stage.run(run, deps)
+  return run
+}
