@@ -3,10 +3,14 @@
 // paragraph number where nothing else exists. One grammar for the app, Copy, export and the CLI:
 //
 //   locator   = [place " > "] path | place | paragraph
-//   place     = "Slide " N | "Chapter " N [": " title] | "Sheet " name ", row " N
+//   place     = "Slide " N | "Chapter " N [": " title]
 //   path      = heading *(" > " heading)          outermost first, at most three
 //   paragraph = [place " > "] "¶ " N               only when the passage is under no heading
+//   cells     = sheet "!" cell [":" cell]          a spreadsheet's, in its own A1 notation:
+//                                                 "Prices!A12", "Prices!A12:F30", "'Q1 2024'!B3"
+//   sheet     = name, quoted as 'name' (with ' doubled) unless it is letters, digits, _ and .
 //
+// A sheet's passage is cited by its cells alone, as a spreadsheet program names a range.
 // PDFs and scans cite pages instead; their passages carry no locator.
 
 export interface Locator {
@@ -14,8 +18,11 @@ export interface Locator {
   slide?: number
   /** The chapter of an e-book, from 1 in reading order, and its title when it has one. */
   chapter?: { n: number; title: string | null }
-  /** The sheet of a spreadsheet (a CSV file's is its name) and the passage's first row, from 1. */
-  sheet?: { name: string; row: number }
+  /**
+   * The sheet of a spreadsheet (a CSV file's is its name), the passage's first row (from 1) and
+   * the cells it covers in A1 notation ("A12:F30"); a locator stored without cells cites the row.
+   */
+  sheet?: { name: string; row: number; range?: string }
   /** The headings above the passage, outermost first. */
   headings?: string[]
   /**
@@ -28,11 +35,18 @@ export interface Locator {
 /** What joins the parts of a locator (the same as a stored heading path's). */
 export const LOCATOR_SEPARATOR = ' > '
 
+/** A sheet's name as a cell reference writes it: quoted unless plain ("Prices", "'Q1 2024'"). */
+export function sheetName(name: string): string {
+  return /^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name)
+    ? name
+    : `'${name.replace(/'/g, "''")}'`
+}
+
 /** The locator in its one written form (see the grammar above), or null when there is none. */
 export function formatLocator(l: Locator | null | undefined): string | null {
   if (!l) return null
   const parts: string[] = []
-  if (l.sheet) return `Sheet ${l.sheet.name}, row ${l.sheet.row}`
+  if (l.sheet) return `${sheetName(l.sheet.name)}!${l.sheet.range ?? `${l.sheet.row}:${l.sheet.row}`}`
   if (l.slide !== undefined) parts.push(`Slide ${l.slide}`)
   let headings = l.headings ?? []
   if (l.chapter) {

@@ -2,6 +2,8 @@ import { LOW_OCR_CONFIDENCE, type PageSpan } from '@shared/library-types.js'
 import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
 import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
+import { tableSpanOn, type Table, type TableRow } from './tables/table-model.js'
+import { tablePassages } from './tables/table-passages.js'
 
 export interface ChunkOptions {
   /** Soft target: a chunk closes at the first paragraph end after this many words. */
@@ -28,7 +30,18 @@ interface Unit {
   /** The unit ends a paragraph. */
   paraEnd: boolean
   heading: string | null
+  /** The unit is this whole table (its text and words are its own, its passages come from it). */
+  table?: Table
 }
+
+/** A passage of a table (tables/table-passages.ts): its table's caption and the body rows it holds. */
+export interface PassageTable {
+  caption: string | null
+  rows: TableRow[]
+}
+
+/** A chunk as chunking makes it: a table's passage says which table rows it holds. */
+export type ChunkedPassage = Chunk & { table?: PassageTable }
 
 export function validateChunkOptions(o: ChunkOptions): void {
   if (!(o.targetWords > 0 && o.maxWords >= o.targetWords))
@@ -150,8 +163,13 @@ class UnitReader {
     return this.headingStack.length ? this.headingStack.map((h) => h.text).join(HEADING_PATH_SEPARATOR) : null
   }
 
-  page(page: CleanPage): Unit[] {
+  page(page: CleanPage, tables: readonly Table[] = []): Unit[] {
     const units: Unit[] = []
+    // The lines inside a table's span are read as the table, once, where its first line is.
+    const spans = tables
+      .map((table) => ({ table, at: tableSpanOn(table, page.pageNo) }))
+      .filter((t): t is { table: Table; at: { start: number; end: number } } => t.at !== null)
+    const pending = new Set(spans)
     const lineLens = page.lines.map((l) => l.end - l.start).sort((a, b) => a - b)
     const typical = lineLens[Math.floor(lineLens.length * 0.75)] ?? 0
     let para: { start: number; end: number; row: boolean } | null = null
@@ -163,6 +181,22 @@ class UnitReader {
     const heads = pageHeadings(page, this.body)
     for (const [i, line] of page.lines.entries()) {
       const text = page.text.slice(line.start, line.end)
+      const inTable = spans.find((t) => line.start >= t.at.start && line.start < t.at.end)
+      if (inTable) {
+        if (pending.delete(inTable)) {
+          flush()
+          units.push({
+            page: page.pageNo,
+            ...inTable.at,
+            words: 0,
+            text: '',
+            paraEnd: true,
+            heading: this.headingPath(),
+            table: inTable.table,
+          })
+        }
+        continue
+      }
       if (heads[i]) {
         flush()
         const size = line.fontSize
@@ -279,6 +313,32 @@ function splitLong(
   return out
 }
 
+/** A table's passages as chunks, each covering its rows' characters on their pages. */
+function tableChunks(firstOrd: number, u: Unit, options: ChunkOptions): ChunkedPassage[] {
+  const table = u.table!
+  return tablePassages(table, options).map((p, i) => {
+    const spans = new Map<number, PageSpan>()
+    for (const r of p.rows) {
+      const at = r.span ?? { page: u.page, start: u.start, end: u.end }
+      const s = spans.get(at.page)
+      if (s) {
+        s.start = Math.min(s.start, at.start)
+        s.end = Math.max(s.end, at.end)
+      } else spans.set(at.page, { ...at })
+    }
+    const pages = [...spans.keys()]
+    return {
+      ord: firstOrd + i,
+      heading: u.heading,
+      text: p.text,
+      pageStart: Math.min(...pages),
+      pageEnd: Math.max(...pages),
+      spans: [...spans.values()],
+      table: { caption: table.caption, rows: p.rows },
+    }
+  })
+}
+
 function makeChunk(ord: number, units: Unit[]): Chunk {
   const spans = new Map<number, PageSpan>()
   for (const u of units) {
@@ -316,7 +376,7 @@ function makeChunk(ord: number, units: Unit[]): Chunk {
  */
 export class Chunker {
   private readonly units: UnitReader
-  private readonly chunks: Chunk[] = []
+  private readonly chunks: ChunkedPassage[] = []
   private current: Unit[] = []
   private words = 0
   /** Units in `current` that are not overlap from the previous chunk. */
@@ -335,10 +395,22 @@ export class Chunker {
     this.units.body = size
   }
 
-  addPage(page: CleanPage): Chunk[] {
+  /**
+   * Adds the next page. `tables` are the tables laid into its text (tables/table-model.ts): each
+   * becomes passages of whole rows under its header, and its lines are not read as text.
+   */
+  addPage(page: CleanPage, tables: readonly Table[] = []): ChunkedPassage[] {
     const before = this.chunks.length
     const { options } = this
-    for (const u of this.units.page(page)) {
+    for (const u of this.units.page(page, tables)) {
+      if (u.table) {
+        // A table's passages stand apart: text before it closes, and none of it is carried over.
+        this.close(false)
+        this.dropCarry()
+        this.chunks.push(...tableChunks(this.chunks.length, u, options))
+        this.prev = u
+        continue
+      }
       const startsSection = this.prev !== null && u.heading !== this.prev.heading
       // A new section starts a new chunk, unless what came before is too short to stand alone.
       // When the last chunk closed just before the heading, all that is left is its overlap, from
@@ -363,7 +435,7 @@ export class Chunker {
    * Ends the current chunk here, with no overlap into the next: the text after is another unit a
    * citation names on its own (a slide, an e-book chapter). Returns the chunk it closed, if any.
    */
-  endSection(): Chunk[] {
+  endSection(): ChunkedPassage[] {
     const before = this.chunks.length
     this.close(false)
     this.dropCarry()
@@ -372,7 +444,7 @@ export class Chunker {
   }
 
   /** The chunks so far, the last one closed. */
-  finish(): Chunk[] {
+  finish(): ChunkedPassage[] {
     this.close(false)
     return this.chunks
   }
@@ -403,10 +475,17 @@ export class Chunker {
   }
 }
 
-/** Chunks a whole document (see Chunker), with its body font size taken from all its pages. */
-export function chunkPages(pages: CleanPage[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Chunk[] {
+/**
+ * Chunks a whole document (see Chunker), with its body font size taken from all its pages.
+ * `tablesOn` gives the tables laid into a page's text (none by default).
+ */
+export function chunkPages(
+  pages: CleanPage[],
+  options: ChunkOptions = DEFAULT_CHUNK_OPTIONS,
+  tablesOn: (pageNo: number) => readonly Table[] = () => [],
+): ChunkedPassage[] {
   const chunker = new Chunker(bodyFontSize(pages), options)
-  for (const p of pages) chunker.addPage(p)
+  for (const p of pages) chunker.addPage(p, tablesOn(p.pageNo))
   return chunker.finish()
 }
 

@@ -2,8 +2,10 @@ import { QuireError } from '@shared/errors.js'
 import type { DocumentFormat } from '@shared/importable-files.js'
 import type { Locator } from '@shared/locator.js'
 import { HEADING_PATH_SEPARATOR } from '../text/heading-path.js'
-import type { BlockKind, Chunk, CleanPage, PageLine } from '../store/page-records.js'
-import { Chunker, DEFAULT_CHUNK_OPTIONS } from './chunk-pages.js'
+import { TABLE_CELL_SEPARATOR } from '@shared/document-text.js'
+import type { BlockKind, CleanPage, PageLine } from '../store/page-records.js'
+import { Chunker, DEFAULT_CHUNK_OPTIONS, type ChunkedPassage } from './chunk-pages.js'
+import type { Table, TableRow } from './tables/table-model.js'
 import type { ParseOptions, ParsedDocument } from './parse-types.js'
 
 // What every reader of a document without pages (Word, HTML, Markdown, text, slides, e-books)
@@ -17,12 +19,19 @@ export interface TextBlock {
   level?: number
 }
 
-/** A slide, a chapter, or (for flowing text) the whole document. */
+/**
+ * A table (tables/table-model.ts): laid into the text as a caption line, one table-row line per
+ * header and body row and a line per note, and chunked as passages of whole rows under its header.
+ */
+export interface TableBlock {
+  kind: 'table'
+  table: Table
+}
+
+/** A slide, a chapter, (for flowing text) the whole document, or a sheet. */
 export interface TextPart {
   title?: string | null
-  blocks: TextBlock[]
-  /** A sheet's row number (from 1, as the spreadsheet numbers it) of each block. */
-  rows?: number[]
+  blocks: (TextBlock | TableBlock)[]
 }
 
 export interface StructuredText {
@@ -49,8 +58,8 @@ interface Section {
   /** The slide or chapter this section belongs to (from 1), 0 for flowing text. */
   part: number
   partTitle: string | null
-  /** The part's row numbers, for a sheet. */
-  rows?: number[]
+  /** The tables (or the pieces of tables) laid into this section's text, their spans in it. */
+  tables: Table[]
   /** Ordinal of this section's first paragraph in its part (or document), minus one. */
   paragraphsBefore: number
 }
@@ -63,6 +72,13 @@ function blockText(b: TextBlock): string {
   return b.kind === 'heading' ? text.replace(/\s*¶$/, '') : text
 }
 
+const rowText = (r: TableRow) => {
+  const cells = r.cells.map((c) => c.text)
+  // Empty cells at the end of a row say nothing.
+  while (cells.length && !cells.at(-1)) cells.pop()
+  return cells.join(TABLE_CELL_SEPARATOR)
+}
+
 function buildSections(doc: StructuredText): Section[] {
   const sections: Section[] = []
   let paragraphs = 0
@@ -71,6 +87,7 @@ function buildSections(doc: StructuredText): Section[] {
     if (doc.unit !== 'flow') paragraphs = 0
     let text = ''
     let lines: PageLine[] = []
+    let tables: Table[] = []
     let first = paragraphs
     const close = (force: boolean) => {
       if (!force && lines.length === 0) return
@@ -78,30 +95,80 @@ function buildSections(doc: StructuredText): Section[] {
         page: { pageNo: sections.length + 1, width: 0, height: 0, text, lines, items: [] },
         part: partNo,
         partTitle: part.title?.trim() || null,
-        ...(part.rows ? { rows: part.rows } : {}),
+        tables,
         paragraphsBefore: first,
       })
       text = ''
       lines = []
+      tables = []
       first = paragraphs
     }
+    /** Adds a line of text; returns its range, or null when it is empty. */
+    const addLine = (kind: BlockKind, t: string, level?: number) => {
+      if (!t) return null
+      if (text.length > 0) text += '\n'
+      const line: PageLine = {
+        start: text.length,
+        end: text.length + t.length,
+        fontSize: kind === 'heading' ? headingSize(level ?? 1) : BODY_SIZE,
+        kind,
+      }
+      if (level !== undefined) line.level = level
+      text += t
+      lines.push(line)
+      if (kind !== 'heading') paragraphs++
+      return { page: sections.length + 1, start: line.start, end: line.end }
+    }
+    /**
+     * Lays a table into the text: caption, header rows, body rows and notes as lines. A table
+     * longer than a section goes on in the next, its header repeated there as a printed table
+     * repeats it on each page, each piece a table of its own that continues the last.
+     */
+    const addTable = (table: Table) => {
+      let body: TableRow[] = []
+      let start = -1
+      const open = (fromPrevious: boolean) => {
+        start = text.length + (text.length > 0 ? 1 : 0)
+        if (!fromPrevious && table.caption) addLine('paragraph', table.caption)
+        for (const r of table.header) addLine('table-row', rowText(r))
+        body = []
+        return fromPrevious
+      }
+      const end = (fromPrevious: boolean, onNext: boolean, notes: string[]) => {
+        for (const n of notes) addLine('paragraph', n)
+        const piece: Table = {
+          ...table,
+          body,
+          notes,
+          span: { page: sections.length + 1, start, end: text.length },
+        }
+        if (fromPrevious || onNext) piece.continuation = { fromPrevious, onNext }
+        if (body.length > 0 || fromPrevious === false) tables.push(piece)
+      }
+      if (text.length >= SECTION_CHARS) close(false)
+      let fromPrevious = open(false)
+      for (const row of table.body) {
+        if (text.length >= SECTION_CHARS && body.length > 0) {
+          end(fromPrevious, true, [])
+          close(false)
+          fromPrevious = open(true)
+        }
+        const at = addLine('table-row', rowText(row))
+        if (at) body.push({ ...row, span: at })
+      }
+      end(fromPrevious, false, table.notes)
+    }
     for (const b of part.blocks) {
+      if (b.kind === 'table') {
+        addTable(b.table)
+        continue
+      }
       const t = blockText(b)
       if (!t) continue
       // A new section starts between blocks, preferably at a heading.
       if (text.length >= SECTION_CHARS || (b.kind === 'heading' && text.length >= SECTION_CHARS / 2))
         close(false)
-      if (text.length > 0) text += '\n'
-      const line: PageLine = {
-        start: text.length,
-        end: text.length + t.length,
-        fontSize: b.kind === 'heading' ? headingSize(b.level ?? 1) : BODY_SIZE,
-        kind: b.kind,
-      }
-      if (b.level !== undefined) line.level = b.level
-      text += t
-      lines.push(line)
-      if (b.kind !== 'heading') paragraphs++
+      addLine(b.kind, t, b.level)
     }
     // A slide without text still counts, so slide numbers stay those of the presentation.
     close(doc.unit === 'slide')
@@ -119,7 +186,19 @@ function paragraphAt(section: Section, offset: number): number {
   return Math.max(1, n)
 }
 
-function locatorOf(chunk: Chunk, sections: Section[], unit: StructuredText['unit']): Locator {
+/** The sheet cells a table passage covers: its first row's first cell to its last row's last one. */
+function sheetRange(chunk: ChunkedPassage): { name: string; row: number; range: string } | null {
+  const rows = chunk.table?.rows ?? []
+  const places = (r: TableRow | undefined) =>
+    (r?.cells ?? []).flatMap((c) => (c.place?.kind === 'sheet' ? [c.place] : []))
+  const a = places(rows[0])[0]
+  const b = places(rows.at(-1)).at(-1)
+  if (!a || !b) return null
+  const row = Number(/\d+$/.exec(a.ref)?.[0] ?? 0)
+  return { name: a.sheet, row, range: a.ref === b.ref ? a.ref : `${a.ref}:${b.ref}` }
+}
+
+function locatorOf(chunk: ChunkedPassage, sections: Section[], unit: StructuredText['unit']): Locator {
   const span = chunk.spans[0]
   const section = sections[(span?.page ?? chunk.pageStart) - 1]!
   const loc: Locator = {}
@@ -127,9 +206,11 @@ function locatorOf(chunk: Chunk, sections: Section[], unit: StructuredText['unit
   if (unit === 'chapter') loc.chapter = { n: section.part, title: section.partTitle }
   if (chunk.heading) loc.headings = chunk.heading.split(HEADING_PATH_SEPARATOR)
   loc.paragraph = paragraphAt(section, span?.start ?? 0)
-  // A sheet's blocks are its non-empty rows: the paragraph ordinal indexes their row numbers.
-  if (unit === 'sheet')
-    loc.sheet = { name: section.partTitle ?? '', row: section.rows?.[loc.paragraph - 1] ?? loc.paragraph }
+  // A sheet's passages are rows of its tables, cited by their cells.
+  if (unit === 'sheet') {
+    const cells = sheetRange(chunk)
+    if (cells) loc.sheet = cells
+  }
   return loc
 }
 
@@ -155,7 +236,7 @@ export function structuredDocument(
     if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
     // A passage never runs from one slide or chapter into the next: each is cited on its own.
     if (i > 0 && sections[i]!.part !== sections[i - 1]!.part) chunker.endSection()
-    chunker.addPage(p)
+    chunker.addPage(p, sections[i]!.tables)
     opts.onPage?.(i + 1, pages.length)
   })
   const chunks = chunker.finish().map((c) => ({ ...c, locator: locatorOf(c, sections, doc.unit) }))

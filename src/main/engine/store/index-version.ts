@@ -8,5 +8,7 @@
  * 1 — everything imported before the version was recorded.
  * 2 — a section's first chunk no longer opens with the previous section's closing sentences
  *     (chunk-pages.ts, c41b5a6); every document imported from now on records it.
+ * 3 — tables are passages of whole rows under their caption and header (ingest/tables/), and a
+ *     spreadsheet's passages are cited by their cells ("Prices!A12:F30").
  */
-export const INDEX_VERSION = 2
+export const INDEX_VERSION = 3

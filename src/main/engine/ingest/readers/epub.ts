@@ -24,7 +24,8 @@ function damaged(name: string, why: string): QuireError {
 
 /** The chapter's title: its first heading, else the table of contents' label, else none. */
 function chapterTitle(blocks: TextPart['blocks']): string | null {
-  return blocks.find((b) => b.kind === 'heading')?.text ?? null
+  const heading = blocks.find((b) => b.kind === 'heading')
+  return heading && 'text' in heading ? heading.text : null
 }
 
 export async function readEpub(

@@ -19,8 +19,12 @@ describe('spreadsheet readers', () => {
     expect(doc.format).toBe('csv')
     const japan = doc.chunks.find((c) => c.text.includes('Japan'))!
     // The row's last value is in the same passage as its label: rows are never cut into sentences.
-    expect(japan.text).toMatch(/Japan \| JAP \| Fertility rate, total \(births per woman\) \|.*\| 2\.53/)
-    expect(locatorOf(doc, 'Japan')).toMatch(/^Sheet fertility, row \d$/)
+    expect(japan.text).toMatch(
+      /\| Japan \| JAP \| Fertility rate, total \(births per woman\) \|.*\| 2\.53 \|/,
+    )
+    // The header is in every passage, and the passage is cited by its cells.
+    expect(japan.text).toContain('| Country Name | Country Code | Indicator Name | 1960 |')
+    expect(locatorOf(doc, 'Japan')).toMatch(/^fertility!A\d+:BE\d+$/)
   })
 
   it('parses quoted CSV fields and shows numbers as a spreadsheet does', () => {

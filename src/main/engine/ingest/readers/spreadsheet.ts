@@ -5,6 +5,8 @@ import { BoundedZip, DEFAULT_ZIP_LIMITS } from '../bounded-zip.js'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
 import { structuredDocument, type TextPart } from '../structured-text.js'
 import { decodeText } from './decode-text.js'
+import { buildTable } from '../tables/table-model.js'
+import { columnLetters } from '../tables/table-passages.js'
 
 // Spreadsheets: each sheet a part, each non-empty row a block (its cells joined with " | "), cited
 // by sheet and row. A CSV file is one sheet named after the file. Numbers are shown as a
@@ -54,19 +56,16 @@ function sniffDelimiter(text: string): string {
 }
 
 function sheetPart(name: string, rows: { n: number; cells: string[] }[]): TextPart {
-  const kept = rows
-    .map((r) => {
-      // Empty cells at the end of a row say nothing.
-      const cells = r.cells.map(displayCell)
-      while (cells.length && cells.at(-1) === '') cells.pop()
-      return { n: r.n, text: cells.join(' | ') }
-    })
-    .filter((r) => /[\p{L}\p{N}]/u.test(r.text))
-  return {
-    title: name,
-    blocks: kept.map((r) => ({ kind: 'table-row' as const, text: r.text })),
-    rows: kept.map((r) => r.n),
-  }
+  const kept = rows.filter((r) => r.cells.some((c) => /[\p{L}\p{N}]/u.test(c)))
+  const row = (r: { n: number; cells: string[] }) => ({
+    cells: r.cells.map((c, i) => ({
+      text: displayCell(c),
+      place: { kind: 'sheet' as const, sheet: name, ref: `${columnLetters(i)}${r.n}` },
+    })),
+  })
+  const [head, ...body] = kept
+  const table = buildTable({ header: head ? [row(head)] : [], body: body.map(row) })
+  return { title: name, blocks: [{ kind: 'table', table }] }
 }
 
 export async function readCsv(
