@@ -8,7 +8,7 @@
 //
 // Inside the engine the same idea at a finer grain (lower rank first, equal ranks are peers that
 // must not import each other): text ← embed, store ← vectors ← ingest, retrieve, chat ←
-// generate ← answer ← library ← worker (ocr/ belongs to the ingest layer).
+// generate ← summarize ← answer ← library ← worker (ocr/ belongs to the ingest layer).
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -45,6 +45,8 @@ const ENGINE_RANK = {
   retrieve: 3,
   chat: 3,
   generate: 4,
+  // Cited summaries ask the model (generate) and are one of the answers' paths.
+  summarize: 4.5,
   answer: 5,
   library: 6,
   // The full check and repair drive a Library (they re-import damaged documents).

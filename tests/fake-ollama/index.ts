@@ -10,4 +10,4 @@ export {
   type FakeOllamaScript,
   type RecordedRequest,
 } from './fake-ollama.js'
-export { defaultChatReply, splitTokens } from './default-reply.js'
+export { defaultChatReply, echoSourcesReply, splitTokens } from './default-reply.js'

@@ -2,6 +2,7 @@
 // `PRAGMA user_version` records the last one applied. Never edit a shipped migration: add one.
 import { migrateMessageJson } from './message-json-v8.js'
 import { indexStoredOcrChunks, OCR_CHUNK_INDEX_SQL } from './ocr-chunk-index.js'
+import { SECTION_SUMMARIES_SQL } from './section-summaries-schema.js'
 import type { Db } from './db.js'
 
 export interface Migration {
@@ -219,5 +220,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // Pages of a document that could not be read (a damaged PDF page, an image page cut off or
     // undecodable: shared/unreadable-pages.ts), kept empty and flagged so the document list says so.
     sql: `ALTER TABLE pages ADD COLUMN unreadable INTEGER NOT NULL DEFAULT 0;`,
+  },
+  {
+    version: 13,
+    name: 'section-summaries',
+    // Summaries of a document's sections and of their combinations (docs/summaries.md), kept by
+    // document content, import version and model so later summaries reuse them; a keyword index
+    // over them lets broad questions find them. Dropped when their document is re-indexed or removed.
+    sql: SECTION_SUMMARIES_SQL,
   },
 ]
