@@ -11,6 +11,7 @@ import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-mark
 import { OllamaClient } from '../generate/ollama-client.js'
 import { estimateMessagesTokens } from '../generate/token-estimate.js'
 import type { Library } from '../library.js'
+import { INDEX_VERSION } from '../store/index-version.js'
 import { SectionSummaries } from '../store/section-summaries.js'
 import { Summarizer, type SummaryResult } from './summarizer.js'
 
@@ -162,13 +163,13 @@ describe('a cited summary of a real PDF', () => {
     await summarizer().summarize(documentId)
     const store = new SectionSummaries(lib.db)
     const doc = lib.documents()[0]!
-    const key = { sha256: doc.sha256, indexVersion: 2, model: MODEL }
+    const key = { sha256: doc.sha256, indexVersion: INDEX_VERSION, model: MODEL }
     expect(store.sectionCount(key)).toBeGreaterThan(1)
     expect(store.sectionCount({ ...key, model: 'other:7b' })).toBe(0)
     expect(store.search('"duty engineer"', 5).length).toBeGreaterThan(0)
 
     // Marked as read by an older import, the document is read again when imported: a re-index.
-    lib.db.prepare('UPDATE documents SET index_version = 1').run()
+    lib.db.prepare('UPDATE documents SET index_version = index_version - 1').run()
     await lib.ingest([doc.path])
     expect(lib.documents()[0]!.outdated).toBe(false)
     expect(store.sectionCount(key)).toBe(0)
