@@ -7,7 +7,7 @@
 //   src/shared ← preload;  src/shared ← renderer
 //
 // Inside the engine the same idea at a finer grain (lower rank first, equal ranks are peers that
-// must not import each other): text ← embed, store ← vectors ← ingest, retrieve, chat ←
+// must not import each other): text ← embed, store ← vectors, rerank ← ingest, retrieve, chat ←
 // generate ← summarize ← answer ← library ← worker (ocr/ belongs to the ingest layer).
 import path from 'node:path'
 
@@ -41,6 +41,8 @@ const ENGINE_RANK = {
   store: 1,
   // The vector file is written under the store's SQLite lock (one writer).
   vectors: 2,
+  // The cross-encoder loads like the embedder (embed/) and the rerank stage (retrieve/) uses it.
+  rerank: 2,
   ingest: 3,
   retrieve: 3,
   chat: 3,

@@ -5,10 +5,8 @@
 // meaningless, but texts that share words get similar vectors, which is all the tests need.
 //
 // Usage: tsx scripts/build-test-model.ts [destDir]   (default .cache/test-model/quire-tiny-bert)
-import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { mulberry32 as prng } from '../tests/helpers/seeded-random.js'
 import { AttributeType, DataType, encodeModel } from './test-model/onnx-proto.js'
@@ -20,12 +18,12 @@ import {
   tokenizerConfigJson,
   tokenizerJson,
 } from './test-model/vocab.js'
+import { writeModelFolder } from './test-model/write-model-folder.js'
 
 /** Bump when anything about the generated files changes, so stale copies in .cache get rebuilt. */
 export const TEST_MODEL_VERSION = 'quire-tiny-bert/2'
 export const TEST_MODEL_ID = 'quire/tiny-test-bert'
 export const TEST_MODEL_DIM = 32
-const STAMP_FILE = '.test-model-version'
 
 function floatTable(rows: number, cols: number, scaleOf: (row: number) => number, seed: number): Uint8Array {
   const next = prng(seed)
@@ -117,28 +115,14 @@ function configJson(vocabSize: number): object {
   }
 }
 
-async function isCurrent(destDir: string): Promise<boolean> {
-  try {
-    return (await readFile(join(destDir, STAMP_FILE), 'utf8')).trim() === TEST_MODEL_VERSION
-  } catch {
-    return false
-  }
-}
-
 /**
  * Writes the test model into destDir (skipped when an up-to-date copy is already there) and returns the
- * absolute folder path. Built in a sibling temp folder and renamed, so a concurrent or interrupted build
- * never leaves a half-written model behind.
+ * absolute folder path (write-model-folder.ts: atomic, never half-written).
  */
 export async function buildTestModel(destDir: string): Promise<string> {
-  const dest = resolve(destDir)
-  if (await isCurrent(dest)) return dest
-
   const vocab = buildVocab()
-  const tmp = join(dirname(dest), `.${basename(dest)}.tmp-${randomUUID()}`)
   const json = (value: object): string => JSON.stringify(value, null, 2) + '\n'
-  await mkdir(join(tmp, 'onnx'), { recursive: true })
-  try {
+  return writeModelFolder(destDir, TEST_MODEL_VERSION, async (tmp) => {
     await writeFile(join(tmp, 'config.json'), json(configJson(vocab.length)))
     await writeFile(join(tmp, 'tokenizer.json'), json(tokenizerJson(vocab)))
     await writeFile(join(tmp, 'tokenizer_config.json'), json(tokenizerConfigJson()))
@@ -149,22 +133,7 @@ export async function buildTestModel(destDir: string): Promise<string> {
       modelBytes(vocab.length, SPECIAL_TOKENS.length, firstWordId(vocab)),
     )
     await writeFile(join(tmp, 'quire-model.json'), json({ modelId: TEST_MODEL_ID }))
-    await writeFile(join(tmp, STAMP_FILE), TEST_MODEL_VERSION + '\n')
-
-    if (existsSync(dest)) {
-      // Another process may have finished the same build meanwhile; otherwise the copy there is stale.
-      if (await isCurrent(dest)) return dest
-      await rm(dest, { recursive: true, force: true })
-    }
-    try {
-      await rename(tmp, dest)
-    } catch (err) {
-      if (!(await isCurrent(dest))) throw err
-    }
-    return dest
-  } finally {
-    await rm(tmp, { recursive: true, force: true })
-  }
+  })
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')

@@ -6,3 +6,6 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The tiny deterministic BERT-shaped model from scripts/build-test-model.ts (dim 32). */
 export const TEST_MODEL_DIR = join(repoRoot, '.cache', 'test-model', 'quire-tiny-bert')
+
+/** The tiny random-weight cross-encoder from scripts/build-test-reranker.ts (wiring, never quality). */
+export const TEST_RERANKER_DIR = join(repoRoot, '.cache', 'test-model', 'quire-tiny-cross-encoder')

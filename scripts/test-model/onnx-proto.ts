@@ -90,8 +90,8 @@ message OperatorSetIdProto {
 `
 
 /** TensorProto.DataType values used here. */
-export const DataType = { FLOAT: 1, INT64: 7 } as const
-export const AttributeType = { INT: 2, INTS: 7 } as const
+export const DataType = { FLOAT: 1, INT8: 3, INT64: 7 } as const
+export const AttributeType = { FLOAT: 1, INT: 2, INTS: 7 } as const
 
 export interface TensorSpec {
   name: string
@@ -108,6 +108,7 @@ export interface ValueSpec {
 export interface AttributeSpec {
   name: string
   type: number
+  f?: number
   i?: number
   ints?: number[]
 }
@@ -150,7 +151,13 @@ export function encodeModel(spec: ModelSpec): Uint8Array {
         op_type: n.opType,
         input: n.inputs,
         output: n.outputs,
-        attribute: (n.attributes ?? []).map((a) => ({ name: a.name, type: a.type, i: a.i, ints: a.ints })),
+        attribute: (n.attributes ?? []).map((a) => ({
+          name: a.name,
+          type: a.type,
+          f: a.f,
+          i: a.i,
+          ints: a.ints,
+        })),
       })),
       initializer: spec.initializers.map((t) => ({
         name: t.name,

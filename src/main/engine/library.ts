@@ -20,6 +20,7 @@ import {
 import { acquireImportLock, waitForImportLock, waitingLine } from './ingest/import-lock.js'
 import type { SqliteLock } from './vectors/sqlite-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
+import type { Reranker } from './rerank/reranker.js'
 import type { Tuning } from './retrieve/tuning.js'
 import { fullCheck, quickCheck, summariseProblems, type DatabaseCheck } from './store/check-database.js'
 import { LibraryStore } from './store/library-store.js'
@@ -411,6 +412,18 @@ export class Library {
       this.vectors.save()
     }
     return true
+  }
+
+  /**
+   * The cross-encoder the rerank stage uses from the next search on (null: none). The caller that
+   * loaded it owns it (closes it); the Library only searches with it.
+   */
+  useReranker(reranker: Reranker | null): void {
+    this.searcher.reranker = reranker
+  }
+
+  get reranker(): Reranker | null {
+    return this.searcher.reranker
   }
 
   /** Bound, so it can be handed to the answer engine as a plain function. */

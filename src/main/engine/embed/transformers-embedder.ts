@@ -34,7 +34,9 @@ export function defaultThreads(): number {
  * (−16%), wall clock equal or faster in each pair (load 10–12). Passed through transformers.js's
  * session_options to onnxruntime-node, which maps `extra` to session config entries.
  */
-const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } }
+export const NO_SPINNING = {
+  session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } },
+}
 
 /** An ONNX Runtime session with its own batch tuner (the best batch depends on its thread count). */
 interface Session {
@@ -47,7 +49,7 @@ export const MAX_TOKENS = 256
 
 const DTYPE_FILES = { q8: 'onnx/model_quantized.onnx', fp32: 'onnx/model.onnx' } as const
 
-function chooseDtype(dir: string, requested?: 'q8' | 'fp32'): 'q8' | 'fp32' {
+export function chooseDtype(dir: string, requested?: 'q8' | 'fp32'): 'q8' | 'fp32' {
   if (requested) {
     if (!existsSync(join(dir, DTYPE_FILES[requested]))) {
       throw new Error(`Model folder ${dir} has no ${DTYPE_FILES[requested]} (dtype ${requested})`)
@@ -57,7 +59,7 @@ function chooseDtype(dir: string, requested?: 'q8' | 'fp32'): 'q8' | 'fp32' {
   return existsSync(join(dir, DTYPE_FILES.q8)) ? 'q8' : 'fp32'
 }
 
-function forbidNetwork(env: typeof TransformersEnv, modelParent: string): void {
+export function forbidNetwork(env: typeof TransformersEnv, modelParent: string): void {
   env.allowRemoteModels = false
   env.allowLocalModels = true
   env.localModelPath = modelParent

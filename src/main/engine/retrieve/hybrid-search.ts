@@ -6,6 +6,7 @@ import type { VectorIndex } from '../vectors/vector-index.js'
 import { analyseQuestion } from './analyse-question.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
+import type { Reranker } from '../rerank/reranker.js'
 import { runStages } from './search-stages.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
@@ -17,6 +18,8 @@ export interface RetrievalDeps {
   vectorsReady?: () => boolean
   /** Retrieval constants (tuning.ts); the documented defaults unless an evaluation varies them. */
   tuning?: Tuning
+  /** A cross-encoder for the rerank stage (rerank-stage.ts); absent: retrieval without one. */
+  reranker?: Reranker | null
 }
 
 /**
@@ -29,9 +32,12 @@ export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly gatherer: CandidateGatherer
   readonly tuning: Tuning
+  /** The rerank stage's cross-encoder, from the next search on; null: none. */
+  reranker: Reranker | null
 
   constructor(private readonly deps: RetrievalDeps) {
     this.tuning = deps.tuning ?? DEFAULT_TUNING
+    this.reranker = deps.reranker ?? null
     this.keyword = new KeywordSearch(deps.db, this.tuning)
     this.gatherer = new CandidateGatherer({ ...deps, keyword: this.keyword })
   }
@@ -60,7 +66,7 @@ export class HybridSearch {
     const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)
     const run = await runStages(
       { question, mode, k, T, opts },
-      { db: this.deps.db, keyword: this.keyword, gatherer: this.gatherer },
+      { db: this.deps.db, keyword: this.keyword, gatherer: this.gatherer, reranker: this.reranker },
     )
     const decision = run.decision!
     return {

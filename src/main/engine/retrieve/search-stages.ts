@@ -10,6 +10,8 @@ import { fuseCandidates, type FusedChunk } from './fuse-candidates.js'
 import type { Candidates, CandidateGatherer } from './gather-candidates.js'
 import type { KeywordSearch } from './keyword-search.js'
 import { markOcrPassages } from './mark-ocr-passages.js'
+import { rerankStage } from './rerank-stage.js'
+import type { Reranker } from '../rerank/reranker.js'
 import { scoreEvidence, type ChunkEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
 import type { Tuning } from './tuning.js'
@@ -36,6 +38,8 @@ export interface StageDeps {
   db: Db
   keyword: KeywordSearch
   gatherer: CandidateGatherer
+  /** The cross-encoder imported in Settings (or --reranker); null: no rerank stage. */
+  reranker: Reranker | null
 }
 
 export interface SearchStage {
@@ -94,8 +98,16 @@ const decideStage: SearchStage = {
   },
 }
 
-/** In order: gather → score → fuse → feedback → shape → decide. */
-export const SEARCH_STAGES: readonly SearchStage[] = [gather, score, fuse, feedback, shape, decideStage]
+/** In order: gather → score → fuse → feedback → rerank → shape → decide. */
+export const SEARCH_STAGES: readonly SearchStage[] = [
+  gather,
+  score,
+  fuse,
+  feedback,
+  rerankStage,
+  shape,
+  decideStage,
+]
 
 /** Runs the stages in order over a new record for the analysed question. */
 export async function runStages(

@@ -196,6 +196,28 @@ const TUNING = {
    * (a reference list was the top hit for a "how do I monitor…" question); 0.3-0.85 all the same.
    */
   backMatterWeight: 0.5,
+  /**
+   * The rerank stage (rerank-stage.ts, only with a cross-encoder imported): the first stage's top
+   * passages it re-scores. Published cross-encoder pipelines rerank the top 20–100 (Nogueira & Cho
+   * 2019: 1000, too slow on a desktop CPU); 30 keeps the answer's usual rank within reach.
+   */
+  rerankCandidates: 30,
+  /**
+   * Time the cross-encoder may take per search: candidates are scored in first-stage order in
+   * batches sized from its measured time per passage, and the rest keep their first-stage place.
+   */
+  rerankBudgetMs: 150,
+  /**
+   * The cross-encoder's ranking is fused with the first stage's by weighted RRF rather than
+   * replacing it: the first stage's evidence (coverage, names, neighbours) still counts. Over a
+   * list of 30, RRF's usual constant of 60 makes first and thirtieth place differ by a factor of
+   * 1.5 only and the reranker could hardly move anything, so this fusion uses 10. With weight 2, a
+   * passage the reranker puts first climbs from 30th to 4th when it otherwise agrees with the
+   * first stage, and the first stage's order decides among passages the reranker scores alike.
+   * Not yet measured on real models (docs/reranking.md says how).
+   */
+  rerankRrfK: 10,
+  wRerank: 2,
 }
 
 export type Tuning = Readonly<typeof TUNING>

@@ -1,0 +1,86 @@
+// A cross-encoder from a local folder (reranker-dir.ts), scored with transformers.js + ONNX Runtime,
+// never the network: the question and each passage are read as one pair ([CLS] q [SEP] p [SEP]) and
+// the classifier's logit is the passage's relevance.
+import { dirname } from 'node:path'
+import type { PreTrainedModel, Tensor } from '@huggingface/transformers'
+import { importTransformers } from '../embed/import-transformers.js'
+import { chooseDtype, defaultThreads, forbidNetwork, NO_SPINNING } from '../embed/transformers-embedder.js'
+import { inspectRerankerDir } from './reranker-dir.js'
+import type { Reranker } from './reranker.js'
+
+export interface LoadRerankerOptions {
+  threads?: number
+  dtype?: 'q8' | 'fp32'
+  /**
+   * Word pieces per pair, question included. ms-marco-MiniLM was trained on pairs of up to 512, but
+   * the cost grows with length and a chunk's answer is usually early in it; 256 is the embedder's
+   * limit too (transformers-embedder.ts MAX_TOKENS).
+   */
+  maxTokens?: number
+}
+
+export const RERANK_MAX_TOKENS = 256
+
+/** Loads the cross-encoder in dir and scores one pair, which also measures its first time per passage. */
+export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}): Promise<Reranker> {
+  const check = inspectRerankerDir(dir)
+  if (!check.ok) throw new Error(check.reason)
+  const { AutoModelForSequenceClassification, AutoTokenizer, env } = await importTransformers()
+  forbidNetwork(env, dirname(check.dir))
+  const load = { local_files_only: true } as const
+  const threads = Math.max(1, Math.floor(opts.threads ?? defaultThreads()))
+  const tokenizer = await AutoTokenizer.from_pretrained(check.dir, load)
+  const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(check.dir, {
+    ...load,
+    dtype: chooseDtype(check.dir, opts.dtype),
+    device: 'cpu',
+    session_options: { intraOpNumThreads: threads, interOpNumThreads: 1, extra: NO_SPINNING },
+  })
+  const maxTokens = opts.maxTokens ?? RERANK_MAX_TOKENS
+
+  // Exponentially weighted, so a machine that gets busier (an import, the LLM) is followed.
+  let perPassage = 0
+  let queue: Promise<unknown> = Promise.resolve()
+  let disposed = false
+
+  async function forward(query: string, passages: string[]): Promise<number[]> {
+    const started = performance.now()
+    const inputs = tokenizer(
+      passages.map(() => query),
+      { text_pair: passages, padding: true, truncation: true, max_length: maxTokens },
+    )
+    const { logits } = (await model(inputs)) as { logits: Tensor }
+    const [rows = 0, labels = 1] = logits.dims
+    const data = logits.data as Float32Array
+    // One label: its logit. Two (not relevant / relevant): the margin of "relevant".
+    const scores = Array.from({ length: rows }, (_, i) =>
+      labels === 1 ? data[i]! : data[i * labels + labels - 1]! - data[i * labels]!,
+    )
+    const ms = (performance.now() - started) / Math.max(1, passages.length)
+    perPassage = perPassage === 0 ? ms : 0.7 * perPassage + 0.3 * ms
+    return scores
+  }
+
+  await forward('warm up', ['warm up'])
+  // The first pass builds ONNX Runtime's kernels and says little about the next ones: measure a second.
+  await forward('warm up', ['warm up', 'a second passage'])
+
+  return {
+    modelId: check.modelId,
+    dir: check.dir,
+    msPerPassage: () => perPassage,
+    score(query, passages) {
+      if (disposed) return Promise.reject(new Error('The reranker has been closed'))
+      if (passages.length === 0) return Promise.resolve([])
+      const run = queue.then(() => forward(query, passages))
+      queue = run.catch(() => undefined)
+      return run
+    },
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      await queue
+      await model.dispose()
+    },
+  }
+}

@@ -1,0 +1,90 @@
+// The reranker folder check and the cross-encoder itself, on the random-weight test cross-encoder
+// (scripts/build-test-reranker.ts): wiring only, its scores mean nothing.
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_MODEL_DIR, TEST_RERANKER_DIR } from '@tests/test-model.js'
+import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { loadReranker } from './cross-encoder.js'
+import { inspectRerankerDir } from './reranker-dir.js'
+import type { Reranker } from './reranker.js'
+
+const tempDir = useTempDirs()
+
+describe('inspectRerankerDir', () => {
+  it('accepts a cross-encoder folder, naming it by quire-model.json', () => {
+    expect(inspectRerankerDir(TEST_RERANKER_DIR)).toEqual({
+      ok: true,
+      modelId: 'quire/test-cross-encoder-tiny',
+      dir: TEST_RERANKER_DIR,
+    })
+  })
+
+  it('refuses an embedding model, saying what a reranker folder is', () => {
+    const check = inspectRerankerDir(TEST_MODEL_DIR)
+    expect(check.ok).toBe(false)
+    expect(!check.ok && check.reason).toMatch(
+      /not a cross-encoder: its config.json names BertModel.*ForSequenceClassification/,
+    )
+  })
+
+  it('refuses a classifier with more labels than a relevance score has', () => {
+    const dir = path.join(tempDir(), 'nli')
+    fs.cpSync(TEST_RERANKER_DIR, dir, { recursive: true })
+    const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    fs.writeFileSync(
+      path.join(dir, 'config.json'),
+      JSON.stringify({ ...config, id2label: { 0: 'a', 1: 'b', 2: 'c' } }),
+    )
+    const check = inspectRerankerDir(dir)
+    expect(!check.ok && check.reason).toMatch(/classifies into 3 labels/)
+  })
+
+  it('names the missing file of an incomplete folder', () => {
+    const dir = path.join(tempDir(), 'half')
+    fs.cpSync(TEST_RERANKER_DIR, dir, { recursive: true })
+    fs.rmSync(path.join(dir, 'onnx'), { recursive: true })
+    const check = inspectRerankerDir(dir)
+    expect(!check.ok && check.reason).toMatch(/^Reranker folder .* is missing onnx\/model_quantized.onnx/)
+  })
+})
+
+describe('loadReranker', () => {
+  let reranker: Reranker
+  beforeAll(async () => {
+    reranker = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+  })
+  afterAll(() => reranker.dispose())
+
+  it('scores each passage against the question, in input order, the same every time', async () => {
+    const passages = [
+      'Water tomatoes twice a week.',
+      'Bake the bread at 250 degrees.',
+      'The router hands out addresses.',
+    ]
+    const scores = await reranker.score('How often are tomatoes watered?', passages)
+    expect(scores).toHaveLength(3)
+    expect(scores.every(Number.isFinite)).toBe(true)
+    expect(new Set(scores).size).toBe(3)
+    expect(await reranker.score('How often are tomatoes watered?', passages)).toEqual(scores)
+    // Scored alone, a passage gets about the score it got in the batch: the mask keeps padding
+    // out, and only the q8 layout's per-batch activation scale differs (as in the real q8 files).
+    const [alone] = await reranker.score('How often are tomatoes watered?', [passages[1]!])
+    expect(alone).toBeCloseTo(scores[1]!, 1)
+  })
+
+  it('measures its time per passage from the warm-up on', () => {
+    expect(reranker.msPerPassage()).toBeGreaterThan(0)
+  })
+})
+
+describe('a closed reranker', () => {
+  it('refuses to score', async () => {
+    const r = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+    await r.dispose()
+    await expect(r.score('q', ['p'])).rejects.toThrow(/closed/)
+  })
+})

@@ -1,0 +1,11 @@
+/** A cross-encoder: reads the question and a passage together and scores how well it answers. */
+export interface Reranker {
+  /** quire-model.json's modelId, else the folder name. */
+  readonly modelId: string
+  readonly dir: string
+  /** One relevance score per passage, in input order (higher: more relevant; only the order means anything). */
+  score(query: string, passages: string[]): Promise<number[]>
+  /** Milliseconds per passage, from the passes so far (the warm-up at load included). */
+  msPerPassage(): number
+  dispose(): Promise<void>
+}
