@@ -1,6 +1,7 @@
 // Types for grounded answers and conversations, shared by the engine, the CLI, the IPC contract
 // and the renderer. Plain data only: everything here must survive JSON and structured clone.
 
+import type { DeclineCode } from './decline-reason.js'
 import type { SearchDecision, SearchMode } from './library-types.js'
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
@@ -244,6 +245,12 @@ export interface Message {
   mode: AnswerMode | null
   status: AnswerStatus
   declined: boolean
+  /**
+   * Who declined, when declined: search's reason, or `model` (the model replied that the passages
+   * do not answer). Derived from the stored decision (decline-reason.ts declineCodeOf); null when
+   * not declined or unknown.
+   */
+  declineReason?: DeclineCode | null
   timings: AnswerTimings | null
   warnings: AnswerWarning[]
   error: string | null

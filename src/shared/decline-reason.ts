@@ -1,6 +1,45 @@
 // Why Quire found nothing to answer with, in words, from the search's decline decision. The app's
 // "not found" card and the CLI print the same sentence.
+import type { RetrievalTrace } from './chat-types.js'
 import type { SearchDecision } from './library-types.js'
+
+/**
+ * Who declined an answer, as a stable code for scripts and the IPC/HTTP records: one of search's
+ * own reasons (library-types.ts SearchDecision.reason), or `model` when search passed the passages
+ * on and the model replied that they do not answer the question.
+ */
+export type DeclineCode = Exclude<SearchDecision['reason'], 'answered'> | 'model'
+
+export const DECLINE_CODES: readonly DeclineCode[] = [
+  'no-results',
+  'no-content-words',
+  'names-absent',
+  'low-coverage',
+  'model',
+]
+
+/** The sentence the "not found" card and the CLI print when the model declined. */
+export const MODEL_DECLINE_SENTENCE =
+  'The model read the passages below and found no answer to the question in them.'
+
+/**
+ * The decline code of a stored answer. Search's decision is kept in the trace: a declined answer
+ * whose search did not decline was declined by the model. Null when not declined, or for answers
+ * stored before the decision was kept.
+ */
+export function declineCodeOf(m: { declined: boolean; trace?: RetrievalTrace | null }): DeclineCode | null {
+  if (!m.declined) return null
+  const d = m.trace?.decision
+  if (!d) return null
+  return d.declined && d.reason !== 'answered' ? d.reason : 'model'
+}
+
+/** Why a stored answer was declined, in words (search's reason, or the model's verdict). */
+export function answerDeclineReason(m: { declined: boolean; trace?: RetrievalTrace | null }): string | null {
+  const code = declineCodeOf(m)
+  if (code === 'model') return MODEL_DECLINE_SENTENCE
+  return code ? declineReason(m.trace?.decision) : null
+}
 
 /** Words a reason names at most: a few say what is missing; a long question's hundreds would bury it. */
 export const MAX_LISTED_WORDS = 5

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { MAX_QUESTION_CHARS, questionTooLongMessage } from './question-limit.js'
 import { DOCUMENT_FORMAT_NAMES } from './importable-files.js'
 import { RETRIEVAL_LIMITS } from './retrieval-settings.js'
+import { DECLINE_CODES, type DeclineCode } from './decline-reason.js'
 import type {
   AnswerEvent,
   AnswerMode,
@@ -144,6 +145,7 @@ const searchDecision: z.ZodType<SearchDecision> = z.object({
   threshold: z.number(),
   missing: z.array(z.string()),
   decisive: z.array(z.string()),
+  doubtful: z.boolean().optional(),
 })
 
 const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
@@ -254,6 +256,10 @@ const messageFields = {
   mode: answerMode.nullable(),
   status: z.enum(['complete', 'stopped', 'failed']) as z.ZodType<AnswerStatus>,
   declined: z.boolean(),
+  declineReason: z
+    .enum(DECLINE_CODES as [DeclineCode, ...DeclineCode[]])
+    .nullable()
+    .optional(),
   timings: answerTimings.nullable(),
   warnings: z.array(answerWarning),
   error: z.string().nullable(),

@@ -150,7 +150,8 @@ export interface SearchDecision {
   /**
    * `answered`; `no-results`; `no-content-words` (nothing to search for); `names-absent` (the
    * question names something, an identifier or a name, that no document matching it contains);
-   * `low-coverage` (the best passages cover too little of the question).
+   * `low-coverage` (the best passages cover too little of the question). A doubtful decision
+   * (below) keeps the rule's reason with `declined` false.
    */
   reason: 'answered' | 'no-results' | 'no-content-words' | 'names-absent' | 'low-coverage'
   /** IDF-weighted share of the question the best of the top 5 passages covers, 0..1. */
@@ -163,6 +164,12 @@ export interface SearchDecision {
   missing: string[]
   /** Of those, the ones that decided (a name absent from the library, or a word no dictionary holds). */
   decisive: string[]
+  /**
+   * The decline rule found `reason` but most of the question's words are found together, so search
+   * is not sure: not declined, the model judges (its "not found" marker), and a retrieval-only
+   * answer says the passages may not answer. Absent or false otherwise.
+   */
+  doubtful?: boolean
 }
 
 export interface SearchResponse {

@@ -82,6 +82,7 @@ describe('quire ask', () => {
         'conversation_id',
         'declined',
         'decline_reason',
+        'decline_message',
         'mode',
         'model',
         'search_query',

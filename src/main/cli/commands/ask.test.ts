@@ -37,6 +37,7 @@ describe('quire ask', () => {
         'conversation_id',
         'declined',
         'decline_reason',
+        'decline_message',
         'mode',
         'model',
         'search_query',
@@ -51,6 +52,7 @@ describe('quire ask', () => {
     expect(Object.keys(obj.sources[0]).sort()).toEqual(['file', 'n', 'pages', 'text'])
     expect(obj.search_query).toBe(STEEL)
     expect(obj.decline_reason).toBeNull()
+    expect(obj.decline_message).toBeNull()
     expect(obj).toMatchObject({
       answer: 'It made 4,200 tonnes [1].',
       mode: 'llm',
@@ -193,12 +195,20 @@ describe('quire ask', () => {
     ).toBe(0)
     expect(JSON.parse(io2.out())).toMatchObject({
       declined: true,
+      decline_reason: 'no-results',
       mode: 'llm',
       answer: 'Not found in your documents.',
       citations: [],
     })
+    // Search's sure declines are never handed to the model to improvise.
+    expect(fake.chats).toHaveLength(0)
 
-    // A plant the library never mentions: declined, listing the nearest passage it did find.
+    // A plant the library never mentions, in a question otherwise well covered: search is not sure,
+    // so the model judges, and its marker becomes the same "not found" with the nearest passages.
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 8192 }],
+      chat: { tokens: ['NO_ANS', 'WER_IN_SOURCES', '.'] },
+    })
     const io3 = captureIo()
     await runAsk(
       {
@@ -211,15 +221,16 @@ describe('quire ask', () => {
       io3,
     )
     const obj = JSON.parse(io3.out())
+    expect(fake.chats).toHaveLength(1)
     expect(obj).toMatchObject({
       declined: true,
-      decline_reason: expect.stringMatching(/liverpool/i),
+      decline_reason: 'model',
+      decline_message: expect.stringMatching(/found no answer/),
       answer: expect.stringMatching(/^Not found in your documents\. The nearest passages are \[1\]/),
     })
+    expect(obj.answer).not.toMatch(/NO_ANSWER/i)
     expect(obj.citations.length).toBeGreaterThan(0)
     expect(obj.citations[0]).toMatchObject({ n: 1, file: lib.files.report, pages: [REPORT_FACTS.steel.page] })
-    // Declined answers are never handed to the model to improvise.
-    expect(fake.chats).toHaveLength(0)
   })
 
   it('stops on Ctrl-C, keeping the partial answer', async () => {

@@ -8,7 +8,7 @@
 import type { AnswerMode, AnswerResult, AnswerWarning, Citation } from '@shared/chat-types.js'
 import { warningText } from '@shared/answer-warnings.js'
 import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
-import { declineReason } from '@shared/decline-reason.js'
+import { answerDeclineReason, declineCodeOf, type DeclineCode } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
@@ -74,8 +74,13 @@ export interface AskJson {
   sources: JsonPassage[]
   /** The text search ran with: the follow-up rewritten into a standalone question, or the question. */
   search_query: string
-  /** Why nothing was found, when declined (which words no document contains); null otherwise. */
-  decline_reason: string | null
+  /**
+   * Who declined, when declined: `model` (the model found no answer in the passages) or search's
+   * reason (`low-coverage`, `names-absent`, `no-results`, `no-content-words`); null otherwise.
+   */
+  decline_reason: DeclineCode | null
+  /** The same in words (which words no document contains, or the model's verdict); null otherwise. */
+  decline_message: string | null
   conversation_id: number
   model: string | null
   timings: { retrieval_ms: number; first_token_ms: number | null; total_ms: number }
@@ -90,7 +95,8 @@ export function toAskJson({ message: m }: AnswerResult): AskJson {
     citations: m.citations.map(jsonPassage),
     sources: m.sources.map(jsonPassage),
     search_query: m.trace.searchQuery,
-    decline_reason: m.declined ? declineReason(m.trace.decision) : null,
+    decline_reason: declineCodeOf(m),
+    decline_message: answerDeclineReason(m),
     conversation_id: m.conversationId,
     model: m.model,
     timings: {
@@ -171,13 +177,16 @@ export function printAnswerTail({ message: r, extras }: AnswerResult, io: Io, st
   out.write('\n')
   // The streamed text is what the model wrote; the checked answer can differ (citations to
   // sources it was never given are removed). What stays on screen must be the checked one.
-  if (streamedText && r.text.trim() && streamedText.trim() !== r.text.trim()) {
+  if (streamedText && r.declined) {
+    // The model wrote its "not found" in words rather than the marker: the card's text follows.
+    out.write(`\n${r.text}\n`)
+  } else if (streamedText && r.text.trim() && streamedText.trim() !== r.text.trim()) {
     const why = extras.invalidCitations.length
       ? `without ${extras.invalidCitations.map((n) => `[${n}]`).join(', ')}, which cited no source it was given`
       : 'as checked against its sources'
     out.write(`\nThe answer ${why}:\n${r.text}\n`)
   }
-  const declinedBecause = r.declined ? declineReason(r.trace.decision) : null
+  const declinedBecause = answerDeclineReason(r)
   if (declinedBecause) out.write(`${declinedBecause}\n`)
   if (r.citations.length) {
     // A model answer is checked against its sources; the others show the passages themselves.

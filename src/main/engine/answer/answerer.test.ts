@@ -214,20 +214,27 @@ describe('Answerer with a working model', () => {
 })
 
 describe('Answerer declining', () => {
-  it('answers "not found" with the nearest passages and never asks the model', async () => {
+  it('answers "not found" with the nearest passages and never asks the model when search is sure', async () => {
     const { lib, files } = await reports()
-    // Rotterdam is in no document: the engine declines, but steel passages are still the nearest.
-    const { message: r } = await answerer(lib).ask('How much steel did the Rotterdam plant produce in 2023?')
+    // Rotterdam, pilots and unions are in no document: most of the question is not found, so the
+    // engine declines by itself, but the steel passage is still the nearest.
+    const { message: r } = await answerer(lib).ask('Which Rotterdam harbour pilots joined the steel union?')
     expect(r.declined).toBe(true)
     expect(r.trace.declined).toBe(true)
-    expect(r.text).toMatch(/^Not found in your documents\. The nearest passages are \[1\] and \[2\]/)
-    expect(r.citations.map((c) => [c.n, c.file])).toEqual([
-      [1, files.report],
-      [2, files.people],
-    ])
+    expect(r.declineReason).toBe('names-absent')
+    expect(r.text).toMatch(/^Not found in your documents\. The nearest passages are \[1\]/)
+    expect(r.citations[0]!.file).toBe(files.report)
     expect(r.citations[0]!.pages).toEqual([REPORT_FACTS.steel.page])
     expect(fake.chats).toHaveLength(0)
     expect(r.mode).toBe('llm')
+  })
+
+  it('leaves a question whose words are mostly found to the model (model-decline.test.ts)', async () => {
+    const { lib } = await reports()
+    // Only the plant's name is missing: search is not sure, and the model judges.
+    const { message: r } = await answerer(lib).ask('How much steel did the Rotterdam plant produce in 2023?')
+    expect(r.trace.decision).toMatchObject({ declined: false, doubtful: true })
+    expect(fake.chats).toHaveLength(1)
   })
 
   it('declines a question about something the library never mentions', async () => {

@@ -16,7 +16,9 @@ import {
 } from '../generate/context-budget.js'
 import { OllamaClient, type OllamaClientOptions } from '../generate/ollama-client.js'
 import { describeProblem } from '../generate/ollama-problem.js'
-import { declinedAnswer, retrievalOnlyAnswer } from '../generate/retrieval-only.js'
+import { declinedAnswer, modelDeclinedAnswer, retrievalOnlyAnswer } from '../generate/retrieval-only.js'
+import { MarkerFilter, readModelVerdict } from '../generate/not-found-marker.js'
+import { declineReason } from '@shared/decline-reason.js'
 import { checkAnswer } from './check.js'
 import { composePrompt, packingOf } from './compose.js'
 import { streamAnswer } from './generate.js'
@@ -323,17 +325,22 @@ export class Answerer {
     }
     emitRetrieval(composed.prompt.sources, composed.packing)
 
+    // The model's "not found" marker is never shown: the filter holds back what could become it.
+    const marker = new MarkerFilter()
+    const show = (text: string) => {
+      if (!text) return
+      opts.onToken?.(text)
+      opts.onEvent?.({ type: 'token', text })
+    }
     const generated = await streamAnswer(this.ollama, {
       model,
       composed,
       temperature: this.temperature,
       started,
       ...(signal ? { signal } : {}),
-      onToken: (text) => {
-        opts.onToken?.(text)
-        opts.onEvent?.({ type: 'token', text })
-      },
+      onToken: (text) => show(marker.push(text)),
     })
+    show(marker.end())
     if (generated.outcome === 'failed' && !generated.text.trim()) {
       // Nothing arrived: the model is unusable right now, so answer from retrieval.
       return fromRetrieval(
@@ -342,7 +349,24 @@ export class Answerer {
       )
     }
 
-    const checked = checkAnswer(generated, composed)
+    // The second judge: the model replied that the passages do not answer.
+    const verdict = readModelVerdict(generated.text)
+    if (verdict.declined) {
+      const d = modelDeclinedAnswer(composed.prompt.sources, verdict.text)
+      const draft: AnswerDraft = {
+        ...base,
+        ...d,
+        mode: 'llm',
+        status: 'complete',
+        declined: true,
+        model,
+        firstTokenMs: generated.firstTokenMs,
+        warnings: composed.warnings,
+      }
+      return done(record(draft, d.sources, composed.packing))
+    }
+
+    const checked = checkAnswer({ ...generated, text: verdict.text }, composed)
     const draft: AnswerDraft = {
       ...checked,
       mode: 'llm',
@@ -361,7 +385,12 @@ export class Answerer {
     problem: OllamaProblem,
     model: string | null,
   ): AnswerDraft {
-    const fallback = retrievalOnlyAnswer(prepared.question, retrieved.response.results)
+    const decision = retrieved.response.decision
+    // Search was unsure and the model cannot judge: the answer says the passages may not answer.
+    const doubt = decision?.doubtful ? (declineReason({ ...decision, declined: true }) ?? '') : undefined
+    const fallback = retrievalOnlyAnswer(prepared.question, retrieved.response.results, {
+      ...(doubt !== undefined ? { doubt } : {}),
+    })
     return {
       ...fallback,
       mode: 'retrieval-only',

@@ -11,6 +11,7 @@ import type {
   OllamaProblem,
   RetrievalTrace,
 } from '@shared/chat-types.js'
+import { declineCodeOf } from '@shared/decline-reason.js'
 import { QuireError } from '@shared/errors.js'
 import type { Db } from '../store/open-database.js'
 import { CitationLinks } from './citation-links.js'
@@ -87,6 +88,8 @@ function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 function toMessage(r: MessageRow): Message {
+  const trace = parseJson<RetrievalTrace | null>(r.trace, null)
+  const declined = r.declined === 1
   return {
     id: r.id,
     conversationId: r.conversation_id,
@@ -96,11 +99,12 @@ function toMessage(r: MessageRow): Message {
     sources: parseJson<Citation[]>(r.sources, []),
     replyTo: r.reply_to,
     ollama: parseJson<OllamaProblem | null>(r.problem, null),
-    trace: parseJson<RetrievalTrace | null>(r.trace, null),
+    trace,
     model: r.model,
     mode: r.mode,
     status: r.status,
-    declined: r.declined === 1,
+    declined,
+    declineReason: declineCodeOf({ declined, trace }),
     timings: parseJson<AnswerTimings | null>(r.timings, null),
     warnings: parseJson<AnswerWarning[]>(r.warnings, []),
     error: r.error,

@@ -87,7 +87,7 @@ describe('buildAnswerPrompt', () => {
     expect(p.messages[0]!.role).toBe('system')
     expect(p.messages[0]!.content).toMatch(/only the numbered sources/)
     expect(p.messages[0]!.content).toMatch(/\[1\]/)
-    expect(p.messages[0]!.content).toMatch(/do not contain the answer/)
+    expect(p.messages[0]!.content).toMatch(/reply with exactly NO_ANSWER_IN_SOURCES/)
     expect(p.messages[1]!.content).toContain('[1] annual-report.pdf, p. 12\nIt made 4,200 tonnes.')
     expect(p.messages[1]!.content).toContain('Question: How many tonnes?')
     // num_ctx is the whole window, whatever the prompt's size: one size, no model reloads.

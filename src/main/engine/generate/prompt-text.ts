@@ -1,8 +1,10 @@
 import { baseName, pagesLabel } from '@shared/labels.js'
+import { NOT_FOUND_MARKER } from './not-found-marker.js'
 
 /**
- * The answer rules. Small local models follow short, concrete rules best; the not-found sentence
- * is spelled out so a missing answer reads the same every time.
+ * The answer rules. Small local models follow short, concrete rules best. A missing answer is one
+ * fixed marker (not-found-marker.ts), which Quire turns into its "not found" card: the model is the
+ * second judge of whether the passages answer, after search's own decline rule.
  */
 export const ANSWER_SYSTEM_PROMPT = [
   "You answer questions about the user's documents using only the numbered sources in the user's message.",
@@ -10,7 +12,7 @@ export const ANSWER_SYSTEM_PROMPT = [
   '- Use only facts stated in the sources. Never use outside knowledge and never guess.',
   '- Cite the source of every statement with its number in square brackets, like [1] or [2][3].',
   '- Copy numbers, dates and names exactly as they appear in the sources.',
-  '- If the sources do not contain the answer, reply with one sentence saying that the documents do not contain the answer, and nothing else.',
+  `- If the sources do not contain the answer, reply with exactly ${NOT_FOUND_MARKER} and nothing else.`,
   '- Be concise.',
 ].join('\n')
 

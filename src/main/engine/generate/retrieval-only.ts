@@ -3,6 +3,7 @@ import type { SearchHit } from '@shared/library-types.js'
 import { passageStems } from '../text/tokens.js'
 import { queryTerms } from '../retrieve/query-terms.js'
 import { splitSentences } from '../text/sentences.js'
+import { resolveCitations } from './citations.js'
 
 export interface ScoredSentence {
   sentence: string
@@ -97,7 +98,7 @@ export interface FallbackAnswer {
 export function retrievalOnlyAnswer(
   question: string,
   hits: SearchHit[],
-  opts: { passages?: number; sentences?: number } = {},
+  opts: { passages?: number; sentences?: number; doubt?: string | null } = {},
 ): FallbackAnswer {
   const found = hitsToSources(hits.slice(0, opts.passages ?? 5))
   const best = bestSentences(question, found, opts.sentences ?? 3, { clip: false })
@@ -112,6 +113,10 @@ export function retrievalOnlyAnswer(
       ? `Retrieval-only answer (the language model is unavailable). The passages most likely to hold the answer are ${refs}.`
       : 'Retrieval-only answer (the language model is unavailable). No passage in your library matches the question.',
   ]
+  // Search was not sure these passages answer (SearchDecision.doubtful) and no model could judge:
+  // said plainly, so a near miss is not read as the answer.
+  if (sources.length && opts.doubt !== undefined)
+    lines.push('', `These passages may not answer the question.${opts.doubt ? ` ${opts.doubt}` : ''}`)
   if (best.length) {
     lines.push('', 'Most relevant sentences:')
     for (const b of best) lines.push(`- "${clip(b.sentence)}" [${b.n}]`)
@@ -124,12 +129,29 @@ export function retrievalOnlyAnswer(
 /** The declined answer: nothing in the library answers, so the model is not asked to improvise. */
 export function declinedAnswer(hits: SearchHit[], nearest = 3): FallbackAnswer {
   const sources = hitsToSources(hits.slice(0, nearest))
-  if (sources.length === 0) return { answer: 'Not found in your documents.', sources, citations: [] }
+  return { answer: declinedText(sources), sources, citations: sources }
+}
+
+/**
+ * The model's "not found" (it replied with the marker, generate/not-found-marker.ts): the same card
+ * as search's decline, pointing at the nearest of the passages the model read, numbered as it read
+ * them. What the model wrote after the marker is kept as its remark.
+ */
+export function modelDeclinedAnswer(given: Citation[], remark: string, nearest = 3): FallbackAnswer {
+  const text = declinedText(given.slice(0, nearest))
+  // The remark's citations point at the passages the model read; a number it was never given goes.
+  const said = resolveCitations(remark, given)
+  const cited = new Set([...given.slice(0, nearest), ...said.citations].map((c) => c.n))
+  return {
+    answer: said.answer.trim() ? `${text}\n\nThe model added: ${said.answer.trim()}` : text,
+    sources: given,
+    citations: given.filter((c) => cited.has(c.n)),
+  }
+}
+
+function declinedText(sources: Citation[]): string {
+  if (sources.length === 0) return 'Not found in your documents.'
   const refs = sources.map((s) => `[${s.n}]`)
   const list = refs.length === 1 ? refs[0] : `${refs.slice(0, -1).join(', ')} and ${refs.at(-1)}`
-  return {
-    answer: `Not found in your documents. The nearest passages are ${list}, but they do not appear to answer the question.`,
-    sources,
-    citations: sources,
-  }
+  return `Not found in your documents. The nearest passages are ${list}, but they do not appear to answer the question.`
 }

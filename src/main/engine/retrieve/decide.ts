@@ -9,8 +9,27 @@ import { KeywordSearch } from './keyword-search.js'
 /**
  * "Nothing in the library answers this", with the reason: the best passages cover too little of
  * the question, or the question names something specific that appears in no document at all.
+ * Search declines only when it is sure (most of the question's words are not found together in
+ * any passage); a decline it is unsure of is `doubtful`: the passages go to the model, which
+ * judges whether they answer (tuning.ts `modelJudgesAboveLocal`).
  */
 export async function decide(
+  q: QuestionAnalysis,
+  results: SearchHit[],
+  evidence: Map<number, ChunkEvidence>,
+  similarity: Map<number, number>,
+  vocab: Vocabulary,
+  mode: 'hybrid' | 'keyword',
+  T: Tuning,
+): Promise<SearchDecision> {
+  const d = await lexicalDecision(q, results, evidence, similarity, vocab, mode, T)
+  const judged = d.reason === 'names-absent' || d.reason === 'low-coverage'
+  if (d.declined && judged && d.local >= T.modelJudgesAboveLocal)
+    return { ...d, declined: false, doubtful: true }
+  return d
+}
+
+async function lexicalDecision(
   q: QuestionAnalysis,
   results: SearchHit[],
   evidence: Map<number, ChunkEvidence>,

@@ -155,6 +155,16 @@ const TUNING = {
    */
   minCoverageWithUnknownWord: 0.5,
   /**
+   * With the model as the second judge (it replies with a marker when the passages do not answer,
+   * generate/not-found-marker.ts), a names-absent or low-coverage decline is kept only when search
+   * is sure: fewer than this share of the question's own words are found together in a passage
+   * (`local`). Above it most of the question is found, and the decision is left to the model
+   * (`doubtful`). Six-set pool, baseline 5/278 false declines and 25/55 negatives declined: 0.40–0.45
+   * give 2/278 (one per fold) with 16–18 negatives still declined; 0.47 adds a false decline in
+   * fold A; 0.5 gives 5/278. Ranking is untouched (the decision only). Above 1 = off.
+   */
+  modelJudgesAboveLocal: 0.45,
+  /**
    * Bonus for a passage that holds the kind of answer asked for (year, number, command): small, it
    * only reorders passages that already match the words. 0.15-0.4 all move one dev question up.
    */

@@ -231,6 +231,45 @@ describe('chat view', () => {
     expect(within(nearest).getByRole('button', { name: 'Show 1 nearest passage' })).toBeTruthy()
   })
 
+  it('shows the model\'s own "not found" as the same card, saying the model found no answer', async () => {
+    const { user, api } = await setup()
+    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide tables of Liverpool?{Enter}')
+    // Search was not sure (doubtful), so the model read the passages and replied with its marker.
+    const decision = {
+      declined: false,
+      doubtful: true,
+      reason: 'names-absent' as const,
+      coverage: 0.7,
+      local: 0.6,
+      threshold: 0.25,
+      missing: ['liverpool'],
+      decisive: ['Liverpool'],
+    }
+    await act(async () =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: {
+          type: 'done',
+          result: result({
+            declined: true,
+            declineReason: 'model',
+            text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+            citations: [source],
+            sources: [source],
+            trace: { decision } as unknown as AnswerMessage['trace'],
+          }),
+        },
+      }),
+    )
+    const card = await screen.findByRole('note', { name: 'Not found in your documents' })
+    expect(
+      within(card).getByText(
+        'The model read the passages below and found no answer to the question in them.',
+      ),
+    ).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Source 1: Alpha, p. 2' })).toBeTruthy()
+  })
+
   it('labels a follow-up wait truthfully and shows what was searched for under the question', async () => {
     const { user, api } = await setup()
     await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')

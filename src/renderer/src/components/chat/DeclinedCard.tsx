@@ -1,7 +1,7 @@
 // The "not found" answer: set apart from real answers, it says why (the search's decline reason,
-// e.g. which words no document contains) and points at the nearest passages with chips, so the
-// person can judge for themselves or rephrase.
-import { declineReason } from '@shared/decline-reason.js'
+// e.g. which words no document contains, or that the model found no answer in the passages it
+// read) and points at the nearest passages with chips, so the person can judge or rephrase.
+import { answerDeclineReason } from '@shared/decline-reason.js'
 import type { Citation, Message } from '@shared/chat-types.js'
 import { AnswerText } from './AnswerText.js'
 
@@ -16,7 +16,8 @@ export function DeclinedCard({
   sources: Citation[]
   onOpen: (c: Citation) => void
 }) {
-  const reason = declineReason(message.trace?.decision)
+  // Search's reason, or the model's verdict when it found no answer in the passages it read.
+  const reason = answerDeclineReason(message)
   // The stored text opens with the heading's words; the card shows them once, as its heading.
   const body = message.text.replace(new RegExp(`^${HEADING}\\.?\\s*`), '')
   return (
