@@ -215,8 +215,10 @@ describe('Library import', () => {
       decisive: ['Kubernetes'],
     })
     await lib.close()
-    // The same library, opened asking for more coverage than any passage can have.
-    const strict = await Library.open(dir, { tuning: tuningWith({ minCoverage: 1.01 }) })
+    // The same library, opened asking for more coverage than any passage can have, and deciding alone.
+    const strict = await Library.open(dir, {
+      tuning: tuningWith({ minCoverage: 1.01, modelJudgesAboveLocal: 2 }),
+    })
     const r = await strict.search('What are the results for coral reefs?')
     expect(r.decision).toMatchObject({ declined: true, reason: 'low-coverage', threshold: 1.01 })
     await strict.close()

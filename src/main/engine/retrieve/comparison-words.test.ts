@@ -5,6 +5,9 @@ import { HybridSearch } from './hybrid-search.js'
 import { chunk, tempLibrary } from './test-library.js'
 import { tuningWith } from './tuning.js'
 
+/** The lexical decline rule alone, without leaving unsure declines to the model (decide.ts). */
+const RULE_ALONE = { modelJudgesAboveLocal: 2 }
+
 describe('comparisonWords', () => {
   it('takes the words after a comparison marker, up to the end of the clause', () => {
     expect([...comparisonWords('Can a cell span two rows, like colspan/rowspan in HTML? How?')]).toEqual([
@@ -47,27 +50,42 @@ function library(): Db {
 
 describe('the decline rule and comparisons', () => {
   it('does not take a compared name for a name the library lacks', async () => {
-    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const search = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
     const r = await search.search('How do I get Indian-style digit grouping in pairs?', { k: 3 })
     expect(r.decision).toMatchObject({ declined: false, reason: 'answered' })
     const off = new HybridSearch({
       db: library(),
       embedder: null,
       vectors: null,
-      tuning: tuningWith({ comparisonWords: 0 }),
+      tuning: tuningWith({ ...RULE_ALONE, comparisonWords: 0 }),
     })
     const r0 = await off.search('How do I get Indian-style digit grouping in pairs?', { k: 3 })
     expect(r0.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['Indian'] })
   })
 
   it('still declines a name asked about directly', async () => {
-    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const search = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
     const r = await search.search('How do I get Indian digit grouping in pairs?', { k: 3 })
     expect(r.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['Indian'] })
   })
 
   it('does not raise the coverage needed for a compared word no dictionary holds', async () => {
-    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const search = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
     const q = 'Can one table cell cover two columns, like colspan in HTML?'
     const r = await search.search(q, { k: 3 })
     expect(r.decision?.missing).toContain('colspan')
@@ -76,7 +94,7 @@ describe('the decline rule and comparisons', () => {
       db: library(),
       embedder: null,
       vectors: null,
-      tuning: tuningWith({ comparisonWords: 0 }),
+      tuning: tuningWith({ ...RULE_ALONE, comparisonWords: 0 }),
     })
     expect((await off.search(q, { k: 3 })).decision).toMatchObject({ declined: true, reason: 'names-absent' })
   })

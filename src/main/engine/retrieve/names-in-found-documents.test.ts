@@ -4,6 +4,9 @@ import { HybridSearch } from './hybrid-search.js'
 import { chunk, tempLibrary } from './test-library.js'
 import { tuningWith } from './tuning.js'
 
+/** The lexical decline rule alone, without leaving unsure declines to the model (decide.ts). */
+const RULE_ALONE = { modelJudgesAboveLocal: 2 }
+
 /** A real library database: a scanner manual, and a solver manual that is the only one naming OpenMP. */
 function library(): Db {
   return tempLibrary({
@@ -26,21 +29,31 @@ describe('names absent from the documents found', () => {
   const question = 'How can the tokenizing speed of the scanner be raised with OpenMP?'
 
   it('declines when the passages found come from documents that never name it', async () => {
-    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const search = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
     const r = await search.search(question, { k: 2 })
     expect(r.results.every((h) => h.file.endsWith('scanner.pdf'))).toBe(true)
     expect(r.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['OpenMP'] })
   })
 
   it('does not when that is turned off: another document of the library names it', async () => {
-    const tuning = tuningWith({ namesInFoundDocuments: 0 })
+    const tuning = tuningWith({ ...RULE_ALONE, namesInFoundDocuments: 0 })
     const search = new HybridSearch({ db: library(), embedder: null, vectors: null, tuning })
     const r = await search.search(question, { k: 2 })
     expect(r.decision?.reason).not.toBe('names-absent')
   })
 
   it('finds the name when a document it comes from has it', async () => {
-    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const search = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
     const r = await search.search('How many OpenMP threads run the solver?', { k: 3 })
     expect(r.results[0]!.file).toMatch(/solver\.pdf$/)
     expect(r.decision?.reason).not.toBe('names-absent')
