@@ -5,6 +5,7 @@ import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { otherFilesNote } from '../services/library-folder.js'
 import { modelDirFlag } from '../services/model-locations.js'
+import { rerankerFlag } from '../services/reranker-locations.js'
 import { processIo, type Io } from './output.js'
 import { withReadLibrary } from './read-library.js'
 import { quireVersion } from './version.js'
@@ -31,6 +32,8 @@ function positiveInt(v: string): number {
 }
 
 const MODEL_DIR_HELP = "embedding model folder, or 'none' for keyword-only search"
+const RERANKER_HELP =
+  "cross-encoder folder that reranks the passages found (default: the one imported in the app's Settings), or 'none'"
 
 const collect = (v: string, acc: string[]) => [...acc, v]
 
@@ -91,6 +94,7 @@ export function buildCli(
     .argument('[question]', 'the question')
     .option('--library <dir>', LIBRARY_HELP)
     .option('--model-dir <dir>', MODEL_DIR_HELP)
+    .option('--reranker <dir>', RERANKER_HELP)
     .option('--k <n>', 'number of passages', positiveInt, 10)
     .option('--context <question>', 'an earlier question of the conversation (repeatable)', collect, [])
     .option('--queries <file>', 'JSONL file of {"id","query","context"} lines: batch mode')
@@ -103,6 +107,7 @@ export function buildCli(
             {
               library: existingLibrary(o),
               modelDir: modelDirFlag(o.modelDir),
+              rerankerDir: rerankerFlag(o.reranker),
               k: o.k,
               context: o.context,
               queries: o.queries,
@@ -171,6 +176,7 @@ export function buildCli(
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model (default: the first installed chat model)')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
+    .option('--reranker <dir>', RERANKER_HELP)
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
@@ -192,6 +198,7 @@ export function buildCli(
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
+    .option('--reranker <dir>', RERANKER_HELP)
     .action((o) =>
       run(
         withLibrary(existingLibrary(o), o, io, async (lib) =>
@@ -237,7 +244,7 @@ function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
 /** Opens the library for one command that reads it and always closes it (read-library.ts). */
 async function withLibrary(
   dir: string,
-  o: { modelDir?: string },
+  o: { modelDir?: string; reranker?: string },
   io: Io,
   fn: (lib: Library) => Promise<number>,
   withModel = true,
@@ -247,7 +254,7 @@ async function withLibrary(
   // library on a read-only disk can be listed; ask and chat save the conversation and need a
   // folder they can write.
   return withModel
-    ? withReadLibrary(dir, modelDirFlag(o.modelDir), io, fn)
+    ? withReadLibrary(dir, modelDirFlag(o.modelDir), io, fn, { rerankerDir: rerankerFlag(o.reranker) })
     : withReadLibrary(dir, null, io, fn, { readOnlyFolder: true })
 }
 

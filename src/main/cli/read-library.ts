@@ -1,4 +1,6 @@
 import type { Library } from '../engine/library.js'
+import type { Reranker } from '../engine/rerank/reranker.js'
+import { openReranker } from '../services/reranker-locations.js'
 import type { Io } from './output.js'
 
 /**
@@ -15,14 +17,18 @@ export async function withReadLibrary(
   modelDir: string | null,
   io: Io,
   fn: (lib: Library) => Promise<number>,
-  opts: { readOnlyFolder?: boolean } = {},
+  opts: { readOnlyFolder?: boolean; rerankerDir?: string | null } = {},
 ): Promise<number> {
   const { Library } = await import('../engine/library.js')
+  const { rerankerDir = null, ...open } = opts
   const lib = await Library.open(
     dir,
-    modelDir ? { ...opts, modelDir, readOnly: true, reconcile: 'later' } : { ...opts, readOnly: true },
+    modelDir ? { ...open, modelDir, readOnly: true, reconcile: 'later' } : { ...open, readOnly: true },
   )
+  let reranker: Reranker | null = null
   try {
+    reranker = await openReranker(rerankerDir)
+    lib.useReranker(reranker)
     const missing = lib.vectorsMissing()
     const progress = rebuildProgress(io)
     const rebuild = lib.rebuildVectorsIfFree(progress.update)
@@ -47,6 +53,7 @@ export async function withReadLibrary(
     return code
   } finally {
     await lib.close()
+    await reranker?.dispose()
   }
 }
 

@@ -3,6 +3,7 @@ import readline from 'node:readline'
 import { z } from 'zod'
 import { declineReason } from '@shared/decline-reason.js'
 import { sourceLabel } from '@shared/labels.js'
+import { stageNoteLine } from '@shared/stage-notes.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { QuireError } from '@shared/errors.js'
 import type { Library } from '../../engine/library.js'
@@ -16,6 +17,8 @@ export interface SearchCommandOptions {
   library: string
   /** null: keyword-only (`--model-dir none`). */
   modelDir: string | null
+  /** The cross-encoder folder (`--reranker`); null: no reranking. */
+  rerankerDir?: string | null
   k: number
   context: string[]
   queries?: string
@@ -35,6 +38,8 @@ export function searchJson(r: SearchResponse) {
     mode: r.mode,
     declined: r.declined,
     ...(r.decision ? { decision: r.decision } : {}),
+    // Only when an optional stage ran (reranking, query help): what it did.
+    ...(r.stages ? { stages: r.stages } : {}),
     results: r.results.map((h) => ({
       rank: h.rank,
       file: h.file,
@@ -69,7 +74,10 @@ export async function searchCommand(
     else printHuman(r, lib, io)
     return 0
   }
-  return withReadLibrary(opts.library, opts.modelDir, io, search, { readOnlyFolder: true })
+  return withReadLibrary(opts.library, opts.modelDir, io, search, {
+    readOnlyFolder: true,
+    rerankerDir: opts.rerankerDir ?? null,
+  })
 }
 
 /** The --queries file is checked before the library is opened: a mistyped name says so. */
@@ -119,8 +127,10 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
 function printHuman(r: SearchResponse, lib: Library, io: Io): void {
   const why = declineReason(r.decision)
   io.stdout.write(
-    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n\n`,
+    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n`,
   )
+  for (const note of r.stages ?? []) io.stdout.write(`${forTerminal(stageNoteLine(note))}\n`)
+  io.stdout.write('\n')
   for (const h of r.results) {
     const where = sourceLabel({ ...h, pageLabels: printedPageLabels(lib.db, h.documentId, h.pages) })
     const text = forTerminal(h.text.replace(/\s+/g, ' '))

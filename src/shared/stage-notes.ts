@@ -1,0 +1,13 @@
+// What the optional search stages did, in words, for every surface (CLI, the answer's trace).
+import type { StageNote } from './library-types.js'
+
+export function stageNoteLine(note: StageNote): string {
+  if (note.stage === 'also-searched')
+    return `Also searched for: ${note.queries.map((q) => `“${q}”`).join(', ')}`
+  const scored =
+    note.scored === note.candidates
+      ? `${note.scored} passages`
+      : `${note.scored} of ${note.candidates} passages (its time budget ran out)`
+  const moved = note.moved === 0 ? 'the order stayed' : `${note.moved} of the top results moved`
+  return `Reranked by ${note.model}: ${scored} in ${note.ms} ms; ${moved}.`
+}
