@@ -40,6 +40,34 @@ describe('Word (.docx) reader', () => {
     expect(locatorOf(doc, 'explains remotes')).toBe('3 Remotes')
   })
 
+  it('leaves out the navigation a converted web page keeps (contents, "Next topic") and keeps code as code', async () => {
+    const bytes = makeDocx([
+      { p: 'datetime — Python documentation' },
+      { heading: 'Table of Contents', level: 3 },
+      { link: 'Aware and Naive Objects', anchor: 'aware' },
+      { link: 'Constants', anchor: 'constants' },
+      { link: 'Available Types', anchor: 'types' },
+      { heading: 'Next topic', level: 3 },
+      { link: 'zoneinfo — IANA time zone support', anchor: 'next' },
+      { heading: 'Constants', level: 1 },
+      { p: 'The largest year number allowed in a date object. MAXYEAR is 9999.' },
+      // A link inside prose, and a lone link, are content.
+      { p: 'See Constants for the smallest year.' },
+      { link: 'Aware and Naive Objects', anchor: 'aware' },
+      { code: '>>> from datetime import date\n>>> date.max' },
+    ])
+    const b = blocks(await read(bytes, '/d/datetime.docx'))
+    const texts = b.map(([, t]) => t)
+    expect(texts).not.toContain('Table of Contents')
+    expect(texts).not.toContain('Next topic')
+    expect(texts).not.toContain('Available Types')
+    expect(texts).not.toContain('zoneinfo — IANA time zone support')
+    expect(b).toContainEqual(['heading', 'Constants'])
+    expect(b).toContainEqual(['paragraph', 'See Constants for the smallest year.'])
+    expect(b).toContainEqual(['paragraph', 'Aware and Naive Objects'])
+    expect(b).toContainEqual(['code', '>>> from datetime import date\n>>> date.max'])
+  })
+
   it('refuses a zip bomb (declared or actual inflation) with DOC_TOO_LARGE', async () => {
     expect(
       await readError(makeDeclaredBomb('word/document.xml', 600 * 1024 * 1024), '/d/bomb.docx'),

@@ -29,7 +29,12 @@ export async function readDocx(
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
       {
-        styleMap: ['comment-reference => sup'],
+        // Code paragraphs (pandoc's "Source Code", Word's "HTML Preformatted") stay code.
+        styleMap: [
+          'comment-reference => sup',
+          "p[style-name='Source Code'] => pre:separator('\\n')",
+          "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+        ],
         externalFileAccess: false,
         convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
       },

@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom'
 import type { TextBlock } from '../structured-text.js'
+import { contentChars, dropNavigation, type LinkedBlock } from './navigation-blocks.js'
 
 // HTML → text blocks: the path Word (through mammoth's HTML), EPUB chapters and HTML files share.
 // The markup is parsed into an inert DOM (linkedom: no scripts run, nothing is fetched, no styles
@@ -90,23 +91,34 @@ function dropChrome(root: El): void {
     el.remove()
 }
 
-/** The text blocks of an HTML element (a document's body, or what Readability kept of it). */
+/**
+ * The text blocks of an HTML element (a document's body, or what Readability kept of it),
+ * without its navigation (navigation-blocks.ts).
+ */
 export function htmlBlocks(root: El): TextBlock[] {
   dropChrome(root)
-  const out: TextBlock[] = []
+  const out: LinkedBlock[] = []
   let buf = ''
+  /** Letters and digits of `buf` inside a link, and how deep in links the walk is. */
+  let bufLinked = 0
+  let inLink = 0
+  const push = (b: TextBlock, linked = 0) => out.push({ ...b, chars: contentChars(b.text), linked })
   const flush = (ctx: Context) => {
     const text = buf.replace(/\s+/g, ' ').trim()
+    const linked = bufLinked
     buf = ''
+    bufLinked = 0
     if (!text) return
     const b: TextBlock = { kind: ctx.kind, text }
     if (ctx.level !== undefined) b.level = ctx.level
-    out.push(b)
+    push(b, linked)
   }
   const walk = (node: El, ctx: Context) => {
     for (const child of node.childNodes as unknown as Iterable<El & { nodeType: number; data?: string }>) {
       if (child.nodeType === 3) {
-        buf += child.data ?? child.textContent ?? ''
+        const text = child.data ?? child.textContent ?? ''
+        buf += text
+        if (inLink) bufLinked += contentChars(text)
         continue
       }
       if (child.nodeType !== 1) continue
@@ -123,13 +135,15 @@ export function htmlBlocks(root: El): TextBlock[] {
           .replace(/\s+/g, ' ')
           .replace(/\s*¶\s*$/, '')
           .trim()
-        if (text) out.push({ kind: 'heading', text, level: Number(heading[1]) })
+        if (text) push({ kind: 'heading', text, level: Number(heading[1]) })
         continue
       }
       if (tag === 'pre') {
         flush(ctx)
+        // A line break inside code is one (mammoth writes a Word code paragraph's breaks as <br>).
+        for (const br of child.querySelectorAll('br')) br.replaceWith('\n')
         const text = child.textContent ?? ''
-        if (text.trim()) out.push({ kind: 'code', text })
+        if (text.trim()) push({ kind: 'code', text })
         continue
       }
       if (tag === 'tr') {
@@ -137,7 +151,7 @@ export function htmlBlocks(root: El): TextBlock[] {
         const cells = [...(child.children as unknown as Iterable<El>)]
           .filter((c) => /^t[dh]$/i.test(c.localName ?? ''))
           .map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())
-        if (cells.some(Boolean)) out.push({ kind: 'table-row', text: cells.join(' | ') })
+        if (cells.some(Boolean)) push({ kind: 'table-row', text: cells.join(' | ') })
         continue
       }
       if (tag === 'li') {
@@ -172,10 +186,16 @@ export function htmlBlocks(root: El): TextBlock[] {
         flush(inner)
         continue
       }
+      if (tag === 'a' && child.hasAttribute('href')) {
+        inLink++
+        walk(child, ctx)
+        inLink--
+        continue
+      }
       walk(child, ctx)
     }
   }
   walk(root, { kind: 'paragraph', listDepth: 0 })
   flush({ kind: 'paragraph', listDepth: 0 })
-  return out
+  return dropNavigation(out)
 }
