@@ -185,6 +185,24 @@ export interface AnswerExtras {
   /** Citation numbers the model used that referred to no provided source (removed from the text). */
   invalidCitations: number[]
   unsupportedFigures: UnsupportedFigure[]
+  /** For a document's summary (docs/summaries.md): what it cost in model calls. Absent for answers. */
+  summary?: SummaryCost
+}
+
+/** A summary's sections and the model calls this run made (stored section summaries cost none). */
+export interface SummaryCost {
+  documentId: number
+  sections: number
+  sectionCalls: number
+  combineCalls: number
+  modelCalls: number
+}
+
+/** How far a summary has come: sections summarised, then combining requests done. */
+export interface SummaryProgress {
+  stage: 'sections' | 'combining'
+  done: number
+  total: number
 }
 
 /**
@@ -201,6 +219,8 @@ export type AnswerEvent =
   | { type: 'started'; conversationId: number; questionMessageId: number }
   | { type: 'retrieval'; trace: RetrievalTrace; sources: Citation[] }
   | { type: 'token'; text: string }
+  /** A document's summary is being built (docs/summaries.md); sent instead of tokens. */
+  | ({ type: 'summary-progress' } & SummaryProgress)
   | { type: 'done'; result: AnswerResult }
   /**
    * The answer could not be produced at all (search broke, the library closed). The stored reply

@@ -281,6 +281,15 @@ export const answerResult: z.ZodType<AnswerResult> = z.object({
     unsupportedFigures: z.array(
       z.object({ figure: z.string(), sentence: z.string(), checkedAgainst: z.array(z.number().int()) }),
     ),
+    summary: z
+      .object({
+        documentId: id,
+        sections: z.number().int(),
+        sectionCalls: z.number().int(),
+        combineCalls: z.number().int(),
+        modelCalls: z.number().int(),
+      })
+      .optional(),
   }),
 })
 
@@ -289,6 +298,12 @@ export const answerEvent: z.ZodType<AnswerEvent> = z.discriminatedUnion('type', 
   z.object({ type: z.literal('started'), conversationId: id, questionMessageId: id }),
   z.object({ type: z.literal('retrieval'), trace: retrievalTrace, sources: z.array(citation) }),
   z.object({ type: z.literal('token'), text: z.string() }),
+  z.object({
+    type: z.literal('summary-progress'),
+    stage: z.enum(['sections', 'combining']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
   z.object({ type: z.literal('done'), result: answerResult }),
   z.object({
     type: z.literal('failed'),
@@ -418,6 +433,8 @@ export const routes = {
       regenerateMessageId: id.optional(),
       /** Ask this question again in the words of `question`: a new version of its turn. */
       editQuestionId: id.optional(),
+      /** Answer with this document's cited summary (the library's Summarize action). */
+      summarizeDocumentId: id.optional(),
     }),
     output: z.object({ requestId: z.string(), conversationId: id }),
   },

@@ -17,6 +17,7 @@ import { importableFormats } from '@shared/skipped-files.js'
 // never load ONNX Runtime, pdf.js or the English dictionary (each costs 0.2-1 s to import).
 const commands = {
   ask: () => import('./commands/ask.js'),
+  summarize: () => import('./commands/summarize.js'),
   chat: () => import('./commands/chat.js'),
   check: () => import('./commands/check.js'),
   conversations: () => import('./commands/conversations.js'),
@@ -183,6 +184,27 @@ export function buildCli(
         withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.ask()).runAsk(
             { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
+            lib,
+            io,
+          ),
+        ),
+      ),
+    )
+
+  program
+    .command('summarize')
+    .description("a document's summary, built section by section by the local model, each sentence cited")
+    .argument('<file>', "the document: its path, or its file name or title as 'quire docs' lists it")
+    .option('--library <dir>', LIBRARY_HELP)
+    .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
+    .option('--model <name>', 'Ollama model (default: the first installed chat model)')
+    .option('--model-dir <dir>', MODEL_DIR_HELP)
+    .option('--json', 'print one JSON object', false)
+    .action((file: string, o) =>
+      run(
+        withLibrary(existingLibrary(o), o, io, async (lib) =>
+          (await commands.summarize()).runSummarize(
+            { file, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
             lib,
             io,
           ),

@@ -13,6 +13,8 @@ export interface AskInput {
   regenerateMessageId?: number
   /** Ask this question again in the words of `question`: a new version of its turn. */
   editQuestionId?: number
+  /** Answer with this document's cited summary (the library's Summarize action). */
+  summarizeDocumentId?: number
 }
 
 /**
@@ -89,6 +91,7 @@ export class ChatService {
           documentIds: input.documentIds,
           ...(regenerate !== undefined ? { regenerate } : {}),
           ...(revise !== undefined ? { revise } : {}),
+          ...(input.summarizeDocumentId !== undefined ? { summarize: input.summarizeDocumentId } : {}),
           signal: controller.signal,
           onEvent: emit,
         })

@@ -29,6 +29,9 @@ import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
 import { buildTrace } from './trace.js'
 import { whenLibraryFree } from '../store/busy-wait.js'
 import { DEFAULT_ANSWER_PASSAGES } from './answer-passages.js'
+import { Summarizer } from '../summarize/summarizer.js'
+import { summaryTarget } from '../summarize/summary-request.js'
+import { summaryCost, summaryDraft, summaryTrace } from './summary-turn.js'
 
 export type { SearchFn }
 
@@ -76,6 +79,11 @@ export interface AskOptions {
    * another version of that turn, as with `regenerate`.
    */
   revise?: number
+  /**
+   * Answer with this document's cited summary (docs/summaries.md). Without it, a question that
+   * asks for a named document's summary or main points gets one too (summarize/summary-request.ts).
+   */
+  summarize?: number
 }
 
 /** Ollama's default temperature invents; low keeps the model close to the sources. */
@@ -102,6 +110,8 @@ export class Answerer {
   private readonly historyOptions: HistoryWindowOptions
   private readonly onModelPicked: ((model: string) => void) | undefined
   private readonly busyWaitMs: number | undefined
+  /** Whole-document summaries, in the same library as the conversations, asked of the same model. */
+  readonly summarizer: Summarizer
 
   constructor(opts: AnswererOptions) {
     this.search = opts.search
@@ -115,6 +125,7 @@ export class Answerer {
     this.historyOptions = opts.history ?? {}
     this.onModelPicked = opts.onModelPicked
     this.busyWaitMs = opts.busyWaitMs
+    this.summarizer = new Summarizer(this.conversations.db, () => this.ollama, this.maxContextTokens)
   }
 
   get ollamaClient(): OllamaClient {
@@ -185,6 +196,8 @@ export class Answerer {
     }
     opts.onEvent?.({ type: 'started', conversationId: conversation.id, questionMessageId: asked.id })
     try {
+      const summarize = opts.summarize ?? summaryTarget(q, this.summarizer.documents(), opts.documentIds)
+      if (summarize !== null) return await this.summarize(asked, summarize, opts, started)
       return await this.answer(asked, historyWindow(earlier, this.historyOptions), opts, started)
     } catch (err) {
       // Keep the conversation well-formed (every question has a reply) before reporting the failure:
@@ -211,6 +224,42 @@ export class Answerer {
       })
       throw err
     }
+  }
+
+  /** The turn answered with a document's cited summary (summary-turn.ts). */
+  private async summarize(
+    asked: Message,
+    documentId: number,
+    opts: AskOptions,
+    started: number,
+  ): Promise<AnswerResult> {
+    const result = await this.summarizer.summarize(documentId, {
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      onProgress: (p) => opts.onEvent?.({ type: 'summary-progress', ...p }),
+    })
+    const trace = summaryTrace(asked.text, result)
+    if (result.model && !this.ollama.configuredModel && this.ollama.preferredModel !== result.model) {
+      this.ollama.preferredModel = result.model
+      this.onModelPicked?.(result.model)
+    }
+    opts.onEvent?.({ type: 'retrieval', trace, sources: result.citations })
+    const recorded = await this.whenFree(
+      () =>
+        recordAnswer(this.conversations, summaryDraft(result), {
+          conversationId: asked.conversationId,
+          replyTo: asked.id,
+          trace,
+          started,
+          retrievalMs: 0,
+        }),
+      'the summary could not be saved (the sections summarised are kept: asking again finishes it)',
+    )
+    const answered: AnswerResult = {
+      ...recorded,
+      extras: { ...recorded.extras, summary: summaryCost(result) },
+    }
+    opts.onEvent?.({ type: 'done', result: answered })
+    return answered
   }
 
   /** A write of this conversation, waiting within a bound while another writer holds the library. */

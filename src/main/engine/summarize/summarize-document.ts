@@ -44,6 +44,8 @@ export interface DocumentSummary {
   sentences: SummarySentence[]
   problem: OllamaProblem | null
   sections: number
+  /** Sections summarised, by this run or before it (stored). */
+  sectionsDone: number
   /** Sections summarised by this run (the rest were stored). */
   sectionCalls: number
   combineCalls: number
@@ -76,6 +78,7 @@ export async function summarizeDocument(
     sentences: [],
     problem: null,
     sections: 0,
+    sectionsDone: 0,
     sectionCalls: 0,
     combineCalls: 0,
     modelCalls: 0,
@@ -145,7 +148,8 @@ export async function summarizeDocument(
       store.put(key, unit)
     }
     units.push(unit)
-    opts.onProgress?.({ stage: 'sections', done: ++done, total: sections.length })
+    run.sectionsDone = ++done
+    opts.onProgress?.({ stage: 'sections', done, total: sections.length })
   }
 
   // Combine level by level until one request holds every statement; that request writes the summary.

@@ -89,6 +89,7 @@ function failedRun(problem: OllamaProblem): DocumentSummary {
     sentences: [],
     problem,
     sections: 0,
+    sectionsDone: 0,
     sectionCalls: 0,
     combineCalls: 0,
     modelCalls: 0,
