@@ -72,6 +72,25 @@ describe('OpenDocument and PowerPoint readers', () => {
     expect(blocks(doc)).toContainEqual(['note', 'Mention the signed contract.'])
   })
 
+  it('gives speaker notes to the slide whose relationship names them, not the slide of the same number', async () => {
+    // PowerPoint numbers notes files in the order notes were written: the second slide's notes
+    // are notesSlide1.xml, and the first slide has none.
+    const doc = await read(
+      makePptx([
+        { title: 'Welcome', text: 'Opening remarks for the board.' },
+        {
+          title: 'Budget',
+          text: 'The budget grew by twelve percent.',
+          notes: 'Mention the signed contract.',
+          notesFile: 1,
+        },
+      ]),
+      '/d/deck.pptx',
+    )
+    expect(locatorOf(doc, 'Mention the signed contract')).toBe('Slide 2 > Budget')
+    expect(doc.pages[0]!.text).not.toMatch(/signed contract/)
+  })
+
   it('refuses a password-protected OpenDocument file with what to do', async () => {
     const err = await readError(makeEncryptedOdt(), '/d/secret.odt')
     expect(err).toMatchObject({ code: 'DOC_ENCRYPTED' })

@@ -102,24 +102,68 @@ function pptxSlideOrder(zip: BoundedZip): number[] | null {
   return order.length ? order : null
 }
 
-/** The slide nodes in presentation order; a slide without text stays, empty, so numbers hold. */
-function orderedSlides(content: OfficeContentNode[], order: number[] | null): OfficeContentNode[] {
-  const slides = content.filter((n) => n.type === 'slide')
+/**
+ * Which slide file each notes file belongs to, by number, from the slides' relationship files:
+ * PowerPoint numbers notes files in the order notes were first written, so notesSlide1.xml may
+ * belong to slide3.xml. Empty when the deck has no such relationships.
+ */
+function pptxNotesOwners(zip: BoundedZip): Map<number, number> {
+  const owners = new Map<number, number>()
+  for (const entry of zip.names()) {
+    const slide = /^ppt\/slides\/_rels\/slide(\d+)\.xml\.rels$/.exec(entry)?.[1]
+    if (!slide) continue
+    for (const m of (zip.text(entry) ?? '').matchAll(/<Relationship\b[^>]*>/g)) {
+      if (!/\bType="[^"]*\/notesSlide"/.test(m[0])) continue
+      const notes = /\bTarget="[^"]*notesSlide(\d+)\.xml"/.exec(m[0])?.[1]
+      if (notes) owners.set(Number(notes), Number(slide))
+    }
+  }
+  return owners
+}
+
+const slideFileNo = (s: OfficeContentNode) =>
+  (s.metadata as { slideNumber?: number } | undefined)?.slideNumber
+
+/**
+ * The slide nodes in presentation order; a slide without text stays, empty, so numbers hold.
+ * officeparser hangs notesSlideN.xml on slideN.xml; `notesOwners` moves each to its real slide.
+ */
+function orderedSlides(
+  content: OfficeContentNode[],
+  order: number[] | null,
+  notesOwners: Map<number, number>,
+): OfficeContentNode[] {
+  let slides = content.filter((n) => n.type === 'slide')
+  if (notesOwners.size) {
+    const notesOf = new Map<number, OfficeContentNode[]>()
+    for (const s of slides) {
+      const n = slideFileNo(s)
+      if (n === undefined || !s.notes?.length) continue
+      const owner = notesOwners.get(n) ?? n
+      notesOf.set(owner, [...(notesOf.get(owner) ?? []), ...s.notes])
+    }
+    // A node officeparser made for a notes file alone (no slide of its number) is shown only if
+    // the presentation's slide list names it, which it never does.
+    slides = slides.map((s) => ({ ...s, notes: notesOf.get(slideFileNo(s) ?? -1) ?? [] }))
+  }
   if (!order) return slides
-  const byFile = new Map(
-    slides.map((s) => [(s.metadata as { slideNumber?: number } | undefined)?.slideNumber, s]),
-  )
+  const byFile = new Map(slides.map((s) => [slideFileNo(s), s]))
   return order.map((n) => byFile.get(n) ?? ({ type: 'slide', children: [] } as unknown as OfficeContentNode))
 }
 
 /** Slides in order, each its own part (a blank slide keeps its number); text documents one part. */
-function partsOf(content: OfficeContentNode[], slides: boolean, order: number[] | null): TextPart[] {
+function partsOf(
+  content: OfficeContentNode[],
+  slides: boolean,
+  order: number[] | null,
+  notesOwners: Map<number, number>,
+): TextPart[] {
   if (!slides) {
     const blocks: TextBlock[] = []
     blocksOf(content, blocks)
     return [{ blocks }]
   }
-  return orderedSlides(content, order).map((slide) => {
+  return orderedSlides(content, order, notesOwners).map((slide) => {
     const blocks: TextBlock[] = []
     blocksOf(slide.children, blocks)
     for (const note of slide.notes ?? []) blocksOf(note.children ?? [note], blocks, 'note')
@@ -169,7 +213,10 @@ export async function readOffice(
     {
       title,
       unit: slides ? 'slide' : 'flow',
-      parts: partsOf(ast.content, slides, format === 'pptx' ? pptxSlideOrder(zip) : null),
+      parts:
+        format === 'pptx'
+          ? partsOf(ast.content, true, pptxSlideOrder(zip), pptxNotesOwners(zip))
+          : partsOf(ast.content, slides, null, new Map()),
     },
     name,
     format,
