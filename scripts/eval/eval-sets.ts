@@ -33,6 +33,20 @@ export const POOL: { name: string; qa: string; corpus: string; batch: number }[]
   { name: 'formats', qa: '../shared/eval/formats/formats_qa.jsonl', corpus: 'formats', batch: 2 },
 ]
 
+/**
+ * The parity set (eval/parity-set/README.md): one manual, the Debian FAQ, as Debian ships it in
+ * PDF and in HTML, asked the same 30 questions both ways (`--parity DIR`, DIR from
+ * `bash eval/parity-set/fetch.sh DIR`). Not in the pool: it measures formats against each other.
+ */
+export function paritySets(root: string, repo: string): EvalSet[] {
+  return (['pdf', 'html'] as const).map((format) => {
+    const qa = path.resolve(repo, `eval/parity-set/qa-${format}.jsonl`)
+    const docs = path.join(root, format)
+    if (!fs.existsSync(docs)) throw new Error(`${docs} is missing: bash eval/parity-set/fetch.sh ${root}`)
+    return { name: `parity-${format}`, qa, docs, records: readRecords(qa) }
+  })
+}
+
 export function readRecords(file: string): QaRecord[] {
   return fs
     .readFileSync(file, 'utf8')

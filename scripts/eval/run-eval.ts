@@ -3,6 +3,7 @@
 //   npm run eval -- --pool DIR                 the development pool: DIR/dev, DIR/second, DIR/large,
 //                                              DIR/third, DIR/fourth (eval-sets.ts POOL)
 //   npm run eval -- --set NAME=QA.jsonl:DOCS …  any sets (repeat --set)
+//   npm run eval -- --parity DIR               one manual as PDF and as HTML (eval/parity-set)
 //   npm run eval -- --qa QA.jsonl --docs DIR    one set (as before)
 // Options: --tune key=value (repeat; retrieve/tuning.ts), --cache DIR (keep each set's library
 // there and reuse it), --model-dir DIR (hybrid mode when a model is there), --k 10,
@@ -21,6 +22,7 @@ import { tuningWith } from '../../src/main/engine/retrieve/tuning.js'
 import { defaultModelDir } from '../../src/main/services/model-locations.js'
 import {
   assignFolds,
+  paritySets,
   parseSetArg,
   poolSets,
   readRecords,
@@ -33,6 +35,7 @@ import { coversAllGold, firstMatchRank, summarize, type EvalRow } from './metric
 const { values } = parseArgs({
   options: {
     pool: { type: 'string' },
+    parity: { type: 'string' },
     set: { type: 'string', multiple: true, default: [] },
     qa: { type: 'string' },
     docs: { type: 'string' },
@@ -54,6 +57,7 @@ const { values } = parseArgs({
 const sets: EvalSet[] = []
 try {
   if (values.pool) sets.push(...poolSets(values.pool, process.cwd()))
+  if (values.parity) sets.push(...paritySets(values.parity, process.cwd()))
   for (const s of values.set) sets.push(parseSetArg(s))
   if (values.qa && values.docs)
     sets.push({
@@ -68,7 +72,7 @@ try {
 }
 if (sets.length === 0) {
   console.error(
-    'usage: npm run eval -- (--pool DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
+    'usage: npm run eval -- (--pool DIR | --parity DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
   )
   process.exit(2)
 }
