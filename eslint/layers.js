@@ -37,6 +37,8 @@ const ENGINE_GROUP = { ocr: 'ingest' }
 
 const ENGINE_RANK = {
   text: 0,
+  // Text fingerprints and sketches (one document per text): read by the store, import and search.
+  duplicates: 0,
   embed: 1,
   store: 1,
   // The vector file is written under the store's SQLite lock (one writer).

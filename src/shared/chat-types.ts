@@ -2,7 +2,7 @@
 // and the renderer. Plain data only: everything here must survive JSON and structured clone.
 
 import type { DeclineCode } from './decline-reason.js'
-import type { SearchDecision, SearchMode } from './library-types.js'
+import type { PassageCopy, SearchDecision, SearchMode } from './library-types.js'
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
 
@@ -47,6 +47,8 @@ export interface Citation {
   pageLabels?: (string | null)[]
   /** True when the passage comes from a page read by OCR (a scan): its text may misread digits. */
   ocr?: boolean
+  /** Other documents holding the same passage (SearchHit.alsoIn); absent: none. */
+  alsoIn?: PassageCopy[]
 }
 
 /** A number in the answer that appears in none of the passages the sentence relies on. */

@@ -27,6 +27,7 @@ import type {
   IngestReport,
   LibraryCheckReport,
   LibraryDocument,
+  PassageCopy,
   SearchHit,
   SearchDecision,
   SearchResponse,
@@ -64,6 +65,7 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   blankPages: z.array(z.number().int()),
   unreadablePages: z.array(z.number().int()).optional(),
   outdated: z.boolean(),
+  otherPaths: z.array(z.string()).optional(),
 })
 
 const documentText: z.ZodType<DocumentText> = z.object({
@@ -108,6 +110,12 @@ const textItemBox: z.ZodType<TextItemBox> = z.object({
   h: z.number(),
 })
 
+const passageCopy: z.ZodType<PassageCopy> = z.object({
+  documentId: z.number().int(),
+  file: z.string(),
+  title: z.string(),
+})
+
 const searchHit: z.ZodType<SearchHit> = z.object({
   rank: z.number().int(),
   chunkId: z.number().int(),
@@ -122,6 +130,7 @@ const searchHit: z.ZodType<SearchHit> = z.object({
   matchedTerms: z.array(z.string()),
   heading: z.string().nullable(),
   ocr: z.boolean().optional(),
+  alsoIn: z.array(passageCopy).optional(),
 })
 
 /**
@@ -193,6 +202,7 @@ const citation: z.ZodType<Citation> = z.object({
   removed: z.object({ at: z.string().nullable() }).optional(),
   pageLabels: z.array(z.string().nullable()).optional(),
   ocr: z.boolean().optional(),
+  alsoIn: z.array(passageCopy).optional(),
 })
 
 // The trace is a diagnostic record written by the engine and only displayed: its shape is checked

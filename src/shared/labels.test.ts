@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseName, countOf, pagesLabel, sourceLabel } from './labels.js'
+import { alsoInLabel, baseName, countOf, pagesLabel, sourceLabel, sourceTitles } from './labels.js'
 
 describe('labels', () => {
   it('names pages with ranges, and the printed labels when they differ', () => {
@@ -32,5 +32,29 @@ describe('counts and sources', () => {
       'notes.docx, 2 Setup > Remotes',
     )
     expect(sourceLabel({ file: 'C:\\docs\\notes.txt', pages: [] })).toBe('notes.txt')
+  })
+})
+
+describe('sourceTitles and alsoInLabel', () => {
+  it('adds the file name only where two sources of a list share a title from different files', () => {
+    const titles = sourceTitles([
+      { n: 1, title: 'Sandwich', file: '/a/sandwich-CL.pdf' },
+      { n: 2, title: 'Sandwich', file: '/b/sandwich-copy.pdf' },
+      { n: 3, title: 'Survival', file: '/a/survival.pdf' },
+      { n: 4, title: 'Survival', file: '/a/survival.pdf' },
+    ])
+    expect([...titles.values()]).toEqual([
+      'Sandwich (sandwich-CL.pdf)',
+      'Sandwich (sandwich-copy.pdf)',
+      'Survival',
+      'Survival',
+    ])
+  })
+
+  it('names the other files holding a passage', () => {
+    expect(alsoInLabel([{ file: '/b/copy.pdf' }, { file: 'C:\\x\\re-saved.pdf' }])).toBe(
+      'also in copy.pdf, re-saved.pdf',
+    )
+    expect(alsoInLabel(undefined)).toBeNull()
   })
 })

@@ -71,3 +71,26 @@ export function sourceLabel(s: SourcePlace): string {
     s.locator || (s.pages.length ? pagesLabel([...s.pages], s.pageLabels ? [...s.pageLabels] : null) : null)
   return place ? `${baseName(s.file)}, ${place}` : baseName(s.file)
 }
+
+/**
+ * The name each source of one list is shown under: its title, followed by its file name when
+ * another source of the list has the same title from another file (two editions, a copy kept on
+ * purpose), so identical titles never hide which file a passage comes from.
+ */
+export function sourceTitles(
+  sources: readonly { n: number; title: string; file: string }[],
+): Map<number, string> {
+  const files = new Map<string, Set<string>>()
+  for (const s of sources) files.set(s.title, (files.get(s.title) ?? new Set()).add(s.file))
+  return new Map(
+    sources.map((s) => [
+      s.n,
+      (files.get(s.title)?.size ?? 0) > 1 ? `${s.title} (${baseName(s.file)})` : s.title,
+    ]),
+  )
+}
+
+/** "also in b.pdf, c.pdf": the other files holding a source's passage (docs/duplicates.md); null: none. */
+export function alsoInLabel(copies: readonly { file: string }[] | undefined): string | null {
+  return copies?.length ? `also in ${copies.map((c) => baseName(c.file)).join(', ')}` : null
+}

@@ -35,6 +35,11 @@ export interface LibraryDocument {
    * importing it again re-indexes it with this version (an unchanged file is otherwise skipped).
    */
   outdated: boolean
+  /**
+   * Other paths at which the same bytes were found (docs/duplicates.md): one document, several
+   * locations. Absent: only `path`.
+   */
+  otherPaths?: string[]
 }
 
 /** Mean OCR word confidence (0–100) under which a page is flagged in the document list. */
@@ -87,6 +92,12 @@ export interface IngestFileReport {
   reindex?: boolean
   /** A skipped file: the library document that already holds the same content. */
   existingDocumentId?: number
+  /**
+   * A skipped file whose content is already in the library (docs/duplicates.md): the document
+   * holding it, and whether the bytes are the same (the file became another location of it) or
+   * only the text (a re-saved or re-exported copy, not added).
+   */
+  duplicateOf?: { documentId: number; file: string; sameBytes: boolean }
   /** Pages of an indexed file that could not be read (kept empty); absent when every page was read. */
   unreadable?: UnreadablePages
   /** What an indexed file was read as, so its extent is said as the document list says it. */
@@ -142,6 +153,18 @@ export interface SearchHit {
   heading: string | null
   /** True when the passage lies on a page read by OCR (its text may misread letters or digits). */
   ocr?: boolean
+  /**
+   * Other documents in which the same passage was found (docs/duplicates.md): one source names
+   * every file instead of filling a result slot per copy. Absent: none.
+   */
+  alsoIn?: PassageCopy[]
+}
+
+/** A document that holds the same passage as the source it is listed under. */
+export interface PassageCopy {
+  documentId: number
+  file: string
+  title: string
 }
 
 /** Why search declined (or did not): shown by the CLI and kept in the answer's trace. */

@@ -70,6 +70,11 @@ export function buildCli(
     .option('--model-dir <dir>', `${MODEL_DIR_HELP} (default: resources/models/all-MiniLM-L6-v2)`)
     .option('--json', 'print one JSON report instead of a progress bar', false)
     .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
+    .option(
+      '--keep-duplicates',
+      'also add files whose text is already in the library (re-saved or re-exported copies)',
+      false,
+    )
     .action((paths: string[], o) =>
       run(
         commands.ingest().then((m) =>
@@ -81,6 +86,7 @@ export function buildCli(
               json: o.json,
               ocr: o.ocr !== false,
               outdated: o.outdated,
+              keepDuplicates: o.keepDuplicates,
               workers,
             },
             io,

@@ -400,7 +400,17 @@ export class Library {
   }
 
   /** Removes a document by id or path. Returns false when it is not in the library. */
+  /**
+   * Removes a document by id, or one location of it by path (docs/duplicates.md): a document found
+   * at several paths stays while it has another; removing its own path moves it to another.
+   * Returns false when neither is in the library.
+   */
   remove(idOrPath: number | string): boolean {
+    if (typeof idOrPath === 'string') {
+      const gone = this.store.locations.remove(path.resolve(idOrPath))
+      if (gone.kind === 'none') return false
+      if (gone.kind !== 'last') return true
+    }
     const doc =
       typeof idOrPath === 'number'
         ? this.store.document(idOrPath)

@@ -12,7 +12,7 @@ import { answerDeclineReason, declineCodeOf, type DeclineCode } from '@shared/de
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
 import { ConversationStore } from '../../engine/chat/conversation-store.js'
-import { sourceLabel } from '@shared/labels.js'
+import { alsoInLabel, sourceLabel } from '@shared/labels.js'
 import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
 import type { Db } from '../../engine/store/open-database.js'
 import { stopOnInterrupt, type Io } from '../output.js'
@@ -45,6 +45,8 @@ export interface JsonPassage {
   text: string
   /** Present (true) only when the passage comes from a page read by OCR. */
   ocr?: true
+  /** Present only when other files hold the same passage (docs/duplicates.md): their paths. */
+  also_in?: string[]
 }
 
 function jsonPassage(c: Citation): JsonPassage {
@@ -55,6 +57,7 @@ function jsonPassage(c: Citation): JsonPassage {
     ...(c.locator ? { locator: c.locator } : {}),
     text: c.text,
     ...(c.ocr ? { ocr: true as const } : {}),
+    ...(c.alsoIn?.length ? { also_in: c.alsoIn.map((d) => d.file) } : {}),
   }
 }
 
@@ -160,7 +163,8 @@ function excerpt(text: string): string {
 }
 
 function sourceLine(c: Citation): string {
-  return `[${c.n}] ${forTerminal(sourceLabel(c))}`
+  const also = alsoInLabel(c.alsoIn)
+  return `[${c.n}] ${forTerminal(sourceLabel(c))}${also ? ` (${forTerminal(also)})` : ''}`
 }
 
 /**

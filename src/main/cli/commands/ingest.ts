@@ -35,6 +35,8 @@ export interface IngestCommandOptions {
   ocr?: boolean
   /** Also import the library's outdated documents again (`--outdated`): that re-indexes them. */
   outdated?: boolean
+  /** Add files whose text the library already holds (`--keep-duplicates`, docs/duplicates.md). */
+  keepDuplicates?: boolean
   workers?: IngestWorkerPaths
 }
 
@@ -89,6 +91,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         modelDir: model.ok ? model.dir : null,
         paths,
         ocr: opts.ocr,
+        ...(opts.keepDuplicates ? { keepDuplicateText: true } : {}),
         ...(pool ? { parsePorts: pool.lend() } : {}),
       },
       {
@@ -118,6 +121,10 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
           code: d.errorCode,
           remedy: d.errorCode ? ingestRemedy(d.errorCode, null, 'cli').remedy : null,
           reindex: d.reindex ?? false,
+          // Only on a file whose content the library already holds (docs/duplicates.md).
+          ...(d.duplicateOf
+            ? { duplicate_of: { file: d.duplicateOf.file, same_bytes: d.duplicateOf.sameBytes } }
+            : {}),
           unreadable_pages: d.unreadable?.pages ?? [],
           ...(d.unreadable?.endsEarly ? { ends_early: true } : {}),
         })),
@@ -147,6 +154,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         if (remedy) io.stdout.write(`         ${remedy}\n`)
         if (keptOlderIndex(d)) io.stdout.write(`         ${KEPT_OLDER_INDEX}\n`)
         if (d.unreadable) io.stdout.write(`         ${unreadablePagesNote(d.unreadable)}\n`)
+        if (d.duplicateOf && !d.duplicateOf.sameBytes) io.stdout.write(`         ${KEEP_DUPLICATES}\n`)
       }
       const notice = skippedNotice(passedOver.map((p) => displayPath(p)))
       if (notice) io.stdout.write(`${forTerminal(notice)}\n`)
@@ -162,6 +170,9 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
     await pool?.close()
   }
 }
+
+/** Said under a file skipped as the same text as a library document: how to add it anyway. */
+export const KEEP_DUPLICATES = 'It is not added again; `quire ingest --keep-duplicates FILE` adds it anyway.'
 
 /** A path as the person would type it: relative to the working folder when it lies inside it. */
 function displayPath(p: string): string {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import readline from 'node:readline'
 import { z } from 'zod'
 import { declineReason } from '@shared/decline-reason.js'
-import { sourceLabel } from '@shared/labels.js'
+import { alsoInLabel, sourceLabel } from '@shared/labels.js'
 import { stageNoteLine } from '@shared/stage-notes.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { QuireError } from '@shared/errors.js'
@@ -50,6 +50,8 @@ export function searchJson(r: SearchResponse) {
       ...(h.locator ? { locator: h.locator } : {}),
       // Only on passages from OCR'd pages: their text may misread letters or digits.
       ...(h.ocr ? { ocr: true } : {}),
+      // Only when other files hold the same passage (docs/duplicates.md): their paths.
+      ...(h.alsoIn?.length ? { also_in: h.alsoIn.map((d) => d.file) } : {}),
     })),
   }
 }
@@ -132,7 +134,8 @@ function printHuman(r: SearchResponse, lib: Library, io: Io): void {
   for (const note of r.stages ?? []) io.stdout.write(`${forTerminal(stageNoteLine(note))}\n`)
   io.stdout.write('\n')
   for (const h of r.results) {
-    const where = sourceLabel({ ...h, pageLabels: printedPageLabels(lib.db, h.documentId, h.pages) })
+    const also = alsoInLabel(h.alsoIn)
+    const where = `${sourceLabel({ ...h, pageLabels: printedPageLabels(lib.db, h.documentId, h.pages) })}${also ? ` (${also})` : ''}`
     const text = forTerminal(h.text.replace(/\s+/g, ' '))
     io.stdout.write(
       `${h.rank}. ${forTerminal(where)}\n   ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}\n\n`,

@@ -1,7 +1,7 @@
 import { warningText } from '@shared/answer-warnings.js'
 import type { Citation, Conversation, Message } from '@shared/chat-types.js'
 import { findCitationMarkers } from '@shared/citation-markers.js'
-import { baseName, pagesLabel } from '@shared/labels.js'
+import { alsoInLabel, baseName, pagesLabel } from '@shared/labels.js'
 
 interface BibEntry {
   n: number
@@ -115,7 +115,8 @@ export function exportConversationMarkdown(
     if (passages.length) {
       out.push(m.citations.length ? 'Cited passages:' : 'Passages:', '')
       for (const c of passages) {
-        const head = `[${globalNumber(c)}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels, c.locator)}`
+        const also = alsoInLabel(c.alsoIn)
+        const head = `[${globalNumber(c)}] ${baseName(c.file)}, ${pagesLabel(c.pages, c.pageLabels, c.locator)}${also ? ` (${also})` : ''}`
         out.push(`> **${head}**`, '>', ...quote(c.text), '')
       }
     }

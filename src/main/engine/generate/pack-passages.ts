@@ -34,6 +34,7 @@ function toCitation(n: number, hit: SearchHit, text = hit.text): Citation {
     ...(hit.locator ? { locator: hit.locator } : {}),
     text,
     ...(hit.ocr ? { ocr: true } : {}),
+    ...(hit.alsoIn ? { alsoIn: hit.alsoIn } : {}),
   }
 }
 

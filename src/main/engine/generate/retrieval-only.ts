@@ -82,6 +82,7 @@ export function hitsToSources(hits: SearchHit[]): Citation[] {
     pages: h.pages,
     ...(h.locator ? { locator: h.locator } : {}),
     text: h.text,
+    ...(h.alsoIn ? { alsoIn: h.alsoIn } : {}),
   }))
 }
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { errorCodeOf, errorMessageOf, QuireError } from '@shared/errors.js'
-import { formatOfName, stripImportableExtension } from '@shared/importable-files.js'
+import { formatInfo, formatOfName, stripImportableExtension } from '@shared/importable-files.js'
 import type {
   IngestFileReport,
   IngestProgress,
@@ -12,6 +13,10 @@ import type {
   LibraryDocument,
 } from '@shared/library-types.js'
 import type { Embedder } from '../embed/embedder.js'
+import { baseName } from '@shared/labels.js'
+import { isSameText, type TextIdentity } from '../duplicates/same-text.js'
+import { textFingerprint } from '../duplicates/text-fingerprint.js'
+import { textSketch } from '../duplicates/text-sketch.js'
 import { forgetKeptPages } from '../ocr/kept-pages.js'
 import { asDiskFull } from '../store/disk-full.js'
 import type { LibraryStore } from '../store/library-store.js'
@@ -55,6 +60,11 @@ export interface IngestOptions {
   resumeOcrIn?: string
   /** Documents being extracted at once (one per extraction thread). Default 1. */
   parallelParses?: number
+  /**
+   * Add a file even when a document of the library has the same text (a re-saved or re-exported
+   * copy, docs/duplicates.md). Default false: such a file is skipped and said to be the same text.
+   */
+  keepDuplicateText?: boolean
 }
 
 /** A document whose extraction has started: its draft texts stream in, its parse settles later. */
@@ -194,7 +204,7 @@ export async function ingestFiles(
       size = bytes.byteLength
       sha256 = createHash('sha256').update(bytes).digest('hex')
       refresh &&= stored?.sha256 === sha256
-      const skip = skipReason(deps.store, f.path, sha256, stored)
+      const skip = sameBytes(deps.store, f.path, sha256, stored)
       if (skip) {
         // An early parse (worker/parse-ahead.ts) may have recognised pages of this file before it
         // was found unchanged: they are not needed (again at the batch's end, for pages since).
@@ -209,6 +219,7 @@ export async function ingestFiles(
           error: skip.reason,
           errorCode: null,
           existingDocumentId: skip.documentId,
+          ...(skip.duplicateOf ? { duplicateOf: skip.duplicateOf } : {}),
         })
         return null
       }
@@ -282,8 +293,27 @@ export async function ingestFiles(
         if (opts.signal?.aborted) throw cancelled()
         const vectors = await embedDocument(deps.embedder, item, opts, progress, stats, extracting)
         const parsed = await item.parsed
+        const identity = textIdentity(parsed)
+        const twin = opts.keepDuplicateText ? null : sameText(deps.store, item.file, identity)
+        if (twin) {
+          forgetPages(item.sha256)
+          finish({
+            file: item.file,
+            status: 'skipped',
+            pages: twin.pages,
+            chunks: twin.chunks,
+            ocrPages: twin.ocrPages,
+            error: `Same text as ${baseName(twin.path)}, already in the library.`,
+            errorCode: null,
+            existingDocumentId: twin.id,
+            duplicateOf: { documentId: twin.id, file: twin.path, sameBytes: false },
+          })
+          continue
+        }
         progress('indexing', item.file, 0, 1)
         const { documentId, chunkIds, replacedChunkIds } = deps.store.putDocument({
+          textFingerprint: identity.fingerprint,
+          textSketch: identity.sketch,
           path: item.file,
           title: parsed.title,
           sha256: item.sha256,
@@ -340,30 +370,84 @@ export async function ingestFiles(
   }
 }
 
-function skipReason(
+interface SameBytes {
+  reason: string
+  documentId: number
+  pages: number
+  chunks: number
+  ocrPages: number
+  duplicateOf?: IngestFileReport['duplicateOf']
+}
+
+const skipOf = (d: LibraryDocument, reason: string, duplicateOf?: SameBytes['duplicateOf']): SameBytes => ({
+  reason,
+  documentId: d.id,
+  pages: d.pages,
+  chunks: d.chunks,
+  ocrPages: d.ocrPages,
+  ...(duplicateOf ? { duplicateOf } : {}),
+})
+
+/**
+ * A file whose bytes the library already holds is not read again (docs/duplicates.md): at the
+ * document's own path or one of its locations, it is unchanged; at another path, that path becomes
+ * another location of the document, or its new path when the document's own file is gone (moved).
+ * A location whose bytes changed stops being one, and the file is read as any other.
+ */
+function sameBytes(
   store: LibraryStore,
   file: string,
   sha256: string,
   same: LibraryDocument | null,
-): { reason: string; documentId: number; pages: number; chunks: number; ocrPages: number } | null {
+): SameBytes | null {
   // A document an older version indexed is read again (that is how it is brought up to date).
-  if (same && same.status === 'indexed' && same.sha256 === sha256 && !same.outdated) {
-    return {
-      reason: 'Already in the library (unchanged).',
-      documentId: same.id,
-      pages: same.pages,
-      chunks: same.chunks,
-      ocrPages: same.ocrPages,
-    }
-  }
+  if (same && same.status === 'indexed' && same.sha256 === sha256 && !same.outdated)
+    return skipOf(same, 'Already in the library (unchanged).')
+  const owner = store.locations.ownerOf(file)
+  const located = owner === null ? null : store.document(owner)
+  if (located && located.sha256 === sha256 && !located.outdated)
+    return skipOf(
+      located,
+      `Already in the library (unchanged), as another location of ${baseName(located.path)}.`,
+    )
+  if (owner !== null) store.locations.remove(file)
   const twin = store.indexedDocumentWithSha(sha256)
-  if (twin && twin.path !== file) {
-    return {
-      reason: `Same content as ${twin.path}, already in the library.`,
-      documentId: twin.id,
-      pages: twin.pages,
-      chunks: twin.chunks,
-      ocrPages: twin.ocrPages,
+  if (!twin || twin.path === file) return null
+  const duplicateOf = { documentId: twin.id, file: twin.path, sameBytes: true }
+  if (!existsSync(twin.path)) {
+    store.locations.moveTo(twin.id, file)
+    return skipOf(twin, `Already in the library: ${baseName(twin.path)} moved here.`, duplicateOf)
+  }
+  store.locations.add(twin.id, file)
+  return skipOf(
+    twin,
+    `Same file as ${baseName(twin.path)}, already in the library: kept as another location of it.`,
+    duplicateOf,
+  )
+}
+
+/** What the same-text rule reads of a parsed document (duplicates/same-text.ts). */
+function textIdentity(parsed: ParsedDocument): TextIdentity {
+  return {
+    fingerprint: textFingerprint(parsed.pages),
+    sketch: textSketch(parsed.pages),
+    pages: formatInfo(parsed.format ?? 'pdf').paged ? parsed.pages.length : null,
+  }
+}
+
+/**
+ * The library document with the same text at another path (a re-saved copy), or null: an equal
+ * fingerprint is looked up; a nearly equal text is found by comparing sketches.
+ */
+function sameText(store: LibraryStore, file: string, identity: TextIdentity): LibraryDocument | null {
+  const other = (d: LibraryDocument | null) => (d && d.path !== file ? d : null)
+  const exact = identity.fingerprint ? other(store.indexedDocumentWithText(identity.fingerprint)) : null
+  if (exact || !identity.sketch) return exact
+  for (const s of store.textSketches()) {
+    const pages = formatInfo(s.format).paged ? s.pages : null
+    if (isSameText(identity, { fingerprint: null, sketch: s.sketch, pages })) {
+      const twin = other(store.document(s.id))
+      if (twin) return twin
     }
   }
   return null

@@ -2,6 +2,7 @@ import { asDocumentFormat, formatInfo } from '@shared/importable-files.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { formatLocator, type Locator } from '@shared/locator.js'
 import type { FusedChunk } from './fuse-candidates.js'
+import { collapseDuplicates } from './collapse-duplicates.js'
 import { mergeAdjacent } from './merge-adjacent.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
@@ -26,7 +27,9 @@ export function shapePassages(
     joinable: (evidence.get(r.id)?.coverage ?? 0) >= T.mergeMinCoverage,
     row: r,
   }))
-  return mergeAdjacent(ranked, { k, maxChunks: T.mergeChunks }).map((p, i) => {
+  // Twice as many passages as asked: those that repeat a better one are dropped (collapse-duplicates.ts)
+  // and the next fill their slots. The first k are the same either way (merge-adjacent.ts).
+  const passages = mergeAdjacent(ranked, { k: k * 2, maxChunks: T.mergeChunks }).map((p, i) => {
     const first = p.members[0]!.row
     const last = p.members[p.members.length - 1]!.row
     const paged = formatInfo(asDocumentFormat(first.format)).paged
@@ -46,6 +49,7 @@ export function shapePassages(
       heading: first.heading ?? last.heading,
     }
   })
+  return collapseDuplicates(passages, k)
 }
 
 function range(a: number, b: number): number[] {

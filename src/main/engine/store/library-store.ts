@@ -10,6 +10,8 @@ import { chunkOnOcrPages, ocrChunkWriter } from './ocr-chunk-index.js'
 import type { BlockKind, Chunk, CleanPage } from './page-records.js'
 import { passageStems } from '../text/tokens.js'
 import type { Db } from './open-database.js'
+import { DocumentLocations } from './document-locations.js'
+import { sketchFromBlob, sketchToBlob } from '../duplicates/text-sketch.js'
 
 interface DocumentRow {
   id: number
@@ -32,6 +34,8 @@ interface DocumentRow {
   low_ocr: string
   blank_ocr: string
   unreadable_pages: string
+  /** JSON array of the document's other locations (document-locations.ts). */
+  other_paths: string
 }
 
 export interface StoredChunk {
@@ -64,6 +68,10 @@ export interface NewDocument {
   format?: DocumentFormat
   pages: CleanPage[]
   chunks: Chunk[]
+  /** duplicates/text-fingerprint.ts; null or absent when the text is too short to compare. */
+  textFingerprint?: string | null
+  /** duplicates/text-sketch.ts; null or absent when the text is too short to compare. */
+  textSketch?: Uint32Array | null
 }
 
 function toDocument(r: DocumentRow): LibraryDocument {
@@ -85,6 +93,7 @@ function toDocument(r: DocumentRow): LibraryDocument {
     blankPages: JSON.parse(r.blank_ocr) as number[],
     unreadablePages: JSON.parse(r.unreadable_pages) as number[],
     outdated: r.outdated === 1,
+    ...(r.other_paths !== '[]' ? { otherPaths: JSON.parse(r.other_paths) as string[] } : {}),
   }
 }
 
@@ -99,15 +108,27 @@ const DOC_COLUMNS = `d.*, (${IS_OUTDATED}) AS outdated,
   (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id AND p.ocr = 1
      AND p.ocr_confidence IS NULL ORDER BY page_no)) AS blank_ocr,
   (SELECT json_group_array(page_no) FROM (SELECT page_no FROM pages p WHERE p.document_id = d.id
-     AND p.unreadable = 1 ORDER BY page_no)) AS unreadable_pages`
+     AND p.unreadable = 1 ORDER BY page_no)) AS unreadable_pages,
+  (SELECT json_group_array(path) FROM (SELECT path FROM document_locations l WHERE l.document_id = d.id
+     ORDER BY path)) AS other_paths`
 
 /** All SQL the library runs, as prepared statements. One transaction per document write. */
 export class LibraryStore {
   private readonly q
+  /** The other paths documents were found at with the same bytes (docs/duplicates.md). */
+  readonly locations: DocumentLocations
   constructor(readonly db: Db) {
+    this.locations = new DocumentLocations(db)
     this.q = {
       byPath: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE path = ?`),
       byId: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d WHERE id = ?`),
+      indexedByText: db.prepare(
+        `SELECT ${DOC_COLUMNS} FROM documents d WHERE text_fingerprint = ? AND status = 'indexed' ORDER BY id LIMIT 1`,
+      ),
+      sketches: db.prepare(
+        `SELECT id, pages, format, text_sketch AS sketch FROM documents
+         WHERE status = 'indexed' AND text_sketch IS NOT NULL ORDER BY id`,
+      ),
       indexedBySha: db.prepare(
         `SELECT ${DOC_COLUMNS} FROM documents d WHERE sha256 = ? AND status = 'indexed' LIMIT 1`,
       ),
@@ -120,8 +141,8 @@ export class LibraryStore {
       // @id and @createdAt are the replaced document's (a re-index, a changed file) or null for a new
       // one: an open viewer, a citation and the search scope keep pointing at the document.
       insertDoc: db.prepare(
-        `INSERT INTO documents (id, path, title, sha256, size, pages, format, status, index_version, created_at)
-         VALUES (@id, @path, @title, @sha256, @size, @pages, @format, 'indexed', ${INDEX_VERSION},
+        `INSERT INTO documents (id, path, title, sha256, size, pages, format, status, index_version, text_fingerprint, text_sketch, created_at)
+         VALUES (@id, @path, @title, @sha256, @size, @pages, @format, 'indexed', ${INDEX_VERSION}, @textFingerprint, @textSketch,
            COALESCE(@createdAt, strftime('%Y-%m-%dT%H:%M:%fZ','now')))`,
       ),
       createdAt: db.prepare(`SELECT created_at FROM documents WHERE id = ?`).pluck(),
@@ -191,6 +212,24 @@ export class LibraryStore {
     return r ? toDocument(r) : null
   }
 
+  /** The first indexed document with this text fingerprint (duplicates/text-fingerprint.ts). */
+  indexedDocumentWithText(fingerprint: string): LibraryDocument | null {
+    const r = this.q.indexedByText.get(fingerprint) as DocumentRow | undefined
+    return r ? toDocument(r) : null
+  }
+
+  /** The indexed documents with a text sketch, as the same-text rule reads them (duplicates/same-text.ts). */
+  textSketches(): { id: number; pages: number; format: DocumentFormat; sketch: Uint32Array }[] {
+    return (this.q.sketches.all() as { id: number; pages: number; format: string; sketch: Buffer }[]).map(
+      (r) => ({
+        id: r.id,
+        pages: r.pages,
+        format: asDocumentFormat(r.format),
+        sketch: sketchFromBlob(r.sketch),
+      }),
+    )
+  }
+
   documents(): LibraryDocument[] {
     return (this.q.all.all() as DocumentRow[]).map(toDocument)
   }
@@ -230,6 +269,8 @@ export class LibraryStore {
           size: doc.size,
           pages: doc.pages.length,
           format: doc.format ?? 'pdf',
+          textFingerprint: doc.textFingerprint ?? null,
+          textSketch: doc.textSketch ? sketchToBlob(doc.textSketch) : null,
         })
         const documentId = Number(info.lastInsertRowid)
         for (const p of doc.pages) {
@@ -297,6 +338,7 @@ export class LibraryStore {
       .transaction(() => {
         const ids = this.q.chunkIdsOfDoc.all(id) as number[]
         this.q.deleteDoc.run(id)
+        this.locations.removeAllOf(id)
         return ids
       })
       .immediate()

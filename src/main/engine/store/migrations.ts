@@ -229,4 +229,27 @@ export const MIGRATIONS: readonly Migration[] = [
     // over them lets broad questions find them. Dropped when their document is re-indexed or removed.
     sql: SECTION_SUMMARIES_SQL,
   },
+  {
+    version: 14,
+    name: 'one-document-per-text',
+    // One document per text (docs/duplicates.md). text_fingerprint: a hash of the document's text
+    // reduced to letters and digits (duplicates/text-fingerprint.ts), so a re-saved copy (other
+    // bytes, same text) is recognised at import; text_sketch (duplicates/text-sketch.ts) recognises
+    // a copy whose text differs a little (a few glyphs, or OCR of a copy without a text layer).
+    // Both NULL for documents stored before, and for those with too little text. Not indexed: the
+    // sketches are compared with every document's anyway, and an indexed column cannot be dropped.
+    // document_locations: the other paths at which the same bytes were imported; removing one
+    // location keeps the document. No foreign key: a re-index replaces the
+    // document's row under the same id, and a cascade would drop its locations;
+    // LibraryStore.removeDocument removes them instead.
+    sql: `
+      ALTER TABLE documents ADD COLUMN text_fingerprint TEXT;
+      ALTER TABLE documents ADD COLUMN text_sketch BLOB;
+      CREATE TABLE IF NOT EXISTS document_locations (
+        path TEXT PRIMARY KEY,
+        document_id INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS document_locations_document ON document_locations(document_id);
+    `,
+  },
 ]

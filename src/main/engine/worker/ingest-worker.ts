@@ -91,6 +91,7 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
         parse,
         parallelParses: pool?.size ?? 1,
         ocr: job.ocr,
+        keepDuplicateText: job.keepDuplicateText,
         resumeOcrIn: job.libraryDir,
         signal: controller.signal,
         onProgress: (progress) => post({ type: 'progress', progress }),

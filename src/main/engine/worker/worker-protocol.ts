@@ -18,6 +18,8 @@ export interface IngestJob {
   parsePorts?: MessagePort[]
   /** Recognise scanned pages with OCR (Settings → OCR). Default true. */
   ocr?: boolean
+  /** Add files whose text the library already holds (IngestOptions.keepDuplicateText). Default false. */
+  keepDuplicateText?: boolean
   /** This worker's own script (set by runIngestWorker): it also runs the import's embed threads. */
   workerUrl?: string
 }

@@ -29,6 +29,8 @@ export interface FileProgress {
   keptOlderIndex?: boolean
   /** Skipped: the library document that already holds the same content. */
   existingDocumentId?: number
+  /** Skipped as a re-saved copy: the file name of the document with the same text (docs/duplicates.md). */
+  sameTextAs?: string
   /** Pages of an added file that could not be read, in words (unreadablePagesNote). */
   unreadableNote?: string
 }
@@ -427,6 +429,9 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
               reindexed: d.status === 'indexed' && d.reindex === true,
               keptOlderIndex: keptOlderIndex(d),
               ...(d.existingDocumentId !== undefined ? { existingDocumentId: d.existingDocumentId } : {}),
+              ...(d.duplicateOf && !d.duplicateOf.sameBytes
+                ? { sameTextAs: baseName(d.duplicateOf.file) }
+                : {}),
               ...(d.unreadable ? { unreadableNote: unreadablePagesNote(d.unreadable) } : {}),
             }
             const i = rowIndex(files, d.file)

@@ -4,6 +4,7 @@
 import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Citation } from '@shared/chat-types.js'
+import { sourceTitles } from '@shared/labels.js'
 import { remarkCitations } from '@renderer/lib/remark-citations.js'
 import { CitationChip } from './CitationChip.js'
 import { ExternalLink } from './ExternalLink.js'
@@ -19,10 +20,13 @@ export function AnswerText({
   sources: Citation[]
   onOpen: (c: Citation) => void
 }) {
+  const titles = sourceTitles(sources)
   const components: Components = {
     cite: ({ node }) => {
       const n = Number(node?.properties?.['dataN'])
-      return <CitationChip n={n} citation={sources.find((s) => s.n === n)} onOpen={onOpen} />
+      return (
+        <CitationChip n={n} citation={sources.find((s) => s.n === n)} title={titles.get(n)} onOpen={onOpen} />
+      )
     },
     a: ({ href, children }) => <ExternalLink href={href}>{children}</ExternalLink>,
     // Images would be fetched from wherever the model pointed: show the description instead.

@@ -1,14 +1,17 @@
 // An inline [n] chip: opens the cited page with the passage highlighted.
 import type { Citation } from '@shared/chat-types.js'
-import { pagesLabel } from '@shared/labels.js'
+import { alsoInLabel, pagesLabel } from '@shared/labels.js'
 
 export function CitationChip({
   n,
   citation,
+  title,
   onOpen,
 }: {
   n: number
   citation: Citation | undefined
+  /** The name the sources list shows the citation under (labels.ts sourceTitles); default its title. */
+  title?: string
   onOpen: (c: Citation) => void
 }) {
   if (!citation) {
@@ -19,7 +22,8 @@ export function CitationChip({
       </span>
     )
   }
-  const where = `${citation.title}, ${pagesLabel(citation.pages, citation.pageLabels, citation.locator)}${citation.ocr ? ' (scanned page, OCR text)' : ''}${citation.removed ? ' (removed from the library)' : ''}`
+  const also = alsoInLabel(citation.alsoIn)
+  const where = `${title ?? citation.title}, ${pagesLabel(citation.pages, citation.pageLabels, citation.locator)}${also ? ` (${also})` : ''}${citation.ocr ? ' (scanned page, OCR text)' : ''}${citation.removed ? ' (removed from the library)' : ''}`
   return (
     <button
       type="button"

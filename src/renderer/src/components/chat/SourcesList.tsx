@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import type { Citation } from '@shared/chat-types.js'
 import { passagePlainText } from '@renderer/lib/answer-plain-text.js'
-import { pagesLabel } from '@shared/labels.js'
+import { alsoInLabel, pagesLabel, sourceTitles } from '@shared/labels.js'
 import { CopyButton } from './CopyButton.js'
 
 export function SourcesList({
@@ -21,6 +21,7 @@ export function SourcesList({
   const [expanded, setExpanded] = useState(false)
   if (sources.length === 0) return null
   const noun = sources.length === 1 ? 'passage' : 'passages'
+  const titles = sourceTitles(sources)
   return (
     <section className="sources" aria-label={nearest ? 'Nearest passages' : 'Sources'}>
       <button
@@ -41,8 +42,11 @@ export function SourcesList({
               aria-label={`Open source ${s.n}`}
             >
               <span className="source-n">{s.n}</span>
-              <span className="source-title">{s.title}</span>
+              <span className="source-title">{titles.get(s.n) ?? s.title}</span>
               <span className="source-pages">{pagesLabel(s.pages, s.pageLabels, s.locator)}</span>
+              {s.alsoIn?.length ? (
+                <span className="source-also small muted">{alsoInLabel(s.alsoIn)}</span>
+              ) : null}
               {s.ocr && (
                 <span className="ocr-badge" title="Text read by OCR from a scanned page: check figures">
                   OCR

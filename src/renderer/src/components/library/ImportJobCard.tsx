@@ -29,6 +29,7 @@ function stageWords(file: FileProgress): string {
   const ocr = file.ocrPages
   if (file.stage === 'recognizing' && ocr && ocr.total > 0) return `OCR · page ${ocr.done}/${ocr.total}`
   if (file.stage === 'done' && file.reindexed) return 'Re-indexed'
+  if (file.stage === 'skipped' && file.sameTextAs) return `Same text as ${file.sameTextAs}`
   return STAGE_WORDS[file.stage]
 }
 
