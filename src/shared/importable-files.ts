@@ -15,6 +15,7 @@ export type DocumentFormat =
   | 'text'
   | 'epub'
   | 'xlsx'
+  | 'ods'
   | 'csv'
   | 'legacy-office'
 
@@ -127,7 +128,22 @@ export const DOCUMENT_FORMATS: readonly FormatInfo[] = [
     paged: false,
     readable: true,
   },
-  { format: 'csv', label: 'CSV', extensions: ['csv'], mimeTypes: ['text/csv'], paged: false, readable: true },
+  {
+    format: 'ods',
+    label: 'OpenDocument spreadsheet',
+    extensions: ['ods'],
+    mimeTypes: ['application/vnd.oasis.opendocument.spreadsheet'],
+    paged: false,
+    readable: true,
+  },
+  {
+    format: 'csv',
+    label: 'CSV',
+    extensions: ['csv', 'tsv'],
+    mimeTypes: ['text/csv', 'text/tab-separated-values'],
+    paged: false,
+    readable: true,
+  },
   {
     format: 'legacy-office',
     label: 'Legacy Office',
@@ -151,6 +167,7 @@ export const DOCUMENT_FORMAT_NAMES = [
   'text',
   'epub',
   'xlsx',
+  'ods',
   'csv',
   'legacy-office',
 ] as const satisfies readonly DocumentFormat[]

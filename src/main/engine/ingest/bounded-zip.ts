@@ -98,8 +98,31 @@ export class BoundedZip {
 
   /** An entry's bytes, or null when the archive has no such entry. */
   read(name: string): Uint8Array | null {
+    const out: Uint8Array[] = []
+    let got = 0
+    const found = this.stream(name, (chunk) => {
+      out.push(chunk)
+      got += chunk.length
+    })
+    if (!found) return null
+    if (out.length === 1) return out[0]!
+    const result = new Uint8Array(got)
+    let o = 0
+    for (const c of out) {
+      result.set(c, o)
+      o += c.length
+    }
+    return result
+  }
+
+  /**
+   * Inflates an entry piece by piece into `sink`, so a large entry (a worksheet of a million rows)
+   * is read without holding all of it; the same limits hold. Returns false when there is no such
+   * entry. A sink stops reading by throwing a QuireError, which is thrown on as it is.
+   */
+  stream(name: string, sink: (chunk: Uint8Array) => void): boolean {
     const e = this.entries.get(name)
-    if (!e) return null
+    if (!e) return false
     const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength)
     const h = e.localOffset
     if (h + 30 > this.bytes.length || view.getUint32(h, true) !== 0x04034b50)
@@ -107,16 +130,19 @@ export class BoundedZip {
     const start = h + 30 + view.getUint16(h + 26, true) + view.getUint16(h + 28, true)
     const data = this.bytes.subarray(start, start + e.compressedSize)
     if (data.length < e.compressedSize) throw this.damaged(`the entry ${e.name} is cut short`)
-    if (e.method === 0) return this.count(data.slice(), e)
+    if (e.method === 0) {
+      this.count(data.length, e)
+      sink(data.slice())
+      return true
+    }
     if (e.method !== 8) throw this.damaged(`the entry ${e.name} uses an unknown compression (${e.method})`)
-    const out: Uint8Array[] = []
     let got = 0
     const inflater = new Inflate((chunk) => {
       got += chunk.length
       // An entry may not inflate past what it declared, nor the archive past its budget.
       if (got > e.size || this.inflated + got > this.limits.maxTotalBytes)
         throw this.tooLarge(`${e.name} unpacks to more than it declares`)
-      out.push(chunk)
+      sink(chunk)
     })
     try {
       for (let i = 0; i < data.length; i += STEP)
@@ -128,13 +154,8 @@ export class BoundedZip {
         `the entry ${e.name} cannot be unpacked (${err instanceof Error ? err.message : String(err)})`,
       )
     }
-    const result = new Uint8Array(got)
-    let o = 0
-    for (const c of out) {
-      result.set(c, o)
-      o += c.length
-    }
-    return this.count(result, e)
+    this.count(got, e)
+    return true
   }
 
   /** An entry as UTF-8 text, or null when absent. */
@@ -149,10 +170,9 @@ export class BoundedZip {
     this.inflated = 0
   }
 
-  private count(b: Uint8Array, e: Entry): Uint8Array {
-    if (b.length !== e.size) throw this.damaged(`the entry ${e.name} has the wrong size`)
-    this.inflated += b.length
-    return b
+  private count(size: number, e: Entry): void {
+    if (size !== e.size) throw this.damaged(`the entry ${e.name} has the wrong size`)
+    this.inflated += size
   }
 
   private damaged(why: string): QuireError {

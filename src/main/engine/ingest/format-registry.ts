@@ -24,12 +24,13 @@ const READERS: Record<DocumentFormat, () => Promise<Reader>> = {
   text: async () => (await import('./readers/text.js')).readText,
   epub: async () => (await import('./readers/epub.js')).readEpub,
   xlsx: async () => (await import('./readers/spreadsheet.js')).readXlsx,
+  ods: async () => (await import('./readers/spreadsheet.js')).readOds,
   csv: async () => (await import('./readers/spreadsheet.js')).readCsv,
   'legacy-office': async () => (await import('./readers/legacy-office.js')).readLegacyOffice,
 }
 
 /** Formats stored in a zip archive: their bytes must be one. */
-const ZIPPED = new Set<DocumentFormat>(['docx', 'odt', 'odp', 'pptx', 'epub', 'xlsx'])
+const ZIPPED = new Set<DocumentFormat>(['docx', 'odt', 'odp', 'pptx', 'epub', 'xlsx', 'ods'])
 
 /**
  * The format to read a file as. The name decides, and the first bytes correct it where files

@@ -5,6 +5,7 @@ import { HEADING_PATH_SEPARATOR } from '../text/heading-path.js'
 import { TABLE_CELL_SEPARATOR } from '@shared/document-text.js'
 import type { BlockKind, CleanPage, PageLine } from '../store/page-records.js'
 import { Chunker, DEFAULT_CHUNK_OPTIONS, type ChunkedPassage } from './chunk-pages.js'
+import { columnLetters, parseRef } from './tables/cell-refs.js'
 import type { Table, TableRow } from './tables/table-model.js'
 import type { ParseOptions, ParsedDocument } from './parse-types.js'
 
@@ -186,16 +187,23 @@ function paragraphAt(section: Section, offset: number): number {
   return Math.max(1, n)
 }
 
-/** The sheet cells a table passage covers: its first row's first cell to its last row's last one. */
+/**
+ * The sheet cells a table passage covers: from its first row's first cell to its last row's last
+ * column (a merged cell at a row's end names its top left cell, so the width is the table's).
+ */
 function sheetRange(chunk: ChunkedPassage): { name: string; row: number; range: string } | null {
   const rows = chunk.table?.rows ?? []
   const places = (r: TableRow | undefined) =>
     (r?.cells ?? []).flatMap((c) => (c.place?.kind === 'sheet' ? [c.place] : []))
-  const a = places(rows[0])[0]
-  const b = places(rows.at(-1)).at(-1)
-  if (!a || !b) return null
-  const row = Number(/\d+$/.exec(a.ref)?.[0] ?? 0)
-  return { name: a.sheet, row, range: a.ref === b.ref ? a.ref : `${a.ref}:${b.ref}` }
+  const first = places(rows[0])[0]
+  const lastRow = places(rows.at(-1))
+  const a = first ? parseRef(first.ref) : null
+  const b = lastRow.length ? parseRef(lastRow.at(-1)!.ref) : null
+  if (!first || !a || !b) return null
+  const width = Math.max(...rows.map((r) => r.cells.length))
+  const end = `${columnLetters(Math.max(b.col, a.col + width - 1))}${Math.max(...lastRow.map((p) => parseRef(p.ref)?.row ?? 0))}`
+  const start = `${columnLetters(a.col)}${a.row}`
+  return { name: first.sheet, row: a.row, range: start === end ? start : `${start}:${end}` }
 }
 
 function locatorOf(chunk: ChunkedPassage, sections: Section[], unit: StructuredText['unit']): Locator {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { CleanPage } from '../../store/page-records.js'
 import { chunkPages } from '../chunk-pages.js'
 import { buildTable, columnNames, type RawRow } from './table-model.js'
-import { columnLetters, tablePassages, tableWords } from './table-passages.js'
+import { columnLetters } from './cell-refs.js'
+import { tablePassages, tableWords } from './table-passages.js'
 
 const row = (...texts: string[]): RawRow => ({ cells: texts.map((text) => ({ text })) })
 

@@ -33,13 +33,6 @@ export function tableWords(s: string): number {
   return s.match(/[^\s|]+/g)?.filter((w) => !/^:?-{3,}:?$/.test(w)).length ?? 0
 }
 
-/** Column letters of a spreadsheet (A, B, …, Z, AA, …) for column `i` (from 0). */
-export function columnLetters(i: number): string {
-  let s = ''
-  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s
-  return s
-}
-
 /** The header lines of a table's Markdown: column names and the rule under them. */
 function headerLines(t: Table): string[] {
   const width = tableWidth(t)
