@@ -21,3 +21,14 @@ export function searchedFor(question: string, searchQuery: string | undefined): 
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase()
   return norm(searchQuery) === norm(question) ? null : searchQuery.trim()
 }
+
+/** The status line while a document's summary is built (docs/summaries.md). */
+export function summaryWaitLabel(p: {
+  stage: 'sections' | 'combining'
+  done: number
+  total: number
+}): string {
+  return p.stage === 'sections'
+    ? `Summarising section ${Math.min(p.done + 1, p.total)} of ${p.total}…`
+    : `Combining the section summaries (${p.done} of ${p.total})…`
+}

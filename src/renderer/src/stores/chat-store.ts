@@ -1,6 +1,13 @@
 // The open conversation: its messages, the answer streaming in, stop and regenerate.
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { AnswerEvent, AnswerResult, Citation, Message, RetrievalTrace } from '@shared/chat-types.js'
+import type {
+  AnswerEvent,
+  AnswerResult,
+  Citation,
+  Message,
+  RetrievalTrace,
+  SummaryProgress,
+} from '@shared/chat-types.js'
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
 
 export interface StreamingAnswer {
@@ -17,6 +24,8 @@ export interface StreamingAnswer {
   stopRequested: boolean
   /** Message being regenerated: hidden while its replacement streams. */
   replacing: number | null
+  /** A document's summary being built: how far it has come (null for other answers). */
+  progress: SummaryProgress | null
 }
 
 export interface ChatState {
@@ -32,6 +41,8 @@ export interface ChatState {
   unsent: { text: string } | null
   open(conversationId: number | null): Promise<void>
   ask(question: string, documentIds?: number[]): Promise<void>
+  /** The library's Summarize action: the document's cited summary as the next answer. */
+  summarize(documentId: number, fileName: string): Promise<void>
   regenerate(messageId: number, documentIds?: number[]): Promise<void>
   /**
    * Asks a question again in new words: a new version of its turn, as regenerate makes. `answerId`
@@ -50,6 +61,29 @@ export interface ChatStoreDeps {
 }
 
 let optimisticId = -1
+
+/** The question shown at once, before the app has stored it (a negative id until then). */
+function optimisticQuestion(text: string, conversationId: number | null): Message {
+  return {
+    id: optimisticId--,
+    conversationId: conversationId ?? 0,
+    role: 'user',
+    text,
+    citations: [],
+    sources: [],
+    replyTo: null,
+    ollama: null,
+    trace: null,
+    model: null,
+    mode: null,
+    status: 'complete',
+    declined: false,
+    timings: null,
+    warnings: [],
+    error: null,
+    createdAt: new Date().toISOString(),
+  }
+}
 
 export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreApi<ChatState> {
   // Events for a request can beat chat.ask's reply (SSE vs HTTP race); hold them until we know the id.
@@ -80,6 +114,11 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
         case 'token':
           set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
           return
+        case 'summary-progress': {
+          const { stage, done, total } = event
+          set({ streaming: { ...s, progress: { stage, done, total } } })
+          return
+        }
         case 'done': {
           // The stored message itself; the checks' extras are already worded in its warnings.
           const { message } = event.result
@@ -113,6 +152,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       replacing: number | null,
       documentIds?: number[],
       editQuestionId?: number,
+      summarizeDocumentId?: number,
     ): Promise<void> {
       if (get().streaming) return
       set({
@@ -128,6 +168,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           trace: null,
           stopRequested: false,
           replacing,
+          progress: null,
         },
       })
       try {
@@ -135,6 +176,7 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
           question,
           conversationId: get().conversationId,
           ...(documentIds ? { documentIds } : {}),
+          ...(summarizeDocumentId !== undefined ? { summarizeDocumentId } : {}),
           ...(editQuestionId !== undefined
             ? { editQuestionId }
             : replacing !== null
@@ -184,27 +226,17 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       async ask(question, documentIds) {
         const q = question.trim()
         if (!q || get().streaming) return
-        const optimistic: Message = {
-          id: optimisticId--,
-          conversationId: get().conversationId ?? 0,
-          role: 'user',
-          text: q,
-          citations: [],
-          sources: [],
-          replyTo: null,
-          ollama: null,
-          trace: null,
-          model: null,
-          mode: null,
-          status: 'complete',
-          declined: false,
-          timings: null,
-          warnings: [],
-          error: null,
-          createdAt: new Date().toISOString(),
-        }
+        const optimistic = optimisticQuestion(q, get().conversationId)
         set((s) => ({ messages: [...s.messages, optimistic] }))
         await start(q, null, documentIds)
+      },
+
+      async summarize(documentId, fileName) {
+        if (get().streaming) return
+        const q = `Summarize ${fileName}`
+        const optimistic = optimisticQuestion(q, get().conversationId)
+        set((s) => ({ messages: [...s.messages, optimistic] }))
+        await start(q, null, undefined, undefined, documentId)
       },
 
       async regenerate(messageId, documentIds) {

@@ -1,7 +1,7 @@
 // The answer while it streams: a status line until the first token, then text with live chips.
 import type { Citation } from '@shared/chat-types.js'
 import type { StreamingAnswer as Streaming } from '@renderer/stores/chat-store.js'
-import { answerWaitLabel } from '@shared/answer-wait.js'
+import { answerWaitLabel, summaryWaitLabel } from '@shared/answer-wait.js'
 import { AnswerText } from './AnswerText.js'
 
 export function StreamingAnswer({
@@ -17,10 +17,12 @@ export function StreamingAnswer({
     ? 'Stopping…'
     : streaming.text
       ? 'Writing…'
-      : answerWaitLabel({
-          followUp: streaming.followUp,
-          retrieved: streaming.retrieved ? streaming.sources.length : null,
-        })
+      : streaming.progress
+        ? summaryWaitLabel(streaming.progress)
+        : answerWaitLabel({
+            followUp: streaming.followUp,
+            retrieved: streaming.retrieved ? streaming.sources.length : null,
+          })
   return (
     <article className="msg msg-assistant is-streaming" aria-label="Answer in progress" aria-busy="true">
       {streaming.text && <AnswerText text={streaming.text} sources={streaming.sources} onOpen={onOpen} />}

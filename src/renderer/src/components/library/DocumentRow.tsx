@@ -2,7 +2,7 @@
 // when they help), status, and open / show in folder / remove. The list is one Tab stop (roving
 // tabindex, as the conversation list): only the current row's name is in the Tab order, and its
 // other controls are reached with the arrow keys (LibraryPanel moves the focus).
-import { FolderOpen, X } from 'lucide-react'
+import { FolderOpen, ScrollText, X } from 'lucide-react'
 import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
@@ -18,6 +18,7 @@ export function DocumentRow({
   onOpen,
   onRemove,
   onShowInFolder,
+  onSummarize,
   tabbable,
   onKeyNav,
   onFocusItem,
@@ -29,6 +30,8 @@ export function DocumentRow({
   onRemove: () => void
   /** Desktop only. */
   onShowInFolder: (() => void) | null
+  /** The document's cited summary as the next answer (docs/summaries.md); null while one is written. */
+  onSummarize: (() => void) | null
   /** Roving tabindex: only one row of the list is in the Tab order. */
   tabbable: boolean
   /** Arrow keys: up and down between rows, left and right between this row's controls. */
@@ -96,6 +99,18 @@ export function DocumentRow({
         </span>
       ) : (
         <span className="row-actions">
+          {usable && onSummarize && (
+            <button
+              type="button"
+              className="btn-icon row-action"
+              aria-label={`Summarize ${label}`}
+              title="Summarize (a cited summary in the conversation)"
+              tabIndex={-1}
+              onClick={onSummarize}
+            >
+              <ScrollText size={15} aria-hidden="true" />
+            </button>
+          )}
           {onShowInFolder && (
             <button
               type="button"

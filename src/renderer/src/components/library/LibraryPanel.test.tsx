@@ -380,8 +380,10 @@ describe('library panel', () => {
     expect(tabStops()[0]).toBe(atlas)
     atlas.focus()
     await user.keyboard('{ArrowRight}')
+    expect(document.activeElement).toBe(within(lib).getByRole('button', { name: 'Summarize atlas.pdf' }))
+    await user.keyboard('{ArrowRight}')
     expect(document.activeElement).toBe(within(lib).getByRole('button', { name: 'Remove atlas.pdf' }))
-    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}')
     expect(document.activeElement).toBe(within(lib).getByRole('checkbox', { name: 'Search atlas.pdf' }))
     await user.keyboard('{ArrowRight}{ArrowDown}')
     // A failed document's row is reachable too (its name cannot open it, but takes the focus).
@@ -390,6 +392,31 @@ describe('library panel', () => {
     expect(tabStops()).toEqual([budget])
     await user.keyboard('{ArrowRight}{Enter}')
     expect(within(lib).getByRole('button', { name: 'Confirm remove budget.pdf' })).toBeTruthy()
+  })
+
+  it('Summarize asks for the document’s summary in the conversation, showing its progress', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp({
+      'library.documents': () => [doc(1, { path: '/w/atlas.pdf', title: 'atlas' })],
+      'chat.ask': () => ({ requestId: 'r1', conversationId: 4 }),
+    })
+    const lib = screen.getByRole('region', { name: 'Library' })
+    await user.click(await within(lib).findByRole('button', { name: 'Summarize atlas.pdf' }))
+    await waitFor(() =>
+      expect(api.callsTo('chat.ask')).toEqual([
+        expect.objectContaining({ question: 'Summarize atlas.pdf', summarizeDocumentId: 1 }),
+      ]),
+    )
+    expect(screen.getByRole('article', { name: 'Question' }).textContent).toContain('Summarize atlas.pdf')
+    act(() =>
+      api.emit('chat.event', {
+        requestId: 'r1',
+        event: { type: 'summary-progress', stage: 'sections', done: 2, total: 9 },
+      }),
+    )
+    await screen.findByText(/Summarising section 3 of 9…/)
+    // One answer at a time: no second summary while this one is written.
+    expect(within(lib).queryByRole('button', { name: 'Summarize atlas.pdf' })).toBeNull()
   })
 
   it('lists file names with the title and folder when they help; filters and sorts', async () => {

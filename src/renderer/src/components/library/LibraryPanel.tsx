@@ -5,7 +5,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { describeLibraryDocument, listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
 import { importCards } from '@renderer/lib/import-cards.js'
 import { rovingTarget } from '@renderer/lib/roving-focus.js'
-import { useStores, useLibrary, useSettings } from '@renderer/stores/app-stores.js'
+import { useStores, useLibrary, useSettings, useChat } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
 import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'
@@ -13,7 +13,8 @@ import { KeywordOnlyNote } from './KeywordOnlyNote.js'
 import { OutdatedIndexNote } from './OutdatedIndexNote.js'
 
 export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
-  const { library, viewer } = useStores()
+  const { library, viewer, chat } = useStores()
+  const answering = useChat((s) => s.streaming !== null)
   const documents = useLibrary((s) => s.documents)
   const unchecked = useLibrary((s) => s.unchecked)
   const jobs = useLibrary((s) => s.jobs)
@@ -183,6 +184,9 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
                 }
                 onRemove={() => void actions.remove(item.doc.id)}
                 onShowInFolder={desktop ? () => void actions.showInFolder(item.doc.id) : null}
+                onSummarize={
+                  answering ? null : () => void chat.getState().summarize(item.doc.id, item.fileName)
+                }
               />
             ))}
           </ul>
