@@ -2,7 +2,7 @@
 // and the renderer. Plain data only: everything here must survive JSON and structured clone.
 
 import type { DeclineCode } from './decline-reason.js'
-import type { PassageCopy, SearchDecision, SearchMode } from './library-types.js'
+import type { PassageCopy, SearchDecision, SearchMode, StageNote } from './library-types.js'
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
 
@@ -143,6 +143,8 @@ export interface RetrievalTrace {
   promptTokens: number | null
   /** The documents the question searched (the library panel's ticks); absent or null: all of them. */
   documentIds?: number[] | null
+  /** What the optional search stages did (reranked, also searched for); absent when none ran. */
+  stages?: StageNote[]
 }
 
 export interface AnswerTimings {

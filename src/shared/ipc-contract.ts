@@ -32,6 +32,7 @@ import type {
   SearchDecision,
   SearchResponse,
   StageNote,
+  RerankerStatus,
   TextItemBox,
 } from './library-types.js'
 import { BLOCK_KINDS, type DocumentText } from './document-text.js'
@@ -169,6 +170,12 @@ const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
   }),
   z.object({ stage: z.literal('also-searched'), queries: z.array(z.string()) }),
 ])
+
+const rerankerStatus: z.ZodType<RerankerStatus> = z.object({
+  model: z.string().nullable(),
+  dir: z.string().nullable(),
+  reason: z.string().nullable(),
+})
 
 const searchResponse: z.ZodType<SearchResponse> = z.object({
   query: z.string(),
@@ -420,6 +427,8 @@ export const routes = {
        * documents): Settings says so; Delete leaves them. At most a few names, with the count.
        */
       otherFiles: z.object({ count: z.number().int(), names: z.array(z.string()) }).optional(),
+      /** The cross-encoder reranking the passages found (Settings › Search); absent from older servers. */
+      reranker: rerankerStatus.optional(),
     }),
   },
   /** "Delete this library": every document, upload copy and conversation. Asks for an explicit yes. */
@@ -427,6 +436,10 @@ export const routes = {
   /** Settings › Check library: SQLite's full checks; with repair, rebuilds and re-imports damaged documents. */
   'library.check': { input: z.object({ repair: z.boolean() }), output: libraryCheckReport },
   'library.importModelFolder': { input: z.object({ path: z.string().min(1) }), output: embeddingStatus },
+  /** Settings › Search › Import reranker folder…: a cross-encoder copied into the app and used from the next search. */
+  'library.importReranker': { input: z.object({ path: z.string().min(1) }), output: rerankerStatus },
+  /** Settings › Search › Turn reranking off (the imported folder stays). */
+  'library.removeReranker': { input: empty, output: rerankerStatus },
   'search.query': {
     input: z.object({
       query: questionText,

@@ -255,6 +255,15 @@ export interface TextItemBox {
   h: number
 }
 
+/** The reranker (Settings › Search, `--reranker`): the cross-encoder in use, or why there is none. */
+export interface RerankerStatus {
+  /** null: no reranking. */
+  model: string | null
+  dir: string | null
+  /** Why a reranker chosen earlier is not in use (its folder gone or unusable); null otherwise. */
+  reason: string | null
+}
+
 export interface EmbeddingStatus {
   mode: SearchMode
   model: string | null

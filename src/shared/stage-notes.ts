@@ -6,8 +6,11 @@ export function stageNoteLine(note: StageNote): string {
     return `Also searched for: ${note.queries.map((q) => `“${q}”`).join(', ')}`
   const scored =
     note.scored === note.candidates
-      ? `${note.scored} passages`
-      : `${note.scored} of ${note.candidates} passages (its time budget ran out)`
-  const moved = note.moved === 0 ? 'the order stayed' : `${note.moved} of the top results moved`
+      ? `${note.scored} candidate passages`
+      : `${note.scored} of ${note.candidates} candidate passages (its time budget ran out)`
+  const moved =
+    note.moved === 0
+      ? 'the order of the top results stayed'
+      : `${note.moved} of the top results changed place`
   return `Reranked by ${note.model}: ${scored} in ${note.ms} ms; ${moved}.`
 }

@@ -63,7 +63,7 @@ describe('quire search --reranker', () => {
       '--reranker',
       TEST_RERANKER_DIR,
     )
-    expect(human.out).toMatch(/Reranked by quire\/test-cross-encoder-tiny: \d+ (of \d+ )?passages/)
+    expect(human.out).toMatch(/Reranked by quire\/test-cross-encoder-tiny: \d+ (of \d+ )?candidate passages/)
   })
 
   it('refuses a folder that is not a cross-encoder, saying what to give', async () => {

@@ -86,6 +86,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
         chunks: docs.reduce((sum, d) => sum + d.chunks, 0),
         vectorRebuild: library.vectorRebuild(),
         otherFiles: library.otherFiles(5),
+        reranker: library.rerankerStatus(),
       }
     },
     'library.delete': async () => {
@@ -97,6 +98,11 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       shell.authorizePaths?.([path])
       return library.importModelFolder(path)
     },
+    'library.importReranker': ({ path }) => {
+      shell.authorizePaths?.([path])
+      return library.importReranker(path)
+    },
+    'library.removeReranker': () => library.removeReranker(),
     'search.query': ({ query, k, documentIds }) => library.search(query, { k, documentIds }),
     'chat.ask': (input) => chat.ask(input),
     'chat.stop': ({ requestId }) => {

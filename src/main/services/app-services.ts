@@ -5,6 +5,7 @@
  */
 import type {
   EmbeddingStatus,
+  RerankerStatus,
   IngestProgress,
   IngestReport,
   LibraryDocument,
@@ -43,4 +44,9 @@ export interface LibraryService {
   embeddingStatus(): EmbeddingStatus
   /** Copies a model folder (air-gapped machines) into the app's model folder and switches to hybrid. */
   importModelFolder(src: string): Promise<EmbeddingStatus>
+  rerankerStatus(): RerankerStatus
+  /** Copies a cross-encoder folder into the app's model folder and reranks with it from the next search. */
+  importReranker(src: string): Promise<RerankerStatus>
+  /** Stops reranking (the copied folder stays, for importing again). */
+  removeReranker(): Promise<RerankerStatus>
 }

@@ -6,6 +6,7 @@ import type {
   LibraryCheckReport,
   LibraryDocument,
   SearchOptions,
+  RerankerStatus,
   SearchResponse,
 } from '@shared/library-types.js'
 import { importModelFolder } from '../engine/embed/model-dir.js'
@@ -21,6 +22,9 @@ import { checkLibrary, repairLibrary } from '../engine/check-library.js'
 import { deleteCopy } from './upload-copies.js'
 import { deleteLibraryFiles, otherFiles } from '../engine/store/library-files.js'
 import type { SettingsService } from './settings-service.js'
+import { inspectRerankerDir } from '../engine/rerank/reranker-dir.js'
+import type { Reranker } from '../engine/rerank/reranker.js'
+import { openReranker, rerankerRoot } from './reranker-locations.js'
 
 export interface AppLibraryOptions {
   libraryDir: string
@@ -45,6 +49,10 @@ export class AppLibrary implements LibraryService {
    * first import, lent to each import's worker, closed with the library.
    */
   private parsePool: ParsePool | null = null
+  /** The cross-encoder of Settings › Search, kept across reopenings of the Library (set on each). */
+  private reranker: Reranker | null = null
+  /** Why the reranker chosen earlier is not in use; null when it is, or none was chosen. */
+  private rerankerProblem: string | null = null
 
   private constructor(
     private lib: Library,
@@ -60,7 +68,69 @@ export class AppLibrary implements LibraryService {
       modelDir: AppLibrary.modelDirFor(opts),
       reconcile: 'background',
     })
-    return new AppLibrary(lib, opts)
+    const app = new AppLibrary(lib, opts)
+    await app.openSavedReranker()
+    return app
+  }
+
+  /** The reranker imported earlier: a folder that went missing or fails to load leaves search as it was. */
+  private async openSavedReranker(): Promise<void> {
+    const dir = this.opts.settings.internal().rerankerDir
+    if (!dir) return
+    const found = inspectRerankerDir(dir)
+    if (!found.ok) {
+      this.rerankerProblem = found.reason
+      return
+    }
+    try {
+      this.reranker = await openReranker(found.dir)
+      this.lib.useReranker(this.reranker)
+    } catch (err) {
+      this.rerankerProblem = `The reranker in ${found.dir} could not be loaded: ${err instanceof Error ? err.message : String(err)}`
+    }
+  }
+
+  /** A Library opened again (repair, delete, model import) reranks as the one it replaces. */
+  private reopened(lib: Library): void {
+    lib.useReranker(this.reranker)
+    this.opts.onReopened?.(lib)
+  }
+
+  rerankerStatus(): RerankerStatus {
+    return this.reranker
+      ? { model: this.reranker.modelId, dir: this.reranker.dir, reason: null }
+      : { model: null, dir: null, reason: this.rerankerProblem }
+  }
+
+  async importReranker(src: string): Promise<RerankerStatus> {
+    const check = inspectRerankerDir(src)
+    if (!check.ok) throw new QuireError('MODEL_INVALID', check.reason)
+    let next: Reranker
+    let dest: string
+    try {
+      dest = await importModelFolder(check.dir, rerankerRoot(this.opts.models.userRoot))
+      next = (await openReranker(dest))!
+    } catch (err) {
+      throw new QuireError('MODEL_INVALID', err instanceof Error ? err.message : String(err))
+    }
+    // Loaded before the old one goes: a reranker that fails to load leaves search as it was.
+    const old = this.reranker
+    this.reranker = next
+    this.rerankerProblem = null
+    this.lib.useReranker(next)
+    this.opts.settings.set({ rerankerDir: dest })
+    await old?.dispose()
+    return this.rerankerStatus()
+  }
+
+  async removeReranker(): Promise<RerankerStatus> {
+    const old = this.reranker
+    this.reranker = null
+    this.rerankerProblem = null
+    this.lib.useReranker(null)
+    this.opts.settings.set({ rerankerDir: null })
+    await old?.dispose()
+    return this.rerankerStatus()
   }
 
   private static modelDirFor(opts: AppLibraryOptions): string {
@@ -135,7 +205,7 @@ export class AppLibrary implements LibraryService {
       return await repairLibrary(this.dir, { modelDir })
     } finally {
       this.lib = await Library.open(this.dir, { modelDir })
-      this.opts.onReopened?.(this.lib)
+      this.reopened(this.lib)
     }
   }
 
@@ -150,7 +220,7 @@ export class AppLibrary implements LibraryService {
     await this.lib.close()
     deleteLibraryFiles(this.dir)
     this.lib = await Library.open(this.dir, { modelDir })
-    this.opts.onReopened?.(this.lib)
+    this.reopened(this.lib)
   }
 
   /** What the library folder holds besides Quire's own files (Settings says so). */
@@ -201,7 +271,7 @@ export class AppLibrary implements LibraryService {
     const next = await Library.open(this.dir, { modelDir: dest })
     const old = this.lib
     this.lib = next
-    this.opts.onReopened?.(next)
+    this.reopened(next)
     await old.close()
     return next.embeddingStatus()
   }
@@ -217,5 +287,7 @@ export class AppLibrary implements LibraryService {
     await this.parsePool?.close()
     this.parsePool = null
     await this.lib.close()
+    await this.reranker?.dispose()
+    this.reranker = null
   }
 }

@@ -17,6 +17,8 @@ const stored = z.object({
   model: z.string().nullable().catch(null),
   /** The embedding model folder imported last ("import model folder…"), preferred over the bundled one. */
   embeddingModelDir: z.string().nullable().catch(null),
+  /** The reranker folder imported in Settings › Search; null: no reranking. */
+  rerankerDir: z.string().nullable().catch(null),
   /** OCR of scanned pages on import; on unless the user turned it off. */
   ocr: z.boolean().catch(true),
   /** With no model chosen: the model that answered last, kept while installed (OllamaClient.preferredModel). */
@@ -40,6 +42,7 @@ const DEFAULTS: StoredSettings = {
   ollamaHost: DEFAULT_OLLAMA_HOST,
   model: null,
   embeddingModelDir: null,
+  rerankerDir: null,
   ocr: true,
   lastModel: null,
   answerPassages: DEFAULT_ANSWER_PASSAGES,
@@ -81,6 +84,7 @@ export class SettingsService {
     ollamaHost?: string
     model?: string | null
     embeddingModelDir?: string | null
+    rerankerDir?: string | null
     ocr?: boolean
     lastModel?: string | null
     answerPassages?: number
@@ -90,6 +94,7 @@ export class SettingsService {
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
     if (patch.model !== undefined) next.model = patch.model?.trim() || null
     if (patch.embeddingModelDir !== undefined) next.embeddingModelDir = patch.embeddingModelDir
+    if (patch.rerankerDir !== undefined) next.rerankerDir = patch.rerankerDir
     if (patch.ocr !== undefined) next.ocr = patch.ocr
     if (patch.lastModel !== undefined) next.lastModel = patch.lastModel
     if (patch.answerPassages !== undefined) next.answerPassages = patch.answerPassages

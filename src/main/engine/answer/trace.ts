@@ -30,5 +30,6 @@ export function buildTrace(
     })),
     ...packing,
     documentIds: retrieved.documentIds,
+    ...(response.stages ? { stages: response.stages } : {}),
   }
 }

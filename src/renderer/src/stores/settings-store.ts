@@ -19,6 +19,11 @@ export interface SettingsState {
   save(patch: Partial<Settings>): Promise<void>
   /** Desktop: picks a folder; browser mode: the path typed in Settings (checked by the server). */
   importModelFolder(typedPath?: string): Promise<boolean>
+  /** Message from the last "Import reranker folder…" or "Turn reranking off". */
+  rerankerMessage: string | null
+  /** A cross-encoder folder, picked (desktop) or typed (browser mode), reranks from the next search. */
+  importReranker(typedPath?: string): Promise<boolean>
+  removeReranker(): Promise<void>
 }
 
 export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
@@ -29,6 +34,7 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
     checking: false,
     error: null,
     modelImportMessage: null,
+    rerankerMessage: null,
 
     async load() {
       try {
@@ -102,6 +108,28 @@ export function createSettingsStore(api: QuireApi): StoreApi<SettingsState> {
       } catch (err) {
         set({ modelImportMessage: (err as Error).message })
         return false
+      }
+    },
+
+    async importReranker(typedPath) {
+      try {
+        const path = typedPath?.trim() || (await call(api, 'library.pickFiles', { folders: true })).paths[0]
+        if (!path) return false
+        const status = await call(api, 'library.importReranker', { path })
+        set({ rerankerMessage: `Reranking with ${status.model ?? 'the imported reranker'}.` })
+        return true
+      } catch (err) {
+        set({ rerankerMessage: (err as Error).message })
+        return false
+      }
+    },
+
+    async removeReranker() {
+      try {
+        await call(api, 'library.removeReranker', {})
+        set({ rerankerMessage: 'Reranking is off.' })
+      } catch (err) {
+        set({ rerankerMessage: (err as Error).message })
       }
     },
   }))

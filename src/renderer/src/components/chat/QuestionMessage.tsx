@@ -6,6 +6,7 @@ import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import type { RetrievalTrace } from '@shared/chat-types.js'
 import { searchedFor } from '@shared/answer-wait.js'
+import { stageNoteLine } from '@shared/stage-notes.js'
 
 export function QuestionMessage({
   text,
@@ -75,6 +76,11 @@ export function QuestionMessage({
           Searched together with your earlier questions in this conversation
         </p>
       )}
+      {trace?.stages?.map((note) => (
+        <p key={note.stage} className="searched-for small" data-stage={note.stage}>
+          {stageNoteLine(note)}
+        </p>
+      ))}
       {onEdit && (
         <button
           type="button"

@@ -2,6 +2,7 @@
 // folder picker on desktop, a path field in browser mode (the server checks the folder).
 import { useState } from 'react'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+import { RerankerSection } from './RerankerSection.js'
 
 export function EmbeddingSection() {
   const { settings, library } = useStores()
@@ -63,6 +64,7 @@ export function EmbeddingSection() {
           {message}
         </p>
       )}
+      <RerankerSection />
     </section>
   )
 }

@@ -1,0 +1,68 @@
+// Settings › Search › Reranking: a cross-encoder folder (e.g. ms-marco-MiniLM-L-6-v2 as
+// transformers.js loads it) imported from disk re-scores the passages each search finds; off
+// until one is imported. The native folder picker on desktop, a path field in browser mode.
+import { useState } from 'react'
+import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+
+export function RerankerSection() {
+  const { settings, library } = useStores()
+  const reranker = useLibrary((s) => s.status?.reranker)
+  const desktop = useSettings((s) => s.info?.shell === 'desktop')
+  const message = useSettings((s) => s.rerankerMessage)
+  const [folder, setFolder] = useState('')
+  const refresh = () => library.getState().refreshStatus()
+  const importFolder = (typed?: string) => void settings.getState().importReranker(typed).then(refresh)
+  return (
+    <div className="settings-subsection" aria-label="Reranking">
+      <h4>Reranking</h4>
+      <div className={`status-box ${reranker?.model ? 'is-ok' : ''}`}>
+        <strong>{reranker?.model ? `Reranking with ${reranker.model}` : 'No reranker'}</strong>
+        <span className="small">
+          {reranker?.model
+            ? 'The passages each search finds are read again together with the question and re-ordered.'
+            : (reranker?.reason ??
+              'A cross-encoder folder (for example ms-marco-MiniLM-L-6-v2 for transformers.js) re-orders the passages each search finds.')}
+        </span>
+      </div>
+      {desktop ? (
+        <button type="button" className="btn-small" onClick={() => importFolder()}>
+          Import reranker folder…
+        </button>
+      ) : (
+        <form
+          className="field-row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (folder.trim()) importFolder(folder)
+          }}
+        >
+          <label htmlFor="reranker-folder">Reranker folder</label>
+          <input
+            id="reranker-folder"
+            value={folder}
+            placeholder="/path/to/ms-marco-MiniLM-L-6-v2"
+            spellCheck={false}
+            onChange={(e) => setFolder(e.target.value)}
+          />
+          <button type="submit" className="btn-small" disabled={!folder.trim()}>
+            Import reranker folder…
+          </button>
+        </form>
+      )}
+      {reranker?.model && (
+        <button
+          type="button"
+          className="btn-small"
+          onClick={() => void settings.getState().removeReranker().then(refresh)}
+        >
+          Turn reranking off
+        </button>
+      )}
+      {message && (
+        <p className="small" role="status">
+          {message}
+        </p>
+      )}
+    </div>
+  )
+}
