@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatLocator, sheetName } from './locator.js'
+import { formatLocator, sheetName, spanLocator } from './locator.js'
 
 describe('locator grammar', () => {
   it('cites a sheet passage by its cells, in the A1 notation of spreadsheet programs', () => {
@@ -16,6 +16,15 @@ describe('locator grammar', () => {
     expect(sheetName("Bob's")).toBe("'Bob''s'")
     // A name that reads as a cell reference is quoted too.
     expect(sheetName('AB12')).toBe("'AB12'")
+  })
+
+  it('cites a passage over several slides by the slides alone', () => {
+    const third = { slide: 3, headings: ['Harbour dredging'] }
+    expect(formatLocator(spanLocator(third, { slide: 4, headings: ['Costs'] }))).toBe('Slides 3–4')
+    expect(formatLocator(spanLocator(third, { slide: 3, headings: ['Harbour dredging'] }))).toBe(
+      'Slide 3 > Harbour dredging',
+    )
+    expect(spanLocator({ headings: ['A'] }, { headings: ['B'] })).toEqual({ headings: ['A'] })
   })
 
   it('keeps the other places as they were', () => {

@@ -3,7 +3,7 @@
 // paragraph number where nothing else exists. One grammar for the app, Copy, export and the CLI:
 //
 //   locator   = [place " > "] path | place | paragraph
-//   place     = "Slide " N | "Chapter " N [": " title]
+//   place     = "Slide " N | "Slides " N "–" M | "Chapter " N [": " title]
 //   path      = heading *(" > " heading)          outermost first, at most three
 //   paragraph = [place " > "] "¶ " N               only when the passage is under no heading
 //   cells     = sheet "!" cell [":" cell]          a spreadsheet's, in its own A1 notation:
@@ -16,6 +16,8 @@
 export interface Locator {
   /** The slide of a presentation, from 1. */
   slide?: number
+  /** The last slide of a passage that runs on from `slide` into the next (spanLocator). */
+  slideTo?: number
   /** The chapter of an e-book, from 1 in reading order, and its title when it has one. */
   chapter?: { n: number; title: string | null }
   /**
@@ -47,6 +49,9 @@ export function formatLocator(l: Locator | null | undefined): string | null {
   if (!l) return null
   const parts: string[] = []
   if (l.sheet) return `${sheetName(l.sheet.name)}!${l.sheet.range ?? `${l.sheet.row}:${l.sheet.row}`}`
+  // A passage over several slides is cited by them all: no one slide's headings name it.
+  if (l.slide !== undefined && l.slideTo !== undefined && l.slideTo > l.slide)
+    return `Slides ${l.slide}–${l.slideTo}`
   if (l.slide !== undefined) parts.push(`Slide ${l.slide}`)
   let headings = l.headings ?? []
   if (l.chapter) {
@@ -60,4 +65,13 @@ export function formatLocator(l: Locator | null | undefined): string | null {
   else if (l.paragraph !== undefined && !l.headings?.length && l.slide === undefined)
     parts.push(`¶ ${l.paragraph}`)
   return parts.length ? parts.join(LOCATOR_SEPARATOR) : null
+}
+
+/**
+ * The locator of a passage made of consecutive chunks (the search joins neighbours): the first
+ * chunk's, widened to the last chunk's slide when the passage runs on into the next slides.
+ */
+export function spanLocator(first: Locator | null, last: Locator | null): Locator | null {
+  if (!first || !last || first.slide === undefined || last.slide === undefined) return first
+  return last.slide > first.slide ? { ...first, slideTo: last.slide } : first
 }

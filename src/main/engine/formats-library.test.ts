@@ -97,6 +97,28 @@ describe('a library of mixed formats', () => {
     await lib.close()
   })
 
+  it('cites a passage that runs on from one slide into the next by both slides', async () => {
+    const dir = tempDir()
+    const deck = path.join(dir, 'harbour.odp')
+    fs.writeFileSync(
+      deck,
+      makeOdp([
+        { title: 'Welcome', text: 'Opening remarks for the board.' },
+        { title: 'Agenda', text: 'Budget, staffing, questions.' },
+        { title: 'Harbour dredging', text: 'The dredging of the harbour channel starts in May.' },
+        { title: 'Dredging costs', text: 'The harbour channel dredging costs forty thousand.' },
+        { title: 'Questions', text: 'Ask away.' },
+      ]),
+    )
+    const lib = await openLibrary()
+    await lib.ingest([deck])
+    const hit = (await lib.search('when does the dredging of the harbour channel start, in May?')).results[0]!
+    // One passage of the two slides, at the better one's rank, is cited by both.
+    expect(hit.text).toMatch(/starts in May[\s\S]*forty thousand/)
+    expect(hit.locator).toBe('Slides 3–4')
+    await lib.close()
+  })
+
   it('skips unchanged and duplicate content, re-imports a changed file, and removes one', async () => {
     const dir = tempDir()
     const notes = path.join(dir, 'notes.md')

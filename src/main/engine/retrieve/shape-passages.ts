@@ -1,6 +1,6 @@
 import { asDocumentFormat, formatInfo } from '@shared/importable-files.js'
 import type { SearchHit } from '@shared/library-types.js'
-import { formatLocator, type Locator } from '@shared/locator.js'
+import { formatLocator, spanLocator, type Locator } from '@shared/locator.js'
 import type { FusedChunk } from './fuse-candidates.js'
 import { collapseDuplicates } from './collapse-duplicates.js'
 import { mergeAdjacent } from './merge-adjacent.js'
@@ -42,7 +42,9 @@ export function shapePassages(
       title: first.title,
       // A document without pages cites its locator; its stored sections are no pages to show.
       pages: paged ? range(first.page_start, Math.max(...p.members.map((m) => m.row.page_end))) : [],
-      locator: paged ? null : formatLocator(first.locator ? (JSON.parse(first.locator) as Locator) : null),
+      locator: paged
+        ? null
+        : formatLocator(spanLocator(parseLocator(first.locator), parseLocator(last.locator))),
       text: p.text,
       score: Math.round(p.anchor.score * 1e6) / 1e6,
       matchedTerms: [...new Set(p.members.flatMap((m) => evidence.get(m.id)?.match.matched ?? []))],
@@ -51,6 +53,8 @@ export function shapePassages(
   })
   return collapseDuplicates(passages, k)
 }
+
+const parseLocator = (json: string | null) => (json ? (JSON.parse(json) as Locator) : null)
 
 function range(a: number, b: number): number[] {
   const out: number[] = []
