@@ -29,6 +29,20 @@ describe('EPUB reader', () => {
     expect(locatorOf(doc, 'archive queue')).toBe('Chapter 2: 5. Packaging > 5.11 Uploads')
   })
 
+  it('reads a title page (pandoc writes one from the metadata) as no chapter of its own', async () => {
+    const bytes = makeEpub('Handbook', [
+      {
+        file: 'title_page.xhtml',
+        html: '<section epub:type="titlepage" class="titlepage"><h1 class="title">Handbook</h1><p class="author">Ann Author</p></section>',
+      },
+      { file: 'ch001.xhtml', html: `<h1>Intake</h1>${para('intake')}` },
+    ])
+    const doc = await read(bytes, '/d/handbook.epub')
+    expect(doc.title).toBe('Handbook')
+    expect(doc.chunks.map((c) => c.text).join(' ')).not.toMatch(/Ann Author/)
+    expect(locatorOf(doc, 'Note 2 on intake')).toBe('Chapter 1: Intake')
+  })
+
   it('names a damaged EPUB (no container, no package document)', async () => {
     const noContainer = zipSync({ mimetype: strToU8('application/epub+zip') })
     expect(await readError(noContainer, '/d/a.epub')).toMatchObject({ code: 'DOC_CORRUPT' })

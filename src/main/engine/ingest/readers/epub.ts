@@ -22,6 +22,20 @@ function damaged(name: string, why: string): QuireError {
   return new QuireError('DOC_CORRUPT', `${name} is not a readable EPUB: ${why}.`)
 }
 
+/**
+ * A title page or cover (EPUB 3's epub:type, which pandoc writes on the page it makes from the
+ * metadata) repeats the book's title and author: no chapter, and no passage to find.
+ */
+const FRONT_PAGE = /(^|\s)(titlepage|halftitlepage|cover)(\s|$)/
+
+function dropFrontPages(body: ReturnType<typeof parseHtmlDocument>['body']): void {
+  for (const el of [body, ...body.querySelectorAll('*')])
+    if (FRONT_PAGE.test(el.getAttribute('epub:type') ?? '')) {
+      if (el === body) el.innerHTML = ''
+      else el.remove()
+    }
+}
+
 /** The chapter's title: its first heading, else the table of contents' label, else none. */
 function chapterTitle(blocks: TextPart['blocks']): string | null {
   const heading = blocks.find((b) => b.kind === 'heading')
@@ -67,6 +81,7 @@ export async function readEpub(
     const xhtml = zip.text(path.posix.normalize(path.posix.join(base, href)))
     if (xhtml === null) throw damaged(name, `the chapter ${href} is missing`)
     const doc = parseHtmlDocument(xhtml)
+    if (doc.body) dropFrontPages(doc.body)
     const blocks = doc.body ? htmlBlocks(doc.body) : []
     // A cover or a blank page has no text: it is not a chapter.
     if (blocks.length) parts.push({ title: chapterTitle(blocks), blocks })
