@@ -31,6 +31,9 @@ export const POOL: { name: string; qa: string; corpus: string; batch: number }[]
   // ../shared/eval/formats/fetch-corpus.sh DIR/formats. Its records have no pages; a hit is a
   // passage of the gold file holding every must_contain string (metrics.ts).
   { name: 'formats', qa: '../shared/eval/formats/formats_qa.jsonl', corpus: 'formats', batch: 2 },
+  // Answers that are cells of tables in Debian PDFs (docs/tables.md), written blind: bash
+  // ../shared/eval/large/fetch-corpus.sh ../shared/eval/tables/manifest.txt DIR/tables.
+  { name: 'tables', qa: '../shared/eval/tables/tables_qa.jsonl', corpus: 'tables', batch: 3 },
 ]
 
 /**

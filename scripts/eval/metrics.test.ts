@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coversAllGold, matches, type QaRecord } from './metrics.js'
+import { coversAllGold, matches, wordsOf, type QaRecord } from './metrics.js'
 
 const rec = (over: Partial<QaRecord>): QaRecord => ({
   id: 'x',
@@ -29,5 +29,26 @@ describe('matching passages of documents without pages (formats set)', () => {
     expect(matches(multi, a)).toBe(true)
     expect(coversAllGold(multi, [a])).toBe(false)
     expect(coversAllGold(multi, [a, b])).toBe(true)
+  })
+})
+
+describe('matching passages of PDFs (tables set)', () => {
+  it('counts Markdown table pipes as spaces on both sides', () => {
+    const r = rec({ file: 'ordinal.pdf', pages: [15], must_contain: ['warm yes 0 1 5 7 5'] })
+    const p = (text: string, pages = [15]) => ({ file: '/lib/ordinal.pdf', pages, text })
+    expect(matches(r, p('| warm | yes | 0 | 1 | 5 | 7 | 5 |'))).toBe(true)
+    expect(matches(r, p('warm yes 0 1 5 7 5'))).toBe(true)
+    expect(matches(r, p('| warm | yes | 0 | 1 | 5 | 7 | 5 |', [16]))).toBe(false)
+    expect(
+      matches(rec({ file: 'a.pdf', pages: [1], must_contain: ['a|b'] }), {
+        file: 'a.pdf',
+        pages: [1],
+        text: 'a | b',
+      }),
+    ).toBe(true)
+  })
+
+  it('counts the words of a passage without pipes and header rules', () => {
+    expect(wordsOf('Table 2: Colours\n| Value | Model |\n| --- | --- |\n| 1 | no model |')).toBe(8)
   })
 })

@@ -28,7 +28,10 @@ export function norm(s: string): string {
     .trim()
 }
 
-/** The formats set's normalisation: as norm, with Markdown table pipes counted as spaces. */
+/**
+ * The matching rule's normalisation (../shared/eval/tables/README.md): as norm, with Markdown table
+ * pipes counted as spaces on both sides, so a row rendered as a table still matches its gold.
+ */
 function normCells(s: string): string {
   return norm(s.replace(/\|/g, ' '))
 }
@@ -62,8 +65,13 @@ export function matches(rec: QaRecord, p: RankedPassage): boolean {
   if (base !== rec.file) return false
   if (rec.pages.length === 0) return matchesPageless(rec, p)
   if (!p.pages.some((pg) => rec.pages.includes(pg))) return false
-  const text = norm(p.text)
-  return rec.must_contain.some((m) => text.includes(norm(m)))
+  const text = normCells(p.text)
+  return rec.must_contain.some((m) => text.includes(normCells(m)))
+}
+
+/** Words of a passage as a reader counts them: a Markdown table's pipes and header rule are not words. */
+export function wordsOf(text: string): number {
+  return text.split(/[\s|]+/).filter((w) => w && !/^:?-{3,}:?$/.test(w)).length
 }
 
 export function firstMatchRank(rec: QaRecord, results: RankedPassage[], k = 10): number | null {

@@ -30,7 +30,7 @@ import {
   type EvalSet,
   type Fold,
 } from './eval-sets.js'
-import { coversAllGold, firstMatchRank, summarize, type EvalRow } from './metrics.js'
+import { coversAllGold, firstMatchRank, summarize, wordsOf, type EvalRow } from './metrics.js'
 
 const { values } = parseArgs({
   options: {
@@ -125,7 +125,7 @@ for (const set of sets) {
     const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)
     const top5 = r.results.slice(0, 5)
     const covers = coversAllGold(rec, top5)
-    const top5Words = top5.map((p) => p.text.split(/\s+/).filter(Boolean).length)
+    const top5Words = top5.map((p) => wordsOf(p.text))
     const fold = folds.get(recordKey(set, rec))!
     allRows.push({ rec, rank, declined: r.declined, coversAllGold: covers, top5Words, set: set.name, fold })
     if (dump)

@@ -3,7 +3,7 @@ import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
 import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
 import { tableSpanOn, type Table, type TableRow } from './tables/table-model.js'
-import { tablePassages } from './tables/table-passages.js'
+import { bodyLine, captionLine, headerLines, tablePassages, tableWords } from './tables/table-passages.js'
 
 export interface ChunkOptions {
   /** Soft target: a chunk closes at the first paragraph end after this many words. */
@@ -32,6 +32,11 @@ interface Unit {
   heading: string | null
   /** The unit is this whole table (its text and words are its own, its passages come from it). */
   table?: Table
+  /**
+   * The unit is a row of an inline table (Table.inline): `head` is the unit of the table's caption
+   * and header, which opens every chunk that holds one of its rows.
+   */
+  head?: Unit
 }
 
 /** A passage of a table (tables/table-passages.ts): its table's caption and the body rows it holds. */
@@ -185,15 +190,18 @@ class UnitReader {
       if (inTable) {
         if (pending.delete(inTable)) {
           flush()
-          units.push({
-            page: page.pageNo,
-            ...inTable.at,
-            words: 0,
-            text: '',
-            paraEnd: true,
-            heading: this.headingPath(),
-            table: inTable.table,
-          })
+          if (inTable.table.inline)
+            units.push(...inlineTableUnits(inTable.table, page.pageNo, inTable.at, this.headingPath()))
+          else
+            units.push({
+              page: page.pageNo,
+              ...inTable.at,
+              words: 0,
+              text: '',
+              paraEnd: true,
+              heading: this.headingPath(),
+              table: inTable.table,
+            })
         }
         continue
       }
@@ -313,6 +321,50 @@ function splitLong(
   return out
 }
 
+/**
+ * An inline table (Table.inline) as units: its caption and header lines as one, then each body row
+ * as a whole paragraph of its own (a Markdown row), so chunks break between rows and never inside
+ * one; the Chunker opens every chunk holding a row with the head unit.
+ */
+function inlineTableUnits(
+  t: Table,
+  page: number,
+  at: { start: number; end: number },
+  heading: string | null,
+): Unit[] {
+  const lines = [captionLine(t), ...headerLines(t)].filter((l): l is string => l !== null)
+  const body = t.body.filter((r) => r.cells.some((c) => c.text))
+  const rowsHere = body.map((r) => r.span).filter((s): s is PageSpan => s?.page === page)
+  // The head stands for the table's characters above its first row (caption, header).
+  const headEnd = rowsHere.length ? Math.min(...rowsHere.map((s) => s.start)) : at.end
+  const headText = lines.join('\n')
+  const head: Unit = {
+    page,
+    start: at.start,
+    end: Math.max(at.start, headEnd),
+    words: tableWords(headText),
+    text: headText,
+    paraEnd: true,
+    heading,
+  }
+  const rows = body.map((r, k): Unit => {
+    const last = k === body.length - 1 && t.notes.length > 0
+    const text = last ? `${bodyLine(r)}\n${t.notes.join('\n')}` : bodyLine(r)
+    const span = r.span?.page === page ? r.span : { page, start: at.start, end: at.start }
+    return {
+      page,
+      start: span.start,
+      end: last ? at.end : span.end,
+      words: tableWords(text),
+      text,
+      paraEnd: true,
+      heading,
+      head,
+    }
+  })
+  return headText ? [head, ...rows] : rows
+}
+
 /** A table's passages as chunks, each covering its rows' characters on their pages. */
 function tableChunks(firstOrd: number, u: Unit, options: ChunkOptions): ChunkedPassage[] {
   const table = u.table!
@@ -422,6 +474,15 @@ export class Chunker {
       // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
       while (this.words + u.words > options.maxWords && this.current.length > 0)
         this.words -= this.current.shift()!.words
+      // A row of an inline table opening a chunk brings its table's caption and header along,
+      // before any of its rows carried over as overlap.
+      if (u.head && !this.current.includes(u.head)) {
+        while (this.words + u.words + u.head.words > options.maxWords && this.current.length > 0)
+          this.words -= this.current.shift()!.words
+        const at = this.current.findIndex((x) => x.head === u.head)
+        this.current.splice(at >= 0 ? at : this.current.length, 0, u.head)
+        this.words += u.head.words
+      }
       this.current.push(u)
       this.words += u.words
       this.fresh++

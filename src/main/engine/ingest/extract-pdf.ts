@@ -4,6 +4,9 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js'
 import { classifyPdfOpenError, emptyFile, notAPdf } from './pdf-errors.js'
 import { IMAGE_PIXEL_BUDGET } from '../ocr/pixel-budget.js'
+import type { Segment } from './pdf-tables/geometry.js'
+import { pageRulings } from './pdf-tables/page-rulings.js'
+import { mayHoldTable } from './pdf-tables/table-signals.js'
 
 /** One visual line of a page as pdf.js laid it out, before cleaning. */
 export interface RawLine {
@@ -21,6 +24,8 @@ export interface RawPage {
   width: number
   height: number
   lines: RawLine[]
+  /** Ruling lines the page draws, read when its text hints at a table (pdf-tables/table-signals.ts). */
+  rulings?: Segment[]
 }
 
 const localRequire = createRequire(import.meta.url)
@@ -62,14 +67,25 @@ export async function openPdf(bytes: Uint8Array, file: string): Promise<PDFDocum
   }
 }
 
-/** Extracts one page's text items grouped into lines in reading order. */
-export async function extractPage(doc: PDFDocumentProxy, pageNo: number): Promise<RawPage> {
+/**
+ * Extracts one page's text items grouped into lines in reading order; with `rulings`, also the
+ * ruling lines of a page whose text hints at a table (for finding tables, pdf-tables/).
+ */
+export async function extractPage(
+  doc: PDFDocumentProxy,
+  pageNo: number,
+  opts: { rulings?: boolean } = {},
+): Promise<RawPage> {
   const page = await doc.getPage(pageNo)
   try {
     const viewport = page.getViewport({ scale: 1 })
     const content = await page.getTextContent()
     const items = content.items.filter((it): it is TextItem => 'str' in it)
-    return { pageNo, width: viewport.width, height: viewport.height, lines: groupIntoLines(items) }
+    const lines = groupIntoLines(items)
+    const raw: RawPage = { pageNo, width: viewport.width, height: viewport.height, lines }
+    // Rulings are a refinement: a page whose drawing cannot be read still has its text.
+    if (opts.rulings && mayHoldTable(lines)) raw.rulings = await pageRulings(page).catch(() => [])
+    return raw
   } finally {
     page.cleanup()
   }

@@ -21,6 +21,8 @@ export interface ParseOptions {
   signal?: AbortSignal
   onPage?: (done: number, total: number) => void
   chunking?: ChunkOptions
+  /** Find tables and make them passages of their own (pdf-tables/). Default true. */
+  tables?: boolean
   /** Recognise pages without a usable text layer (Settings → OCR). Default true. */
   ocr?: boolean
   /** A long-lived OCR engine to reuse (a parse worker's); a temporary one otherwise. */

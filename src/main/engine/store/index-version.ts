@@ -10,5 +10,7 @@
  *     (chunk-pages.ts, c41b5a6); every document imported from now on records it.
  * 3 — tables are passages of whole rows under their caption and header (ingest/tables/), and a
  *     spreadsheet's passages are cited by their cells ("Prices!A12:F30").
+ * 4 — tables found in PDFs (ingest/pdf-tables/) are read as whole Markdown rows in the flow of the
+ *     text around them, the caption and header opening every chunk that holds one of their rows.
  */
-export const INDEX_VERSION = 3
+export const INDEX_VERSION = 4

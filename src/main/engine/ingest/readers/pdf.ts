@@ -9,6 +9,8 @@ import { extractPage, openPdf, type RawPage } from '../extract-pdf.js'
 import { noTextLayer, noWords } from '../pdf-errors.js'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
 import { recognizeScannedPages } from '../../ocr/ocr-stage.js'
+import { documentTables } from '../pdf-tables/document-tables.js'
+import type { Table } from '../tables/table-model.js'
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -32,7 +34,7 @@ export async function readPdf(
     for (let n = 1; n <= doc.numPages; n++) {
       if (opts.signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
       try {
-        raw.push(await extractPage(doc, n))
+        raw.push(await extractPage(doc, n, { rulings: opts.tables !== false }))
       } catch {
         // A damaged page should not cost the rest of the document; it is kept empty.
         failedPages.push(n)
@@ -74,6 +76,8 @@ export async function readPdf(
       const ocrTried = opts.ocr !== false
       throw layerChars > 0 ? noWords(name, doc.numPages, ocrTried) : noTextLayer(name, doc.numPages, ocrTried)
     }
+    const tables = opts.tables === false ? new Map<number, Table[]>() : documentTables(pages, raw)
+    const tablesOn = (pageNo: number) => tables.get(pageNo) ?? []
     const title = await documentTitle(doc, name)
     // Page labels are optional and sometimes malformed: a document without them is still fine.
     const labels = await doc.getPageLabels().catch(() => null)
@@ -82,7 +86,7 @@ export async function readPdf(
       title,
       format: 'pdf',
       pages,
-      chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS),
+      chunks: chunkPages(pages, opts.chunking ?? DEFAULT_CHUNK_OPTIONS, tablesOn),
       ...(failedPages.length > 0 ? { unreadable: { pages: failedPages, endsEarly: false } } : {}),
     }
   } finally {

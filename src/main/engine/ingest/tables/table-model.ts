@@ -55,6 +55,13 @@ export interface Table {
    * its rows' spans.
    */
   span?: PageSpan
+  /**
+   * Its rows are read in the flow of the text around them (a table found on a PDF page): each
+   * chunk that holds one of its rows opens with its caption and header, and the text introducing
+   * it (the sentence before, a printout's call) shares a chunk with its first rows. Absent: the
+   * table's passages stand apart from the text.
+   */
+  inline?: boolean
 }
 
 /** A cell as a source states it, before spans are resolved. */
@@ -75,6 +82,7 @@ export interface RawTable {
   notes?: string[]
   continuation?: TableContinuation
   span?: PageSpan
+  inline?: boolean
 }
 
 /** Spans larger than this are a damaged or hostile document, not a table: they are cut to it. */
@@ -128,6 +136,7 @@ export function buildTable(raw: RawTable): Table {
   }
   if (raw.continuation) table.continuation = raw.continuation
   if (raw.span) table.span = raw.span
+  if (raw.inline) table.inline = true
   return table
 }
 

@@ -34,7 +34,7 @@ export function tableWords(s: string): number {
 }
 
 /** The header lines of a table's Markdown: column names and the rule under them. */
-function headerLines(t: Table): string[] {
+export function headerLines(t: Table): string[] {
   const width = tableWidth(t)
   const names = columnNames(t)
   // Without a header row the rows stand alone: an empty header line would only cost words.
@@ -42,7 +42,7 @@ function headerLines(t: Table): string[] {
   return [markdownRow(names), `|${' --- |'.repeat(width)}`]
 }
 
-function captionLine(t: Table): string | null {
+export function captionLine(t: Table): string | null {
   if (!t.caption) return null
   return t.continuation?.fromPrevious ? `${t.caption} (continued)` : t.caption
 }
@@ -51,7 +51,7 @@ function captionLine(t: Table): string | null {
  * A body row as a Markdown row. Empty cells at its end are left out (GitHub's tables read a short
  * row as padded): a sparse row of a wide sheet would otherwise cost a model tokens for nothing.
  */
-function bodyLine(row: TableRow): string {
+export function bodyLine(row: TableRow): string {
   const cells = row.cells.map((c) => c.text)
   while (cells.length > 1 && !cells.at(-1)) cells.pop()
   return markdownRow(cells)

@@ -1,0 +1,143 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { describe, expect, it } from 'vitest'
+import { readPdf } from '../readers/pdf.js'
+import { ruledRegions } from './ruled-tables.js'
+
+// Tables in PDFs drawn with pdf-lib: a ruled grid (the lines strategy) and a monospaced printout
+// (the whitespace strategy), read through the PDF reader as an import reads them.
+
+const FIXED_DATE = new Date('2024-01-02T03:04:05Z')
+
+interface Drawn {
+  text: string
+  x: number
+  y: number
+  mono?: boolean
+}
+
+async function pdfOf(
+  pages: { texts: Drawn[]; lines?: [number, number, number, number][] }[],
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false })
+  doc.setCreationDate(FIXED_DATE)
+  doc.setModificationDate(FIXED_DATE)
+  const sans = await doc.embedFont(StandardFonts.Helvetica)
+  const mono = await doc.embedFont(StandardFonts.Courier)
+  for (const p of pages) {
+    const page = doc.addPage([612, 792])
+    for (const t of p.texts) page.drawText(t.text, { x: t.x, y: t.y, size: 10, font: t.mono ? mono : sans })
+    for (const [x0, y0, x1, y1] of p.lines ?? [])
+      page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
+  }
+  return doc.save({ useObjectStreams: false })
+}
+
+const prose = (y: number): Drawn[] =>
+  [
+    'Colour models decide how a fill is written to the output file, and the default can be set.',
+    'The table below lists every model with the value that selects it in the internal variable.',
+    'Choose the model before drawing, since it applies to every object drawn after the change.',
+  ].map((text, i) => ({ text, x: 72, y: y - i * 14 }))
+
+/** A 5 × 2 grid ruled on every side, with its caption under it. */
+function ruledTable(): { texts: Drawn[]; lines: [number, number, number, number][] } {
+  const rows = [
+    ['Value', 'Color model'],
+    ['1', 'no model'],
+    ['3', 'greyscale'],
+    ['5', 'rgb (default)'],
+    ['7', 'cmyk'],
+  ]
+  const top = 600
+  const texts: Drawn[] = rows.flatMap((r, i) => [
+    { text: r[0]!, x: 210, y: top - 12 - i * 16 },
+    { text: r[1]!, x: 270, y: top - 12 - i * 16 },
+  ])
+  const lines: [number, number, number, number][] = []
+  for (let i = 0; i <= rows.length; i++) lines.push([200, top - i * 16 - 4, 400, top - i * 16 - 4])
+  for (const x of [200, 260, 400]) lines.push([x, top - 4, x, top - rows.length * 16 - 4])
+  texts.push({ text: 'Table 2: Supported color models.', x: 220, y: top - rows.length * 16 - 24 })
+  return { texts, lines }
+}
+
+describe('tables in PDFs', () => {
+  it('reads a ruled table as Markdown rows under its caption and header', async () => {
+    const t = ruledTable()
+    const bytes = await pdfOf([{ texts: [...prose(700), ...t.texts, ...prose(480)], lines: t.lines }])
+    const doc = await readPdf(bytes, 'colors.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('Table 2: Supported color models.\n| Value | Color model |\n| --- | --- |')
+    expect(text).toContain('| 7 | cmyk |')
+    expect(text).toContain('| 5 | rgb (default) |')
+    // Without tables the same page reads as a run of words.
+    const plain = await readPdf(bytes, 'colors.pdf', { tables: false })
+    expect(plain.chunks.map((c) => c.text).join('\n')).not.toContain('| 7 | cmyk |')
+  })
+
+  it('cites the rows a table passage holds: its span covers them on the page', async () => {
+    const t = ruledTable()
+    const doc = await readPdf(await pdfOf([{ texts: t.texts, lines: t.lines }]), 'colors.pdf')
+    const chunk = doc.chunks.find((c) => c.text.includes('| 7 | cmyk |'))!
+    const page = doc.pages[0]!
+    const span = chunk.spans[0]!
+    const covered = page.text.slice(span.start, span.end)
+    expect(covered).toContain('7 cmyk')
+    expect(covered).toContain('Value Color model')
+  })
+
+  it('finds a monospaced printout by its aligned columns and repeats its header in every chunk', async () => {
+    const header = { text: '           Estimate Std. Error z value', x: 72, y: 700, mono: true }
+    const rows: Drawn[] = []
+    for (let i = 0; i < 40; i++) {
+      const label = `term${String(i).padStart(2, '0')}`.padEnd(11)
+      const est = (1 + i / 10).toFixed(4).padStart(8)
+      const se = (0.1 + i / 100).toFixed(4).padStart(11)
+      const z = (2 + i / 7).toFixed(3).padStart(8)
+      rows.push({ text: `${label}${est}${se}${z}`, x: 72, y: 686 - i * 14, mono: true })
+    }
+    const caption = { text: 'Coefficients:', x: 72, y: 714, mono: true }
+    const doc = await readPdf(await pdfOf([{ texts: [caption, header, ...rows] }]), 'fit.pdf', {
+      chunking: { targetWords: 60, maxWords: 80, overlapWords: 10 },
+    })
+    const withRows = doc.chunks.filter((c) => /\| term\d\d \|/.test(c.text))
+    expect(withRows.length).toBeGreaterThan(2)
+    for (const c of withRows) expect(c.text).toContain('|  | Estimate | Std. Error | z value |')
+    expect(withRows.map((c) => c.text).join('\n')).toContain('| term07 | 1.7000 | 0.1700 | 3.000 |')
+    // Rows are never cut: every table line of every chunk is a whole row of four cells.
+    for (const c of withRows)
+      for (const line of c.text.split('\n').filter((l) => l.startsWith('| term')))
+        expect(line.split('|').length - 2).toBe(4)
+  })
+
+  it('leaves prose alone', async () => {
+    const doc = await readPdf(
+      await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),
+      'p.pdf',
+    )
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
+  })
+})
+
+describe('ruled regions', () => {
+  it('joins pieces of a rule and finds the columns and the header rule of a frame', () => {
+    const seg = (dir: 'h' | 'v', at: number, from: number, to: number) => ({ dir, at, from, to })
+    const regions = ruledRegions([
+      seg('h', 100, 0, 50),
+      seg('h', 100.5, 51, 100),
+      seg('h', 80, 0, 100),
+      seg('h', 40, 0, 100),
+      ...[0, 30, 100].flatMap((x) => [seg('v', x, 40, 70), seg('v', x, 71, 100)]),
+    ])
+    expect(regions).toHaveLength(1)
+    expect(regions[0]!.columns).toEqual([30])
+    expect(regions[0]!.headerRule).toBe(80)
+  })
+
+  it('bounds a table by a stack of rules without vertical ones (booktabs)', () => {
+    const seg = (at: number, from = 72, to = 400) => ({ dir: 'h' as const, at, from, to })
+    const regions = ruledRegions([seg(700), seg(680), seg(600), seg(650, 150, 300)])
+    expect(regions).toHaveLength(1)
+    expect(regions[0]!.columns).toEqual([])
+    expect(regions[0]!.headerRule).toBe(680)
+  })
+})

@@ -1,0 +1,249 @@
+import { unionBox, type Box } from './geometry.js'
+import type { PageWord } from './page-words.js'
+import type { PdfTableCell, PdfTableRow } from './table-model.js'
+
+// Words of a table region → rows × columns, given where the columns part (x separators) and,
+// for a ruled table, where the rules between rows are.
+
+export interface GridInput {
+  words: PageWord[]
+  /** x positions between columns, ascending: n separators make n + 1 columns. */
+  separators: number[]
+  /** y positions of horizontal rules inside the region (any order). */
+  rules?: number[]
+  /** Lines (page line indices) that are header lines: never merged into a body row. */
+  headerLines?: Set<number>
+}
+
+function columnOf(x: number, separators: number[]): number {
+  let c = 0
+  while (c < separators.length && x > separators[c]!) c++
+  return c
+}
+
+function cellOf(words: PageWord[]): PdfTableCell {
+  if (words.length === 0) return { text: '', box: null, start: 0, end: 0 }
+  const sorted = [...words].sort((a, b) => a.start - b.start)
+  const start = sorted[0]!.start
+  const end = sorted.at(-1)!.end
+  // Words are joined as the page text joins them ("M" and a subscript "d" stay "Md"); the lines of
+  // a wrapped cell by a space.
+  let text = sorted[0]!.text
+  for (let k = 1; k < sorted.length; k++) {
+    const touching = sorted[k]!.start === sorted[k - 1]!.end
+    text += (touching ? '' : ' ') + sorted[k]!.text
+  }
+  text = text.replace(/\s+/g, ' ').trim()
+  return { text, box: unionBox(sorted.map((w) => w.box)), start, end }
+}
+
+interface LineCells {
+  line: number
+  y: number
+  cols: PageWord[][]
+}
+
+/**
+ * The column of a header word: the one its box overlaps most; a word between columns belongs to
+ * the column on its right (printouts right-align a header over its column, and a header longer
+ * than the column's values reaches left into the gap).
+ */
+function headerColumn(w: PageWord, extents: [number, number][], separators: number[]): number {
+  const a = w.box.x
+  const b = w.box.x + w.box.w
+  let best = -1
+  let bestOverlap = 0
+  extents.forEach(([x0, x1], c) => {
+    const o = Math.min(b, x1) - Math.max(a, x0)
+    if (o > bestOverlap) [best, bestOverlap] = [c, o]
+  })
+  if (best >= 0) return best
+  const right = extents.findIndex(([x0]) => x0 >= b)
+  return right >= 0 ? right : columnOf(a + w.box.w / 2, separators)
+}
+
+/** Words closer than this (in ems of their height) are one phrase of a spanning header. */
+const PHRASE_GAP = 0.6
+
+/**
+ * An upper header line's words grouped into phrases: a header spanning columns keeps its words a
+ * word space apart ("Least—Most bitter" over five columns). The last header line is read word by
+ * word: a printout's header ("Estimate Std. Error z value") puts one space between its columns.
+ */
+function phrases(ws: PageWord[]): PageWord[][] {
+  const sorted = [...ws].sort((a, b) => a.box.x - b.box.x)
+  const out: PageWord[][] = []
+  for (const w of sorted) {
+    const last = out.at(-1)?.at(-1)
+    if (last && w.box.x - (last.box.x + last.box.w) < PHRASE_GAP * Math.max(1, w.box.h)) out.at(-1)!.push(w)
+    else out.push([w])
+  }
+  return out
+}
+
+function phraseWord(ws: PageWord[]): PageWord {
+  return { ...ws[0]!, box: unionBox(ws.map((w) => w.box)) }
+}
+
+function lineCells(words: PageWord[], separators: number[], header: Set<number>): LineCells[] {
+  const byLine = new Map<number, PageWord[]>()
+  for (const w of words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w])
+  const lastHeader = Math.max(-1, ...header)
+  const extents: [number, number][] = Array.from({ length: separators.length + 1 }, () => [
+    Infinity,
+    -Infinity,
+  ])
+  for (const w of words) {
+    if (header.has(w.line)) continue
+    const e = extents[columnOf(w.box.x + w.box.w / 2, separators)]!
+    e[0] = Math.min(e[0], w.box.x)
+    e[1] = Math.max(e[1], w.box.x + w.box.w)
+  }
+  return [...byLine.entries()]
+    .map(([line, ws]) => {
+      const cols: PageWord[][] = Array.from({ length: separators.length + 1 }, () => [])
+      if (header.has(line) && line !== lastHeader) {
+        for (const phrase of phrases(ws))
+          cols[headerColumn(phraseWord(phrase), extents, separators)]!.push(...phrase)
+      } else if (header.has(line)) {
+        for (const w of ws) cols[headerColumn(w, extents, separators)]!.push(w)
+      } else for (const w of ws) cols[columnOf(w.box.x + w.box.w / 2, separators)]!.push(w)
+      return { line, y: Math.max(...ws.map((w) => w.box.y)), cols }
+    })
+    .sort((a, b) => a.line - b.line)
+}
+
+function toRow(parts: LineCells[]): PdfTableRow {
+  const n = parts[0]!.cols.length
+  const cells: PdfTableCell[] = []
+  for (let c = 0; c < n; c++) cells.push(cellOf(parts.flatMap((p) => p.cols[c]!)))
+  const filled = cells.filter((c) => c.box)
+  return {
+    cells,
+    box: unionBox(filled.map((c) => c.box!)),
+    start: Math.min(...filled.map((c) => c.start)),
+    end: Math.max(...filled.map((c) => c.end)),
+  }
+}
+
+/**
+ * Rows of the table. Between rules, each rule-bounded band is a row when rules part most rows;
+ * otherwise each line is a row, and a line whose first column is empty (while the first column is
+ * mostly filled) continues the row above: a cell wrapped onto a second line.
+ */
+export function gridRows(input: GridInput): PdfTableRow[] {
+  const header = input.headerLines ?? new Set<number>()
+  const lines = lineCells(input.words, input.separators, header)
+  if (lines.length === 0) return []
+  const rules = [...(input.rules ?? [])].sort((a, b) => b - a)
+  const bandOf = (y: number) => rules.filter((r) => r > y).length
+  const bodyLines = lines.filter((l) => !header.has(l.line))
+  const bands = new Set(bodyLines.map((l) => bandOf(l.y)))
+  const banded = bands.size >= 3 && bands.size >= bodyLines.length * 0.4
+  const firstFilled = bodyLines.filter((l) => l.cols[0]!.length > 0).length
+  const groups: LineCells[][] = []
+  for (const l of lines) {
+    const prev = groups.at(-1)
+    const prevLine = prev?.at(-1)
+    const sameHeaderness = prevLine !== undefined && header.has(prevLine.line) === header.has(l.line)
+    let join = false
+    if (prev && sameHeaderness && !header.has(l.line)) {
+      if (banded) join = bandOf(l.y) === bandOf(prevLine!.y)
+      else
+        join =
+          l.cols[0]!.length === 0 &&
+          firstFilled >= bodyLines.length * 0.6 &&
+          l.cols.filter((c) => c.length > 0).length <= Math.max(1, Math.floor(l.cols.length / 2))
+    }
+    if (join) prev!.push(l)
+    else groups.push([l])
+  }
+  return groups.map((g) => toRow(g))
+}
+
+/**
+ * Header cells that span columns: a header line's word reaching over a separator into a column
+ * whose header cell is empty names that column too (a spanning or multi-level header).
+ */
+export function spreadHeaderSpans(rows: PdfTableRow[], headerRows: number): void {
+  const n = rows[0]?.cells.length ?? 0
+  // Each column's middle, from the body cells in it.
+  const middles = Array.from({ length: n }, (_, d) => {
+    const xs = rows
+      .slice(headerRows)
+      .map((r) => r.cells[d]!.box)
+      .filter((b): b is Box => b !== null)
+      .map((b) => b.x + b.w / 2)
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN
+  })
+  for (const row of rows.slice(0, headerRows)) {
+    const original = row.cells.map((c) => c)
+    for (let c = 0; c < n; c++) {
+      const cell = original[c]!
+      if (!cell.box) continue
+      const left = cell.box.x - SPAN_SLACK
+      const right = cell.box.x + cell.box.w + SPAN_SLACK
+      // It names column d too when it reaches over that column's middle.
+      for (let d = 0; d < n; d++)
+        if (d !== c && !row.cells[d]!.box && middles[d]! >= left && middles[d]! <= right)
+          row.cells[d] = { ...cell }
+    }
+  }
+}
+
+/** How far (points) a spanning header may stop short of a column's middle and still span it. */
+const SPAN_SLACK = 3
+
+export function boxOfRows(rows: PdfTableRow[]): Box {
+  return unionBox(rows.map((r) => r.box))
+}
+
+/** Two columns whose cells are always both filled and a word space apart are one ("State 1"). */
+const TIGHT_GAP = 0.7
+
+function joinCells(a: PdfTableCell, b: PdfTableCell): PdfTableCell {
+  if (!a.box) return b
+  if (!b.box) return a
+  return {
+    text: `${a.text} ${b.text}`,
+    box: unionBox([a.box, b.box]),
+    start: Math.min(a.start, b.start),
+    end: Math.max(a.end, b.end),
+  }
+}
+
+/**
+ * Joins neighbouring columns that are really one: in every body row both are filled or both are
+ * empty, the gap between them is never more than a word space, and the left one is the same word
+ * throughout. A printout's row labels ("State 1", "State 2") leave such a gap, always in the same
+ * place, which no row crosses.
+ */
+export function joinTightColumns(rows: PdfTableRow[], headerRows: number, em: number): PdfTableRow[] {
+  let out = rows
+  for (let c = 0; c + 1 < (out[0]?.cells.length ?? 0);) {
+    const body = out.slice(headerRows)
+    const tight =
+      body.length > 0 &&
+      body.every((r) => {
+        const a = r.cells[c]!.box
+        const b = r.cells[c + 1]!.box
+        if (!a && !b) return true
+        if (!a || !b) return false
+        return b.x - (a.x + a.w) < TIGHT_GAP * em
+      }) &&
+      body.some((r) => r.cells[c]!.box) &&
+      // The left one repeats one word in every row, as a label's first word does ("State");
+      // neighbouring numbers one space apart are separate columns.
+      new Set(body.map((r) => r.cells[c]!.text)).size === 1 &&
+      /^\p{L}+$/u.test(body[0]!.cells[c]!.text)
+    if (!tight) {
+      c++
+      continue
+    }
+    out = out.map((r) => ({
+      ...r,
+      cells: [...r.cells.slice(0, c), joinCells(r.cells[c]!, r.cells[c + 1]!), ...r.cells.slice(c + 2)],
+    }))
+  }
+  return out
+}
