@@ -169,6 +169,7 @@ const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
     cutShort: z.literal('budget').nullable().optional(),
   }),
   z.object({ stage: z.literal('also-searched'), queries: z.array(z.string()) }),
+  z.object({ stage: z.literal('summaries'), documentId: id, heading: z.string().nullable() }),
 ])
 
 const rerankerStatus: z.ZodType<RerankerStatus> = z.object({

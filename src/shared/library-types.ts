@@ -224,6 +224,8 @@ export type StageNote =
       cutShort?: 'budget' | null
     }
   | { stage: 'also-searched'; queries: string[] }
+  /** A broad question found a document's section summary (docs/summaries.md), given as passage 1. */
+  | { stage: 'summaries'; documentId: number; heading: string | null }
 
 export interface SearchOptions {
   k?: number

@@ -2,6 +2,8 @@
 import type { StageNote } from './library-types.js'
 
 export function stageNoteLine(note: StageNote): string {
+  if (note.stage === 'summaries')
+    return `Found a section summary${note.heading ? ` (${note.heading})` : ''}: given first.`
   if (note.stage === 'also-searched')
     return `Also searched for: ${note.queries.map((q) => `“${q}”`).join(', ')}`
   const scored =

@@ -14,6 +14,7 @@ import { rerankStage } from './rerank-stage.js'
 import type { Reranker } from '../rerank/reranker.js'
 import { scoreEvidence, type ChunkEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
+import { summaryStage } from './summary-stage.js'
 import type { Tuning } from './tuning.js'
 
 /** What one search has found so far; each stage fills in its part. */
@@ -98,7 +99,10 @@ const decideStage: SearchStage = {
   },
 }
 
-/** In order: gather → score → fuse → feedback → rerank → shape → decide. */
+/**
+ * In order: gather → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
+ * after the decision: it is made on the document passages alone, as in a library without summaries.
+ */
 export const SEARCH_STAGES: readonly SearchStage[] = [
   gather,
   score,
@@ -107,6 +111,7 @@ export const SEARCH_STAGES: readonly SearchStage[] = [
   rerankStage,
   shape,
   decideStage,
+  summaryStage,
 ]
 
 /** Runs the stages in order over a new record for the analysed question. */
