@@ -8,7 +8,7 @@
 //
 // Inside the engine the same idea at a finer grain (lower rank first, equal ranks are peers that
 // must not import each other): text ← embed, store ← vectors, rerank ← ingest, retrieve, chat ←
-// generate ← summarize ← answer ← library ← worker (ocr/ belongs to the ingest layer).
+// generate ← summarize, compare ← answer ← library ← worker (ocr/ belongs to the ingest layer).
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -51,6 +51,8 @@ const ENGINE_RANK = {
   generate: 4,
   // Cited summaries ask the model (generate) and are one of the answers' paths.
   summarize: 4.5,
+  // Comparisons search each document (retrieve) and read their chunks (store); answers use them.
+  compare: 4.5,
   answer: 5,
   library: 6,
   // The full check and repair drive a Library (they re-import damaged documents).

@@ -145,6 +145,15 @@ export interface RetrievalTrace {
   documentIds?: number[] | null
   /** What the optional search stages did (reranked, also searched for); absent when none ran. */
   stages?: StageNote[]
+  /**
+   * Set when the question compared two documents: each was searched on its own for `aspect` ('':
+   * none named), and two versions of one document (`versions`) gave their differing sections first.
+   */
+  comparison?: {
+    documents: { id: number; file: string; title: string; passages: number }[]
+    aspect: string
+    versions: boolean
+  } | null
 }
 
 export interface AnswerTimings {

@@ -233,6 +233,33 @@ describe('quire ask', () => {
     expect(obj.citations[0]).toMatchObject({ n: 1, file: lib.files.report, pages: [REPORT_FACTS.steel.page] })
   })
 
+  it('compares two named documents, each side citing its own pages, in --json', async () => {
+    fake.setScript({
+      models: [{ name: MODEL, contextLength: 8192 }],
+      chat: (req) => {
+        const user = req.messages[1]?.content ?? ''
+        const n = (file: string) => new RegExp(`^\\[(\\d+)\\] ${file}`, 'm').exec(user)?.[1]
+        return {
+          tokens: [
+            `Steel output was 4,200 tonnes [${n('annual-report.pdf')}]; `,
+            `the staff count was 1,200 [${n('people.pdf')}].`,
+          ],
+        }
+      },
+    })
+    const io = captureIo()
+    const question = 'Compare annual-report.pdf and people.pdf on their 2023 figures'
+    expect(await runAsk({ question, ollamaUrl: fake.url, model: MODEL, json: true }, lib.lib, io)).toBe(0)
+    const obj = JSON.parse(io.out())
+    expect(fake.chats).toHaveLength(1)
+    expect(fake.chats[0]!.body.messages[0]!.content).toMatch(/You compare two documents/)
+    expect(obj.declined).toBe(false)
+    // Each side's citation is that document's passage holding its fact.
+    expect(obj.citations.map((c: { file: string }) => c.file)).toEqual([lib.files.report, lib.files.people])
+    expect(obj.citations[0].pages).toContain(REPORT_FACTS.steel.page)
+    expect(obj.citations[1].pages).toContain(REPORT_FACTS.staff.page)
+  })
+
   it('stops on Ctrl-C, keeping the partial answer', async () => {
     fake.setScript({
       models: [{ name: MODEL, contextLength: 8192 }],

@@ -20,7 +20,10 @@ import { declinedAnswer, modelDeclinedAnswer, retrievalOnlyAnswer } from '../gen
 import { MarkerFilter, readModelVerdict } from '../generate/not-found-marker.js'
 import { declineReason } from '@shared/decline-reason.js'
 import { checkAnswer } from './check.js'
-import { composePrompt, packingOf } from './compose.js'
+import { composeComparison, composePrompt, packingOf } from './compose.js'
+import { comparisonPassages, type ComparisonPassages } from '../compare/compare-passages.js'
+import { asksToCompare, comparisonRequest } from '../compare/compare-request.js'
+import { indexedDocuments } from '../compare/named-documents.js'
 import { streamAnswer } from './generate.js'
 import { historyWindow, type HistoryWindowOptions } from './history-window.js'
 import { prepareQuestion, type PreparedQuestion } from './prepare.js'
@@ -297,11 +300,15 @@ export class Answerer {
       window,
       ...(signal ? { signal } : {}),
     })
-    const retrieved = await retrievePassages(this.search, prepared, {
-      k: this.k,
-      documentIds: opts.documentIds,
-      minCoverage: this.minCoverage,
-    })
+    // "Compare A and B", "what changed between these two versions": each document searched alone.
+    const comparison = await this.comparisonOf(prepared.searchQuery, opts.documentIds)
+    const retrieved: Retrieved = comparison
+      ? comparison.retrieved
+      : await retrievePassages(this.search, prepared, {
+          k: this.k,
+          documentIds: opts.documentIds,
+          minCoverage: this.minCoverage,
+        })
     const { response } = retrieved
     const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>
       this.whenFree(
@@ -364,7 +371,10 @@ export class Answerer {
     }
     if (!model) return fromRetrieval(statusProblem(status))
 
-    const composed = composePrompt(question, response.results, { window, answerTokens: this.answerTokens })
+    const budget = { window, answerTokens: this.answerTokens }
+    const composed = comparison
+      ? composeComparison(question, comparison.passages, budget)
+      : composePrompt(question, response.results, budget)
     if (composed.prompt.sources.length === 0) {
       return fromRetrieval({
         kind: 'bad-config',
@@ -426,6 +436,33 @@ export class Answerer {
       ollama: generated.outcome === 'failed' ? generated.problem : null,
     }
     return done(record(draft, checked.sources, composed.packing))
+  }
+
+  /** The comparison a question asks for, with each document's passages; null when it asks none. */
+  private async comparisonOf(
+    question: string,
+    scope: number[] | undefined,
+  ): Promise<{ passages: ComparisonPassages; retrieved: Retrieved } | null> {
+    if (!asksToCompare(question)) return null
+    const request = comparisonRequest(question, indexedDocuments(this.conversations.db), scope)
+    if (!request) return null
+    const started = performance.now()
+    const passages = await comparisonPassages(
+      this.conversations.db,
+      this.search,
+      request,
+      Math.ceil(this.k / 2) + 1,
+    )
+    if (!passages) return null
+    return {
+      passages,
+      retrieved: {
+        response: passages.response,
+        ms: performance.now() - started,
+        documentIds: scope ?? null,
+        comparison: { documents: passages.sides, aspect: request.aspect, versions: passages.versions },
+      },
+    }
   }
 
   private retrievalOnly(

@@ -3,6 +3,8 @@
 import type { AnswerWarning, Citation } from '@shared/chat-types.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { buildAnswerPrompt, type AnswerPrompt } from '../generate/build-prompt.js'
+import { buildComparisonPrompt } from '../generate/compare-prompt.js'
+import type { ComparisonPassages } from '../compare/compare-passages.js'
 
 /** Which passages reached the model, as the trace reports it. */
 export interface Packing {
@@ -24,7 +26,23 @@ export function composePrompt(
   hits: SearchHit[],
   opts: { window: number; answerTokens: number },
 ): Composed {
-  const prompt = buildAnswerPrompt(question, hits, opts)
+  return composedFrom(buildAnswerPrompt(question, hits, opts), opts)
+}
+
+/** A comparison's prompt: both documents' passages, each side citing its own pages. */
+export function composeComparison(
+  question: string,
+  comparison: ComparisonPassages,
+  opts: { window: number; answerTokens: number },
+): Composed {
+  const prompt = buildComparisonPrompt(question, comparison.response.results, comparison.sides, {
+    ...opts,
+    versions: comparison.versions,
+  })
+  return composedFrom(prompt, opts)
+}
+
+function composedFrom(prompt: AnswerPrompt, opts: { window: number }): Composed {
   const warnings: AnswerWarning[] = []
   if (prompt.omitted.length) {
     const total = prompt.sources.length + prompt.omitted.length

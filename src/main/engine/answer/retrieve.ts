@@ -1,5 +1,6 @@
 // Stage 2, retrieve: the library's search for the prepared query, timed.
 import type { SearchOptions, SearchResponse } from '@shared/library-types.js'
+import type { RetrievalTrace } from '@shared/chat-types.js'
 import type { PreparedQuestion } from './prepare.js'
 
 export type SearchFn = (query: string, opts?: SearchOptions) => Promise<SearchResponse>
@@ -9,6 +10,8 @@ export interface Retrieved {
   ms: number
   /** The documents searched; null: all of them. */
   documentIds: number[] | null
+  /** Set when the question compared two documents (each searched on its own). */
+  comparison?: RetrievalTrace['comparison']
 }
 
 export async function retrievePassages(

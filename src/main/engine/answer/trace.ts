@@ -31,5 +31,6 @@ export function buildTrace(
     ...packing,
     documentIds: retrieved.documentIds,
     ...(response.stages ? { stages: response.stages } : {}),
+    ...(retrieved.comparison ? { comparison: retrieved.comparison } : {}),
   }
 }

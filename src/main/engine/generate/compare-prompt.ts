@@ -1,0 +1,84 @@
+// The comparison request: both documents' passages numbered in one list, each labelled with its
+// document, and rules that ask where the documents agree and where they differ, every statement
+// citing its own document's sources. The model's "not found" marker applies as for answers.
+import { baseName } from '@shared/labels.js'
+import type { SearchHit } from '@shared/library-types.js'
+import type { AnswerPrompt } from './build-prompt.js'
+import type { ChatMessage } from './ollama-client.js'
+import { NOT_FOUND_MARKER } from './not-found-marker.js'
+import { packPassages } from './pack-passages.js'
+import { estimateMessagesTokens } from './token-estimate.js'
+
+export const COMPARE_SYSTEM_PROMPT = [
+  "You compare two documents using only the numbered sources in the user's message. Each source names the document it comes from.",
+  'Rules:',
+  '- Say where the two documents agree and where they differ, in a few short bullet points.',
+  "- Cite every statement with the numbers of its sources in square brackets, like [1] or [2][3]. A statement about one document cites only that document's sources.",
+  '- Use only facts stated in the sources. Copy numbers, dates and names exactly. Never guess.',
+  "- If one document's sources say nothing about what is asked, say so.",
+  `- If neither document's sources are about what is asked, reply with exactly ${NOT_FOUND_MARKER} and nothing else.`,
+].join('\n')
+
+/** Tokens kept free for estimation error at the seams, as for answers (build-prompt.ts). */
+const SAFETY_TOKENS = 32
+
+export interface ComparedSide {
+  file: string
+  title: string
+}
+
+export function formatComparisonRequest(
+  question: string,
+  sides: [ComparedSide, ComparedSide],
+  sourceBlocks: string[],
+  versions: boolean,
+): string {
+  const [a, b] = sides.map(
+    (s) => `${baseName(s.file)}${s.title && s.title !== baseName(s.file) ? ` ("${s.title}")` : ''}`,
+  )
+  return [
+    `Document A: ${a}`,
+    `Document B: ${b}`,
+    ...(versions
+      ? ['', 'The two are versions of one document; the sources are mostly the sections where they differ.']
+      : []),
+    '',
+    'Sources:',
+    '',
+    sourceBlocks.join('\n\n'),
+    '',
+    `Question: ${question.trim()}`,
+    '',
+    'Compare the two documents using only the sources above and cite them as [n].',
+  ].join('\n')
+}
+
+/** The comparison request for a context of `window` tokens: as many alternating passages as fit. */
+export function buildComparisonPrompt(
+  question: string,
+  hits: SearchHit[],
+  sides: [ComparedSide, ComparedSide],
+  opts: { window: number; answerTokens: number; versions: boolean },
+): AnswerPrompt {
+  const answerTokens = Math.max(64, Math.min(opts.answerTokens, Math.floor(opts.window / 3)))
+  const frame: ChatMessage[] = [
+    { role: 'system', content: COMPARE_SYSTEM_PROMPT },
+    { role: 'user', content: formatComparisonRequest(question, sides, [], opts.versions) },
+  ]
+  const budget = opts.window - answerTokens - estimateMessagesTokens(frame) - SAFETY_TOKENS
+  const packed = packPassages(hits, budget, question)
+  const messages: ChatMessage[] = [
+    frame[0]!,
+    { role: 'user', content: formatComparisonRequest(question, sides, packed.blocks, opts.versions) },
+  ]
+  return {
+    messages,
+    sources: packed.sources,
+    omitted: packed.omitted,
+    truncatedTop: packed.truncatedTop,
+    trimmed: packed.trimmed,
+    promptTokens: estimateMessagesTokens(messages),
+    numCtx: opts.window,
+    answerTokens,
+  }
+}
