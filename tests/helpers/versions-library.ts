@@ -43,11 +43,21 @@ export const VERSION_FACTS = {
     tides:
       'The spring tide reaches 4.5 metres at the harbour wall. Tide tables are posted daily since the new tide gauge was installed.',
   },
+  /** Only in the newer version, on its page 5. */
+  quays: [
+    'A new quay for ferries opened on the north side of the harbour in May.',
+    'Ferries berth at the new quay from April to October.',
+  ],
   /** The page that differs between the two. */
   tidesPage: 3,
 } as const
 
-export function handbookVersion(title: string, tides: string): TextPdfSpec {
+/**
+ * A handbook version. The newer one also adds a page: a version with the same page count and
+ * nearly the same text would be taken for a re-saved copy of the other and skipped on import
+ * (docs/duplicates.md).
+ */
+export function handbookVersion(title: string, tides: string, added: string[] = []): TextPdfSpec {
   const page = (heading: string, n: number, sentences: string[]) => ({
     lines: [{ text: `${n} ${heading}`, size: 16 }, ...paragraphLines(sentences)],
   })
@@ -58,6 +68,7 @@ export function handbookVersion(title: string, tides: string): TextPdfSpec {
       page(SHARED[1]![0], 2, SHARED[1]![1]),
       page('Tides', 3, [tides]),
       page(SHARED[2]![0], 4, SHARED[2]![1]),
+      ...(added.length ? [page('Quays', 5, added)] : []),
     ],
   }
 }
@@ -76,7 +87,9 @@ export async function versionsLibrary(extra: Record<string, TextPdfSpec> = {}): 
   fs.mkdirSync(docs)
   const specs: Record<string, TextPdfSpec> = {
     [VERSION_FACTS.old.file]: handbookVersion(VERSION_FACTS.old.title, VERSION_FACTS.old.tides),
-    [VERSION_FACTS.new.file]: handbookVersion(VERSION_FACTS.new.title, VERSION_FACTS.new.tides),
+    [VERSION_FACTS.new.file]: handbookVersion(VERSION_FACTS.new.title, VERSION_FACTS.new.tides, [
+      ...VERSION_FACTS.quays,
+    ]),
     ...extra,
   }
   for (const [name, spec] of Object.entries(specs))

@@ -89,9 +89,17 @@ describe('comparing two documents', () => {
       documentIds: [lib.ids.old, lib.ids.new],
     })
     const sources = promptSources(fake.chats[0]!.body)
-    // Only the passages holding the changed tides page are sent, one per side; the shared pages are not.
-    expect(sources.map((s) => s.file)).toEqual([VERSION_FACTS.old.file, VERSION_FACTS.new.file])
-    for (const s of sources) expect(s.pages[0] <= 3 && 3 <= s.pages[1]).toBe(true)
+    // Only what differs is sent: the changed tides page on each side and the page only the new
+    // version has; the unchanged opening page is not.
+    const of = (file: string) => sources.filter((s) => s.file === file).map((s) => s.pages)
+    expect(of(VERSION_FACTS.old.file)).toEqual([[2, 3]])
+    expect(of(VERSION_FACTS.new.file)).toEqual(
+      expect.arrayContaining([
+        [2, 3],
+        [5, 5],
+      ]),
+    )
+    expect(sources.some((s) => s.pages[0] === 1)).toBe(false)
     expect(fake.chats[0]!.body.messages[1]!.content).toMatch(/versions of one document/)
     expect(message.trace.comparison).toMatchObject({ aspect: '', versions: true })
   })
