@@ -4,6 +4,7 @@
 // tests and the benchmark run the real loading and scoring path. Their scores mean nothing: wiring
 // and cost only, never ranking quality.
 // - `tiny`: 2 layers of width 32 over the test model's small vocabulary (tests; a few hundred KB).
+// - `minilm-l2`: ms-marco-MiniLM-L-2-v2's shape (two such layers), the faster choice.
 // - `minilm-l6`: the real model's shape (6 layers, 384 wide, 12 heads, 30522 words) in the q8 layout,
 //   with a real BERT uncased tokenizer copied from `tokenizerDir` when given (so passages tokenize to
 //   as many pieces as they would for the real model), else the small test vocabulary.
@@ -18,13 +19,15 @@ import { bertCrossEncoderGraph, MINILM_L6_SHAPE, type BertShape } from './test-m
 import { buildVocab, specialTokensMapJson, tokenizerConfigJson, tokenizerJson } from './test-model/vocab.js'
 import { writeModelFolder } from './test-model/write-model-folder.js'
 
-export type TestRerankerSize = 'tiny' | 'minilm-l6'
+export type TestRerankerSize = 'tiny' | 'minilm-l6' | 'minilm-l2'
 const VERSION = 'quire-test-reranker/2'
 const TOKENIZER_FILES = ['tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'vocab.txt']
 
 function shapeOf(size: TestRerankerSize, vocabSize: number): BertShape {
-  if (size === 'minilm-l6')
-    return { ...MINILM_L6_SHAPE, vocabSize: Math.max(vocabSize, MINILM_L6_SHAPE.vocabSize) }
+  const real = { ...MINILM_L6_SHAPE, vocabSize: Math.max(vocabSize, MINILM_L6_SHAPE.vocabSize) }
+  if (size === 'minilm-l6') return real
+  // cross-encoder/ms-marco-MiniLM-L-2-v2: the same width, two layers.
+  if (size === 'minilm-l2') return { ...real, layers: 2 }
   return { layers: 2, hidden: 32, heads: 2, intermediate: 64, vocabSize, maxPositions: 512 }
 }
 
