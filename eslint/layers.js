@@ -58,6 +58,8 @@ const ENGINE_RANK = {
   // The full check and repair drive a Library (they re-import damaged documents).
   'check-library': 7,
   worker: 7,
+  // Watched folders drive a Library (imports and removals as files change).
+  watch: 7,
 }
 
 /** Layer of a repository-relative path, and for the engine its sub-folder. */

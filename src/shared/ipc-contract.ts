@@ -67,6 +67,7 @@ const libraryDocument: z.ZodType<LibraryDocument> = z.object({
   unreadablePages: z.array(z.number().int()).optional(),
   outdated: z.boolean(),
   otherPaths: z.array(z.string()).optional(),
+  unavailable: z.boolean().optional(),
 })
 
 const documentText: z.ZodType<DocumentText> = z.object({

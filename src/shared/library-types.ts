@@ -40,6 +40,8 @@ export interface LibraryDocument {
    * locations. Absent: only `path`.
    */
   otherPaths?: string[]
+  /** The watched folder the document came from has disappeared (an unplugged drive); absent: false. */
+  unavailable?: boolean
 }
 
 /** Mean OCR word confidence (0–100) under which a page is flagged in the document list. */

@@ -24,6 +24,7 @@ const commands = {
   docs: () => import('./commands/docs.js'),
   ingest: () => import('./commands/ingest.js'),
   search: () => import('./commands/search.js'),
+  watch: () => import('./commands/watch.js'),
 }
 
 function positiveInt(v: string): number {
@@ -92,6 +93,29 @@ export function buildCli(
             io,
           ),
         ),
+      ),
+    )
+
+  program
+    .command('watch')
+    .description(
+      'watch a folder: files saved, changed, removed or moved there are imported, re-indexed or removed as it happens (Ctrl-C stops)',
+    )
+    .argument('<dir>', 'the folder to watch (and its subfolders)')
+    .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
+    .option('--model-dir <dir>', `${MODEL_DIR_HELP} (default: resources/models/all-MiniLM-L6-v2)`)
+    .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
+    .action((dir: string, o) =>
+      run(
+        commands
+          .watch()
+          .then((m) =>
+            m.watchCommand(
+              dir,
+              { library: chosenLibrary(o, true), modelDir: modelDirFlag(o.modelDir), ocr: o.ocr !== false },
+              io,
+            ),
+          ),
       ),
     )
 

@@ -119,16 +119,40 @@ describe('one document per text', () => {
     await lib.close()
   })
 
-  it('keeps distinct documents apart, a revised edition with one chapter changed too', async () => {
+  it('keeps distinct documents apart: a revised edition with one chapter changed, two reports from one template', async () => {
     const docs = tempDir()
     const a = await write(docs, 'sandwich.pdf', report('sandwich'))
     const g = await write(docs, 'glaciers.pdf', report('glaciers'))
     const revised = report('sandwich')
     revised.pages[2] = report('glaciers').pages[2]!
     const r = await write(docs, 'sandwich-2nd.pdf', revised)
+    // Two reports from one template, on other subjects (their sketches are 0.75 alike).
+    const template = (topic: string): TextPdfSpec => ({
+      pages: [0, 1, 2].map((n) => ({
+        lines: paragraphLines(
+          rotate(
+            [
+              `The ${topic} survey began with a census of every site along the northern transect.`,
+              `Field teams recorded ${topic} measurements twice a day through the whole season.`,
+              `Results on ${topic} were compared with the archive kept since the first expedition.`,
+              `An appendix on ${topic} lists the instruments, their calibration and their faults.`,
+            ],
+            n,
+          ),
+        ),
+      })),
+    })
+    const basalt = await write(docs, 'basalt.pdf', template('basalt'))
+    const granite = await write(docs, 'granite.pdf', template('granite'))
     const lib = await Library.open(tempDir())
-    const out = await lib.ingest([a, g, r])
-    expect(out.documents.map((d) => d.status)).toEqual(['indexed', 'indexed', 'indexed'])
+    const out = await lib.ingest([a, g, r, basalt, granite])
+    expect(out.documents.map((d) => d.status)).toEqual([
+      'indexed',
+      'indexed',
+      'indexed',
+      'indexed',
+      'indexed',
+    ])
     await lib.close()
   })
 

@@ -36,6 +36,7 @@ interface DocumentRow {
   unreadable_pages: string
   /** JSON array of the document's other locations (document-locations.ts). */
   other_paths: string
+  unavailable: number
 }
 
 export interface StoredChunk {
@@ -94,6 +95,7 @@ function toDocument(r: DocumentRow): LibraryDocument {
     unreadablePages: JSON.parse(r.unreadable_pages) as number[],
     outdated: r.outdated === 1,
     ...(r.other_paths !== '[]' ? { otherPaths: JSON.parse(r.other_paths) as string[] } : {}),
+    ...(r.unavailable ? { unavailable: true } : {}),
   }
 }
 

@@ -252,4 +252,31 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS document_locations_document ON document_locations(document_id);
     `,
   },
+  {
+    version: 15,
+    name: 'watched-folders',
+    // Watched folders (docs/watched-folders.md): each folder, whether it is paused, and the
+    // collection it imports into (no foreign key: NULL is all documents); each file seen there with
+    // its size, modification time and content hash, so the rescan at start-up reads only the files
+    // whose size or time changed. documents.unavailable: the document's watched folder has
+    // disappeared (an unplugged drive); it stays in the library until the user removes it.
+    sql: `
+      CREATE TABLE IF NOT EXISTS watched_folders (
+        id INTEGER PRIMARY KEY,
+        path TEXT NOT NULL UNIQUE,
+        collection_id INTEGER,
+        paused INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE TABLE IF NOT EXISTS watched_files (
+        path TEXT PRIMARY KEY,
+        folder_id INTEGER NOT NULL REFERENCES watched_folders(id) ON DELETE CASCADE,
+        size INTEGER NOT NULL,
+        mtime_ms REAL NOT NULL,
+        sha256 TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS watched_files_folder ON watched_files(folder_id);
+      ALTER TABLE documents ADD COLUMN unavailable INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
