@@ -7,7 +7,7 @@ import { encryptedOffice, isEncryptedOoxml, isOleContainer } from './readers/leg
 
 // The format seam of the engine: which reader reads a file, from its name (the shared table in
 // shared/importable-files.ts) and its first bytes. Readers load on first use, so a process that
-// only imports PDFs never loads mammoth or officeparser. Adding a format: a row in the shared
+// only imports PDFs never loads officeparser or the HTML parser. Adding a format: a row in the shared
 // table, a reader under readers/, and a row here.
 
 export type Reader = (bytes: Uint8Array, file: string, opts: ParseOptions) => Promise<ParsedDocument>

@@ -68,6 +68,31 @@ describe('Word (.docx) reader', () => {
     expect(b).toContainEqual(['code', '>>> from datetime import date\n>>> date.max'])
   })
 
+  it('reads what Word writes around the text: numbering, revisions, fields, text boxes, cells of several paragraphs', async () => {
+    const run = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`
+    const bytes = makeDocx([
+      { heading: 'Procedure', level: 1 },
+      {
+        raw: `<w:p><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="3"/></w:numPr></w:pPr>${run('Seal the crate.')}</w:p>`,
+      },
+      // A deleted revision and a field's code are not text; the field's result is.
+      {
+        raw: `<w:p>${run('The crate weighs ')}<w:del><w:r><w:delText>forty</w:delText></w:r></w:del><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> DOCPROPERTY Weight </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${run('twelve')}<w:r><w:fldChar w:fldCharType="end"/></w:r>${run(' kilograms.')}</w:p>`,
+      },
+      {
+        raw: `<w:p><w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="wps"><w:drawing><w:txbxContent><w:p>${run('Handle with care.')}</w:p></w:txbxContent></w:drawing></mc:Choice><mc:Fallback><w:pict><w:p>${run('Handle with care.')}</w:p></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`,
+      },
+      {
+        raw: `<w:tbl><w:tr><w:tc><w:p>${run('Flag')}</w:p></w:tc><w:tc><w:p>${run('First paragraph.')}</w:p><w:p>${run('Second paragraph.')}</w:p></w:tc></w:tr></w:tbl>`,
+      },
+    ])
+    const b = blocks(await read(bytes, '/d/procedure.docx'))
+    expect(b).toContainEqual(['list-item', 'Seal the crate.'])
+    expect(b).toContainEqual(['paragraph', 'The crate weighs twelve kilograms.'])
+    expect(b.filter(([, t]) => t === 'Handle with care.')).toHaveLength(1)
+    expect(b).toContainEqual(['table-row', 'Flag | First paragraph. Second paragraph.'])
+  })
+
   it('refuses a zip bomb (declared or actual inflation) with DOC_TOO_LARGE', async () => {
     expect(
       await readError(makeDeclaredBomb('word/document.xml', 600 * 1024 * 1024), '/d/bomb.docx'),

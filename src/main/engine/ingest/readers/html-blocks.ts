@@ -2,7 +2,7 @@ import { parseHTML } from 'linkedom'
 import type { TextBlock } from '../structured-text.js'
 import { contentChars, dropNavigation, type LinkedBlock } from './navigation-blocks.js'
 
-// HTML → text blocks: the path Word (through mammoth's HTML), EPUB chapters and HTML files share.
+// HTML → text blocks: the path EPUB chapters, HTML files and Markdown's inline HTML share.
 // The markup is parsed into an inert DOM (linkedom: no scripts run, nothing is fetched, no styles
 // apply) and walked for its text and structure.
 
@@ -140,7 +140,7 @@ export function htmlBlocks(root: El): TextBlock[] {
       }
       if (tag === 'pre') {
         flush(ctx)
-        // A line break inside code is one (mammoth writes a Word code paragraph's breaks as <br>).
+        // A line break inside code is one.
         for (const br of child.querySelectorAll('br')) br.replaceWith('\n')
         const text = child.textContent ?? ''
         if (text.trim()) push({ kind: 'code', text })
