@@ -354,6 +354,8 @@ const settings = z.object({
   answerPassages: z.number().int(),
   /** How strict "not found" is: the coverage below which an answer is declined. */
   minCoverage: z.number(),
+  /** Build document summaries in the background while the machine is idle (off by default). */
+  summarizeWhenIdle: z.boolean().optional(),
 })
 export type Settings = z.infer<typeof settings>
 
@@ -498,6 +500,7 @@ export const routes = {
         .min(RETRIEVAL_LIMITS.minCoverage.min)
         .max(RETRIEVAL_LIMITS.minCoverage.max)
         .optional(),
+      summarizeWhenIdle: z.boolean().optional(),
     }),
     output: settings,
   },

@@ -110,6 +110,11 @@ export class ChatService {
     return { requestId, conversationId: conversation.id }
   }
 
+  /** True while an answer is being produced (background summaries wait for it). */
+  get busy(): boolean {
+    return this.answering.size > 0
+  }
+
   /** Unknown ids are ignored: the answer may have finished a moment before. */
   stop(requestId: string): void {
     this.running.get(requestId)?.abort()

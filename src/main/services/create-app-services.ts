@@ -6,6 +6,7 @@ import type { LibraryCheckReport } from '@shared/library-types.js'
 import { Answerer } from '../engine/answer/answerer.js'
 import { ConversationStore } from '../engine/chat/conversation-store.js'
 import type { Library } from '../engine/library.js'
+import { BackgroundSummaries } from './background-summaries.js'
 import { ChatService } from './chat-service.js'
 import { ConversationsService } from './conversations-service.js'
 import { EventBus } from './event-bus.js'
@@ -51,6 +52,7 @@ export interface AppServices {
     ocr?: boolean
     answerPassages?: number
     minCoverage?: number
+    summarizeWhenIdle?: boolean
   }): Settings
   /** Stops imports and answers, then deletes the library folder and starts an empty one. */
   deleteLibrary(): Promise<void>
@@ -98,6 +100,12 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const imports = new ImportQueue(library, events)
   const currentConversations = () => conversationStore!
   const chat = new ChatService(currentAnswerer, currentConversations, events)
+  const backgroundSummaries = new BackgroundSummaries({
+    answerer: currentAnswerer,
+    events,
+    busy: () => chat.busy || imports.busy,
+  })
+  backgroundSummaries.setEnabled(settings.get().summarizeWhenIdle ?? false)
   const conversations = new ConversationsService(
     currentConversations,
     () => new Map(library.documents().map((d) => [d.id, baseName(d.path)])),
@@ -127,9 +135,11 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
         preferredModel: settings.internal().lastModel,
       })
       currentAnswerer().configureRetrieval({ k: next.answerPassages, minCoverage: next.minCoverage })
+      backgroundSummaries.setEnabled(next.summarizeWhenIdle ?? false)
       return next
     },
     async deleteLibrary() {
+      await backgroundSummaries.pause()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])
@@ -138,12 +148,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     async checkLibrary(repair) {
       if (!repair) return library.check(false)
-      await Promise.all([imports.idle(), chat.idle()])
+      await Promise.all([imports.idle(), chat.idle(), backgroundSummaries.pause()])
       const report = await library.check(true)
       events.emit('library.changed', {})
       return report
     },
     async close() {
+      await backgroundSummaries.close()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])

@@ -94,6 +94,11 @@ export class ImportQueue {
     if (this.running?.id === jobId) this.running.controller.abort()
   }
 
+  /** True while a batch is queued or importing (background summaries wait for it). */
+  get busy(): boolean {
+    return this.running !== null || this.waiting.length > 0
+  }
+
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void> {
     return this.queue.onIdle()

@@ -85,6 +85,7 @@ describe('settings', () => {
       ocr: true,
       answerPassages: DEFAULT_ANSWER_PASSAGES,
       minCoverage: DEFAULT_TUNING.minCoverage,
+      summarizeWhenIdle: false,
     })
     first.set({
       ollamaHost: 'gpu-box:11434/',
@@ -92,6 +93,7 @@ describe('settings', () => {
       ocr: false,
       answerPassages: 3,
       minCoverage: 0.4,
+      summarizeWhenIdle: true,
     })
     const again = new SettingsService(tmp)
     expect(again.firstRun).toBe(false)
@@ -101,6 +103,7 @@ describe('settings', () => {
       ocr: false,
       answerPassages: 3,
       minCoverage: 0.4,
+      summarizeWhenIdle: true,
     })
   })
 
@@ -111,7 +114,13 @@ describe('settings', () => {
     expect(new SettingsService(tmp).get().ollamaHost).toBe('http://127.0.0.1:11434')
     await fs.writeFile(
       path.join(tmp, SETTINGS_FILE),
-      JSON.stringify({ ollamaHost: 7, model: 'm', answerPassages: 99, minCoverage: -1 }),
+      JSON.stringify({
+        ollamaHost: 7,
+        model: 'm',
+        answerPassages: 99,
+        minCoverage: -1,
+        summarizeWhenIdle: 'yes',
+      }),
     )
     expect(new SettingsService(tmp).get()).toEqual({
       ollamaHost: 'http://127.0.0.1:11434',
@@ -119,6 +128,7 @@ describe('settings', () => {
       ocr: true,
       answerPassages: DEFAULT_ANSWER_PASSAGES,
       minCoverage: DEFAULT_TUNING.minCoverage,
+      summarizeWhenIdle: false,
     })
   })
 })

@@ -35,6 +35,8 @@ const stored = z.object({
     .min(RETRIEVAL_LIMITS.minCoverage.min)
     .max(RETRIEVAL_LIMITS.minCoverage.max)
     .catch(DEFAULT_TUNING.minCoverage),
+  /** Settings › Answers: build document summaries while the machine is idle (docs/summaries.md). */
+  summarizeWhenIdle: z.boolean().catch(false),
 })
 export type StoredSettings = z.infer<typeof stored>
 
@@ -47,6 +49,7 @@ const DEFAULTS: StoredSettings = {
   lastModel: null,
   answerPassages: DEFAULT_ANSWER_PASSAGES,
   minCoverage: DEFAULT_TUNING.minCoverage,
+  summarizeWhenIdle: false,
 }
 
 /** The evaluated defaults of the retrieval settings (app.info), said beside each in Settings. */
@@ -72,8 +75,8 @@ export class SettingsService {
   }
 
   get(): Settings {
-    const { ollamaHost, model, ocr, answerPassages, minCoverage } = this.current
-    return { ollamaHost, model, ocr, answerPassages, minCoverage }
+    const { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle } = this.current
+    return { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle }
   }
 
   internal(): StoredSettings {
@@ -89,6 +92,7 @@ export class SettingsService {
     lastModel?: string | null
     answerPassages?: number
     minCoverage?: number
+    summarizeWhenIdle?: boolean
   }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
@@ -99,6 +103,7 @@ export class SettingsService {
     if (patch.lastModel !== undefined) next.lastModel = patch.lastModel
     if (patch.answerPassages !== undefined) next.answerPassages = patch.answerPassages
     if (patch.minCoverage !== undefined) next.minCoverage = patch.minCoverage
+    if (patch.summarizeWhenIdle !== undefined) next.summarizeWhenIdle = patch.summarizeWhenIdle
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

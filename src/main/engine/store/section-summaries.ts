@@ -70,6 +70,12 @@ export class SectionSummaries {
         `SELECT count(*) FROM section_summaries WHERE sha256 = ? AND index_version = ? AND model = ? AND level = 0`,
       ),
       any: db.prepare(`SELECT 1 FROM section_summaries LIMIT 1`).pluck(),
+      // A finished summary's last unit is its final one ("F:…", summarize-document.ts).
+      finished: db
+        .prepare(
+          `SELECT 1 FROM section_summaries WHERE sha256 = ? AND index_version = ? AND model = ? AND unit LIKE 'F:%' LIMIT 1`,
+        )
+        .pluck(),
       // Sections only (level 0): a combination repeats what its sections say.
       search: db.prepare(
         `SELECT s.id, d.id AS documentId, s.ord_start AS ordStart, s.ord_end AS ordEnd, s.heading, s.text,
@@ -118,6 +124,11 @@ export class SectionSummaries {
   /** Section summaries stored for this document and model (any context size). */
   sectionCount(key: SummaryKey): number {
     return this.q.count.pluck().get(key.sha256, key.indexVersion, key.model) as number
+  }
+
+  /** True when a whole summary of the document by this model is stored (not only some sections). */
+  hasFinished(key: SummaryKey): boolean {
+    return this.q.finished.get(key.sha256, key.indexVersion, key.model) !== undefined
   }
 
   /** True when the library holds any summary at all: searches skip summaries entirely otherwise. */

@@ -164,7 +164,12 @@ export async function summarizeDocument(
     // guards against a model that never shortens anything.
     if (level >= MAX_LEVELS) groups = groups.slice(0, 1)
     const final = groups.length === 1
-    if (final && current.length === 1) break
+    if (final && current.length === 1) {
+      // One section is the summary itself: stored as the final unit too, marking the summary done.
+      const id = `F:${digest(groups[0]!)}`
+      if (!store.get(key, id)) store.put(key, { ...current[0]!, unit: id, level })
+      break
+    }
     const next: StoredUnit[] = []
     let combined = 0
     for (const group of groups) {

@@ -46,6 +46,17 @@ export class Summarizer {
       .all() as { id: number; path: string; title: string }[]
   }
 
+  /**
+   * The next indexed document without a finished summary by `model`, oldest first, or null: what
+   * background building (services/background-summaries.ts) summarises next.
+   */
+  nextUnsummarized(model: string): number | null {
+    const rows = this.db
+      .prepare(`SELECT id, sha256, index_version AS indexVersion FROM documents WHERE status = 'indexed' ORDER BY id`)
+      .all() as { id: number; sha256: string; indexVersion: number }[]
+    return rows.find((d) => !this.store.hasFinished({ ...d, model }))?.id ?? null
+  }
+
   async summarize(documentId: number, req: SummarizeRequest = {}): Promise<SummaryResult> {
     const doc = readSummarySubject(this.db, documentId)
     if (!doc)

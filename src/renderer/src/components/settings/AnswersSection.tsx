@@ -51,12 +51,35 @@ function NumberSetting({ id, label, name, step }: { id: string; label: string; n
   )
 }
 
+/** Summaries built while the machine is idle (docs/summaries.md): off by default. */
+function IdleSummariesSetting() {
+  const { settings } = useStores()
+  const on = useSettings((s) => s.settings?.summarizeWhenIdle ?? false)
+  return (
+    <div className="setting-block">
+      <label className="field-row">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) => void settings.getState().save({ summarizeWhenIdle: e.target.checked })}
+        />
+        Build document summaries while the computer is idle
+      </label>
+      <p className="muted small">
+        Summarises documents section by section with your model when no question or import is running, so
+        Summarize and broad questions answer at once. Stops whenever you ask something.
+      </p>
+    </div>
+  )
+}
+
 export function AnswersSection() {
   return (
     <section className="settings-section" aria-label="Answers">
       <h3>Answers</h3>
       <NumberSetting id="answer-passages" label="Passages per answer" name="answerPassages" step={1} />
       <NumberSetting id="min-coverage" label="“Not found” threshold" name="minCoverage" step={0.05} />
+      <IdleSummariesSetting />
     </section>
   )
 }

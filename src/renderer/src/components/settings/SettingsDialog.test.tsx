@@ -219,6 +219,19 @@ describe('settings and first run', () => {
     expect(api.callsTo('settings.set').at(-1)).toEqual({ ocr: true })
   })
 
+  it('turns building summaries when idle on (it is off by default)', async () => {
+    const user = userEvent.setup()
+    const { api } = await renderApp()
+    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const box = within(dialog).getByRole('checkbox', {
+      name: /Build document summaries while the computer is idle/,
+    })
+    expect((box as HTMLInputElement).checked).toBe(false)
+    await user.click(box)
+    expect(api.callsTo('settings.set').at(-1)).toEqual({ summarizeWhenIdle: true })
+  })
+
   it('says how a host without a scheme was normalised, and why a bad one was refused', async () => {
     const user = userEvent.setup()
     await renderApp({
