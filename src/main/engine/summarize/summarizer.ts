@@ -52,7 +52,9 @@ export class Summarizer {
    */
   nextUnsummarized(model: string): number | null {
     const rows = this.db
-      .prepare(`SELECT id, sha256, index_version AS indexVersion FROM documents WHERE status = 'indexed' ORDER BY id`)
+      .prepare(
+        `SELECT id, sha256, index_version AS indexVersion FROM documents WHERE status = 'indexed' ORDER BY id`,
+      )
       .all() as { id: number; sha256: string; indexVersion: number }[]
     return rows.find((d) => !this.store.hasFinished({ ...d, model }))?.id ?? null
   }
