@@ -58,8 +58,15 @@ export const VERSION_FACTS = {
  * (docs/duplicates.md).
  */
 export function handbookVersion(title: string, tides: string, added: string[] = []): TextPdfSpec {
+  // Each page long enough to be a passage of its own, so a citation names one page.
+  const filler = (heading: string) =>
+    Array.from(
+      { length: 9 },
+      (_, j) =>
+        `The ${heading.toLowerCase()} rule ${j + 1} of the harbour master applies to every vessel in the basin and is read out at the weekly ${heading.toLowerCase()} meeting.`,
+    )
   const page = (heading: string, n: number, sentences: string[]) => ({
-    lines: [{ text: `${n} ${heading}`, size: 16 }, ...paragraphLines(sentences)],
+    lines: [{ text: `${n} ${heading}`, size: 16 }, ...paragraphLines([...sentences, ...filler(heading)])],
   })
   return {
     title,

@@ -34,6 +34,17 @@ describe('versionDiff', () => {
     expect(d.differing).toEqual([[2], [13]])
   })
 
+  it('does not count a shared sentence cut by a chunk edge as new', () => {
+    const a = [chunk(1, 0, SHARED.join(' ')), chunk(2, 1, 'The tide reaches 4.2 metres.')]
+    // The same sentences, but chunked so that the second is cut in two (chunks overlap).
+    const b = [
+      chunk(11, 0, `${SHARED[0]} Pilots board ships`),
+      chunk(12, 1, `at the outer buoy. ${SHARED[2]}`),
+      chunk(13, 2, 'The tide reaches 4.5 metres.'),
+    ]
+    expect(versionDiff(a, b).differing).toEqual([[2], [13]])
+  })
+
   it('does not take two different documents for versions', () => {
     const d = versionDiff([chunk(1, 0, 'Steel output rose.')], [chunk(2, 0, 'Staff numbers fell.')])
     expect(d).toMatchObject({ versions: false, shared: 0 })

@@ -24,30 +24,53 @@ export function versionDiff(a: DocumentChunk[], b: DocumentChunk[]): VersionDiff
   const common = [...setA].filter((s) => setB.has(s)).length
   const smaller = Math.min(setA.size, setB.size)
   const shared = smaller ? common / smaller : 0
+  const versions = shared >= VERSIONS_SHARED
   return {
     shared: Math.round(shared * 1000) / 1000,
-    versions: shared >= VERSIONS_SHARED,
-    differing: [changedChunks(sa, setB), changedChunks(sb, setA)],
+    versions,
+    differing: versions
+      ? [changedChunks(sa, setB, textOf(sb)), changedChunks(sb, setA, textOf(sa))]
+      : [[], []],
   }
 }
 
-function sentencesOf(chunks: DocumentChunk[]): { id: number; ord: number; sentences: string[] }[] {
+interface ChunkSentences {
+  id: number
+  ord: number
+  sentences: string[]
+}
+
+function sentencesOf(chunks: DocumentChunk[]): ChunkSentences[] {
   return chunks.map((c) => ({
     id: c.id,
     ord: c.ord,
     sentences: splitSentences(c.text)
-      .map((s) => s.toLowerCase().replace(/\s+/g, ' ').trim())
+      .map(normalize)
       .filter((s) => s.length > 0),
   }))
 }
 
-/** Chunks with sentences the other side lacks, the most such sentences first, then in reading order. */
-function changedChunks(
-  chunks: { id: number; ord: number; sentences: string[] }[],
-  other: Set<string>,
-): number[] {
+const normalize = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim()
+
+/** A document's whole text, for telling a sentence cut at a chunk's edge from a new one. */
+function textOf(chunks: ChunkSentences[]): string | null {
+  const text = chunks.map((c) => c.sentences.join(' ')).join(' ')
+  return text.length <= MAX_FRAGMENT_TEXT ? text : null
+}
+
+/** Above this many characters a sentence is not looked up in the other text (time). */
+const MAX_FRAGMENT_TEXT = 4_000_000
+
+/**
+ * Chunks with sentences the other side lacks, the most such sentences first, then in reading
+ * order. Chunks overlap and their edges cut sentences, so a sentence the other side does not have
+ * whole is new only if the other document's text does not contain it either (versions share most
+ * sentences, so few are looked up).
+ */
+function changedChunks(chunks: ChunkSentences[], other: Set<string>, otherText: string | null): number[] {
+  const isNew = (s: string) => !other.has(s) && !otherText?.includes(s)
   return chunks
-    .map((c) => ({ id: c.id, ord: c.ord, novel: c.sentences.filter((s) => !other.has(s)).length }))
+    .map((c) => ({ id: c.id, ord: c.ord, novel: c.sentences.filter(isNew).length }))
     .filter((c) => c.novel > 0)
     .sort((x, y) => y.novel - x.novel || x.ord - y.ord)
     .map((c) => c.id)
