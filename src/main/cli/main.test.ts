@@ -173,6 +173,18 @@ describe('quire CLI contract', () => {
     expect(listed.out).toMatch(/memo\.docx\)\s+Word, 2 passages|memo\.docx\)\s+Word, \d+ passage/)
   })
 
+  it('search says when it is not sure its passages answer (an answer would leave it to the model)', async () => {
+    const { docs, lib } = await smallLibrary()
+    await cli('ingest', docs, '--library', lib, '--model-dir', 'none')
+    const q = 'Does the installer copy the program and its manual pages into the Windows folder?'
+    const r = await cli('search', q, '--library', lib, '--model-dir', 'none')
+    expect(r.out).toContain(
+      'these passages may not answer (None of the documents that match the question mentions “Windows”)',
+    )
+    const j = JSON.parse((await cli('search', q, '--library', lib, '--model-dir', 'none', '--json')).out)
+    expect(j).toMatchObject({ declined: false, decision: { doubtful: true, reason: 'names-absent' } })
+  })
+
   it('search says why it declined: what no document mentions', async () => {
     const { docs, lib } = await smallLibrary()
     await cli('ingest', docs, '--library', lib, '--model-dir', 'none')

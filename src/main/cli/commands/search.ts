@@ -128,8 +128,10 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
  */
 function printHuman(r: SearchResponse, lib: Library, io: Io): void {
   const why = declineReason(r.decision)
+  // Not sure (decide.ts): an answer would leave it to the model, which may say "not found".
+  const unsure = r.decision?.doubtful ? declineReason({ ...r.decision, declined: true }) : null
   io.stdout.write(
-    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}\n`,
+    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}${unsure ? ` — these passages may not answer (${unsure.replace(/\.$/, '')})` : ''}\n`,
   )
   for (const note of r.stages ?? []) io.stdout.write(`${forTerminal(stageNoteLine(note))}\n`)
   io.stdout.write('\n')
