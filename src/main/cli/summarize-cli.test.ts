@@ -86,6 +86,25 @@ describe('quire summarize', () => {
     expect(second.summary).toBe(first.summary)
   })
 
+  it('ask --json answers a summary question with the same cited summary', async () => {
+    const summary = JSON.parse((await summarize(file, '--json')).out) as SummarizeJson
+    const asked = await cli(
+      'ask',
+      `Summarize ${HANDBOOK_FILE}`,
+      '--library',
+      lib,
+      '--ollama-url',
+      ollama.url,
+      '--model',
+      MODEL,
+      '--json',
+    )
+    const json = JSON.parse(asked.out) as AskJson
+    expect(json.answer).toBe(summary.summary)
+    expect(json.citations).toEqual(summary.citations)
+    expect(json.declined).toBe(false)
+  })
+
   it('prints the summary with its sources, and the cost on stderr', async () => {
     const r = await summarize(path.relative(process.cwd(), file))
     expect(r.code, r.err).toBe(0)

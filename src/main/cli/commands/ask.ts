@@ -7,7 +7,7 @@
  */
 import type { AnswerMode, AnswerResult, AnswerWarning, Citation } from '@shared/chat-types.js'
 import { warningText } from '@shared/answer-warnings.js'
-import { answerWaitLabel, searchedFor } from '@shared/answer-wait.js'
+import { answerWaitLabel, searchedFor, summaryWaitLabel } from '@shared/answer-wait.js'
 import { answerDeclineReason, declineCodeOf, type DeclineCode } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
@@ -226,6 +226,8 @@ export async function streamAnswer(
       ...(opts.conversationId !== undefined ? { conversationId: opts.conversationId } : {}),
       signal: opts.signal,
       onEvent: (e) => {
+        // A question asking for a document's summary is answered by one (docs/summaries.md).
+        if (e.type === 'summary-progress') return spinner.set(summaryWaitLabel(e))
         if (e.type !== 'retrieval' || streamed) return
         // A rewritten follow-up says what was really searched for, as the app does under the question.
         const searched = searchedFor(question, e.trace.rewrite ? e.trace.searchQuery : undefined)
