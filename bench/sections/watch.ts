@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Library } from '../../src/main/engine/library.js'
-import { FolderWatcher, type WatchEvent } from '../../src/main/engine/watch/folder-watcher.js'
+import { FolderWatcher, watchTargetOf, type WatchEvent } from '../../src/main/engine/watch/folder-watcher.js'
 import { listFolder, rescanFolder, sha256OfFile } from '../../src/main/engine/watch/rescan.js'
 import { WatchStore } from '../../src/main/engine/watch/watch-store.js'
 import { arg, emit, log } from '../lib/env.js'
@@ -46,7 +46,7 @@ async function rescanOfUnchangedTree() {
     rescan.push(performance.now() - t)
     if (found.changed.length || found.gone.length) throw new Error('the unchanged tree was found changed')
     t = performance.now()
-    const w = await FolderWatcher.start(lib, root)
+    const w = await FolderWatcher.start(watchTargetOf(lib), root)
     start.push(performance.now() - t)
     await w.stop()
     log(`watch: rescan ${Math.round(rescan.at(-1)!)} ms, whole start ${Math.round(start.at(-1)!)} ms`)
@@ -60,7 +60,7 @@ async function changeLatency() {
   fs.mkdirSync(folder)
   const lib = await Library.open(path.join(work, 'lib-latency'))
   const events: { e: WatchEvent; at: number }[] = []
-  const w = await FolderWatcher.start(lib, folder, {
+  const w = await FolderWatcher.start(watchTargetOf(lib), folder, {
     onEvent: (e) => events.push({ e, at: performance.now() }),
   })
   const waitFor = async (pred: () => Promise<boolean>) => {

@@ -35,6 +35,7 @@ import type {
   RerankerStatus,
   TextItemBox,
 } from './library-types.js'
+import type { WatchState } from './watch-types.js'
 import { BLOCK_KINDS, type DocumentText } from './document-text.js'
 
 const id = z.number().int().positive()
@@ -116,6 +117,14 @@ const passageCopy: z.ZodType<PassageCopy> = z.object({
   documentId: z.number().int(),
   file: z.string(),
   title: z.string(),
+})
+
+const watchState: z.ZodType<WatchState> = z.object({
+  folder: z.string(),
+  status: z.enum(['starting', 'watching', 'paused', 'unavailable', 'stopped']),
+  waiting: z.number().int(),
+  lastChange: z.string().nullable(),
+  errors: z.array(z.object({ file: z.string(), message: z.string(), at: z.string() })),
 })
 
 const searchHit: z.ZodType<SearchHit> = z.object({
@@ -444,6 +453,13 @@ export const routes = {
   'library.importReranker': { input: z.object({ path: z.string().min(1) }), output: rerankerStatus },
   /** Settings › Search › Turn reranking off (the imported folder stays). */
   'library.removeReranker': { input: empty, output: rerankerStatus },
+  /** Watched folders (docs/watched-folders.md): each answers every folder's state. */
+  'watch.list': { input: empty, output: z.array(watchState) },
+  'watch.add': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
+  'watch.pause': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
+  'watch.resume': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
+  /** Stops watching the folder; its documents stay in the library. */
+  'watch.remove': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
   'search.query': {
     input: z.object({
       query: questionText,
@@ -519,6 +535,8 @@ export interface EventPayloads {
   'library.progress': { jobId: string; progress: IngestProgress; etaSeconds: number | null }
   'library.importDone': { jobId: string; report: IngestReport }
   'library.changed': Record<string, never>
+  /** A watched folder's state changed (docs/watched-folders.md): every folder's state. */
+  'watch.changed': { folders: WatchState[] }
   'chat.event': { requestId: string; event: AnswerEvent }
 }
 export type EventName = keyof EventPayloads
@@ -530,6 +548,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'library.progress',
   'library.importDone',
   'library.changed',
+  'watch.changed',
   'chat.event',
 ]
 

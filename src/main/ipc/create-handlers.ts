@@ -24,6 +24,14 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       retrievalDefaults: RETRIEVAL_DEFAULTS,
     }),
     'library.documents': () => library.documents(),
+    'watch.list': () => services.watches.list(),
+    'watch.add': ({ folder }) => {
+      shell.authorizePaths?.([folder])
+      return services.watches.add(folder)
+    },
+    'watch.pause': ({ folder }) => services.watches.pause(folder),
+    'watch.resume': ({ folder }) => services.watches.resume(folder),
+    'watch.remove': ({ folder }) => services.watches.remove(folder),
     'library.import': ({ paths }) => {
       shell.authorizePaths?.(paths)
       return { jobId: imports.enqueue(paths) }

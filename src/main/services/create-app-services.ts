@@ -12,6 +12,7 @@ import { ConversationsService } from './conversations-service.js'
 import { EventBus } from './event-bus.js'
 import { ImportQueue } from './import-queue.js'
 import { AppLibrary } from './library-service.js'
+import { WatchService } from './watch-service.js'
 import type { ModelLocations } from './model-locations.js'
 import { SettingsService } from './settings-service.js'
 import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
@@ -44,6 +45,8 @@ export interface AppServices {
   readonly conversations: ConversationsService
   /** Browser-mode upload bytes waiting for `library.upload`. */
   readonly uploads: UploadStaging
+  /** Watched folders (docs/watched-folders.md). */
+  readonly watches: WatchService
   answerer(): Answerer
   /** Saves settings and points the answerer at the new Ollama host or model. */
   updateSettings(patch: {
@@ -93,9 +96,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     parseWorkerUrl: opts.parseWorkerUrl,
     onReopened: (lib) => {
       answerer = makeAnswerer(lib)
+      // The watches' records live in the library's database: they follow it to the new connection.
+      void watches?.restart()
     },
   })
   answerer = makeAnswerer(library.library)
+  const watches: WatchService = new WatchService(library, events)
+  await watches.startSaved()
   const currentAnswerer = () => answerer!
   const imports = new ImportQueue(library, events)
   const currentConversations = () => conversationStore!
@@ -126,6 +133,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     chat,
     conversations,
     uploads,
+    watches,
     answerer: currentAnswerer,
     updateSettings(patch) {
       const next = settings.set(patch)
@@ -140,6 +148,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     async deleteLibrary() {
       await backgroundSummaries.pause()
+      await watches.stopAll()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])
@@ -155,6 +164,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     async close() {
       await backgroundSummaries.close()
+      await watches.stopAll()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])

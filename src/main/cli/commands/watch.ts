@@ -8,7 +8,12 @@ import { formatExtent } from '@shared/importable-files.js'
 import { countOf } from '@shared/labels.js'
 import type { IngestFileReport } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
-import { countWatchedFiles, FolderWatcher, type WatchEvent } from '../../engine/watch/folder-watcher.js'
+import {
+  countWatchedFiles,
+  FolderWatcher,
+  watchTargetOf,
+  type WatchEvent,
+} from '../../engine/watch/folder-watcher.js'
 import { KEEP_DUPLICATES } from './ingest.js'
 import type { Io } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
@@ -56,7 +61,7 @@ export async function watchCommand(dir: string, opts: WatchCommandOptions, io: I
     io.stdout.write(
       `Rescanning ${forTerminal(folder)} (${countOf(await countWatchedFiles(folder), 'file')}) into ${forTerminal(opts.library)}…\n`,
     )
-    const watcher = await FolderWatcher.start(lib, folder, { ingest: { ocr: opts.ocr }, onEvent })
+    const watcher = await FolderWatcher.start(watchTargetOf(lib, { ocr: opts.ocr }), folder, { onEvent })
     await new Promise<void>((resolve) => {
       const source = io.interrupts ?? process
       const onInterrupt = () => {

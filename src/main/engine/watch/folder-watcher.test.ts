@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeTextPdf, paragraphLines, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { Library } from '../library.js'
-import { FolderWatcher, type WatchEvent } from './folder-watcher.js'
+import { FolderWatcher, watchTargetOf, type WatchEvent } from './folder-watcher.js'
 
 const tempDir = useTempDirs()
 const open: { lib: Library; watcher: FolderWatcher | null }[] = []
@@ -59,7 +59,7 @@ const imported = (file: string, status?: string) => (e: WatchEvent) =>
 async function startWatch(folder: string, libDir = tempDir()) {
   const lib = await Library.open(libDir)
   const events: WatchEvent[] = []
-  const watcher = await FolderWatcher.start(lib, folder, {
+  const watcher = await FolderWatcher.start(watchTargetOf(lib), folder, {
     settleMs: 200,
     lookEveryMs: 100,
     onEvent: (e) => events.push(e),

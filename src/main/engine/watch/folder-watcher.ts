@@ -7,24 +7,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import { errorMessageOf } from '@shared/errors.js'
-import type { IngestFileReport } from '@shared/library-types.js'
+import type { WatchState, WatchStatus } from '@shared/watch-types.js'
+import type { IngestFileReport, IngestReport } from '@shared/library-types.js'
 import type { IngestOptions } from '../ingest/ingest-files.js'
 import type { Library } from '../library.js'
+import type { Db } from '../store/open-database.js'
 import { isWatchedName, listFolder, rescanFolder, sha256OfFile } from './rescan.js'
 import { WatchStore, type WatchedFolderRow } from './watch-store.js'
 
-export type WatchStatus = 'starting' | 'watching' | 'paused' | 'unavailable' | 'stopped'
-
-export interface WatchState {
-  folder: string
-  status: WatchStatus
-  /** Files waiting to be imported or removed, the one in hand included. */
-  waiting: number
-  /** When the last change was applied (ISO time); null: none since the watch started. */
-  lastChange: string | null
-  /** The latest problems (a file that could not be imported, the watcher's own), newest last. */
-  errors: { file: string; message: string; at: string }[]
-}
+export type { WatchState, WatchStatus }
 
 export type WatchEvent =
   | { kind: 'imported'; report: IngestFileReport }
@@ -38,12 +29,33 @@ export interface FolderWatcherOptions {
   settleMs?: number
   /** How often a disappeared folder is looked for, ms. Default 2000. */
   lookEveryMs?: number
-  /** Import options (OCR, a parse pool…) for the files it imports. */
-  ingest?: Omit<IngestOptions, 'signal'>
   onEvent?: (e: WatchEvent) => void
 }
 
 const MAX_ERRORS = 20
+
+/**
+ * What a watch drives: the library's database (the watch's own records), its import and its
+ * removal by path. A Library is one (watchTargetOf); the app's imports run in its worker instead.
+ */
+export interface WatchTarget {
+  readonly db: Db
+  ingest(paths: string[], opts: { signal?: AbortSignal }): Promise<IngestReport>
+  /** Removes one location of a document (Library.remove by path): the document goes with its last. */
+  removePath(file: string): void | Promise<void>
+}
+
+/** A Library as a watch's target, importing in this process with `ingest`'s options. */
+export function watchTargetOf(lib: Library, ingest: Omit<IngestOptions, 'signal'> = {}): WatchTarget {
+  return {
+    db: lib.db,
+    ingest: (paths, opts) => {
+      lib.assertWritable()
+      return lib.ingest(paths, { ...ingest, ...opts })
+    },
+    removePath: (file) => void lib.remove(file),
+  }
+}
 
 export class FolderWatcher {
   private readonly store: WatchStore
@@ -63,11 +75,11 @@ export class FolderWatcher {
   private readonly controller = new AbortController()
 
   private constructor(
-    private readonly lib: Library,
+    private readonly target: WatchTarget,
     readonly folder: string,
     private readonly opts: FolderWatcherOptions,
   ) {
-    this.store = new WatchStore(lib.db)
+    this.store = new WatchStore(target.db)
     this.row = this.store.watch(folder, opts.collectionId ?? null)
   }
 
@@ -75,9 +87,12 @@ export class FolderWatcher {
    * Watches `folder` (recorded in the library, so the next start rescans it): resolves once the
    * start-up rescan's changes are queued and chokidar watches; they are applied in the background.
    */
-  static async start(lib: Library, folder: string, opts: FolderWatcherOptions = {}): Promise<FolderWatcher> {
-    lib.assertWritable()
-    const w = new FolderWatcher(lib, path.resolve(folder), opts)
+  static async start(
+    target: WatchTarget,
+    folder: string,
+    opts: FolderWatcherOptions = {},
+  ): Promise<FolderWatcher> {
+    const w = new FolderWatcher(target, path.resolve(folder), opts)
     if (w.row.paused) w.setStatus('paused')
     else await w.begin()
     return w
@@ -234,7 +249,7 @@ export class FolderWatcher {
         if (fs.existsSync(file)) continue
         // The whole folder went (an unplugged drive): nothing is removed.
         if (!fs.existsSync(this.folder)) return this.goUnavailable()
-        this.lib.remove(file)
+        await this.target.removePath(file)
         this.store.dropFile(file)
         this.opts.onEvent?.({ kind: 'removed', file })
         this.inHand--
@@ -249,7 +264,7 @@ export class FolderWatcher {
   }
 
   private async importFiles(files: string[]): Promise<void> {
-    const report = await this.lib.ingest(files, { ...this.opts.ingest, signal: this.controller.signal })
+    const report = await this.target.ingest(files, { signal: this.controller.signal })
     for (const d of report.documents) {
       this.inHand--
       if (d.errorCode === 'CANCELLED') continue

@@ -11,6 +11,7 @@ import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'
 import { KeywordOnlyNote } from './KeywordOnlyNote.js'
 import { OutdatedIndexNote } from './OutdatedIndexNote.js'
+import { WatchedFolders } from './WatchedFolders.js'
 
 export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { library, viewer, chat } = useStores()
@@ -78,6 +79,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
       </header>
       <KeywordOnlyNote onOpenSettings={onOpenSettings} />
       <OutdatedIndexNote />
+      <WatchedFolders />
       {preparing && (
         <p className="muted small" role="status">
           Reading files…

@@ -1,0 +1,32 @@
+// Watched folders (docs/watched-folders.md): the state each one shows, shared by the engine, the
+// IPC contract and the renderer. Plain data only.
+
+export type WatchStatus = 'starting' | 'watching' | 'paused' | 'unavailable' | 'stopped'
+
+export interface WatchState {
+  folder: string
+  status: WatchStatus
+  /** Files waiting to be imported or removed, the one in hand included. */
+  waiting: number
+  /** When the last change was applied (ISO time); null: none since the watch started. */
+  lastChange: string | null
+  /** The latest problems (a file that could not be imported, the watcher's own), newest last. */
+  errors: { file: string; message: string; at: string }[]
+}
+
+/** The state in a few words, as the app and the CLI show it. */
+export function watchStatusWords(s: WatchState): string {
+  const waiting = s.waiting ? `, ${s.waiting} waiting` : ''
+  switch (s.status) {
+    case 'starting':
+      return `Starting: comparing the folder with the library${waiting}`
+    case 'watching':
+      return `Watching${waiting}`
+    case 'paused':
+      return 'Paused'
+    case 'unavailable':
+      return 'Not there: its documents are marked unavailable, nothing is removed'
+    case 'stopped':
+      return 'Stopped'
+  }
+}
