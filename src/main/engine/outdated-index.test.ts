@@ -27,9 +27,15 @@ async function writePdf(dir: string, name: string, topic: string): Promise<strin
  */
 async function asLibraryBeforeIndexVersions(dir: string): Promise<void> {
   const lib = await Library.open(dir)
-  for (const m of MIGRATIONS.filter((m) => m.version > 9))
+  for (const m of MIGRATIONS.filter((m) => m.version > 9)) {
     for (const [, table, column] of (m.sql ?? '').matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
       lib.db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
+    // Triggers and tables a later migration creates did not exist either (indexes go with tables).
+    for (const [, trigger] of (m.sql ?? '').matchAll(/CREATE TRIGGER (?:IF NOT EXISTS )?(\w+)/g))
+      lib.db.exec(`DROP TRIGGER IF EXISTS ${trigger}`)
+    for (const [, table] of (m.sql ?? '').matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/g))
+      lib.db.exec(`DROP TABLE IF EXISTS ${table}`)
+  }
   lib.db.pragma('user_version = 9')
   await lib.close()
 }

@@ -17,7 +17,8 @@ const MODEL = 'llama3.2:3b'
 const STEEL_Q = 'How much steel did Ghent produce in 2023?'
 const PLANTS = ['Ghent', 'Liege', 'Charleroi', 'Genk', 'Antwerp', 'Mons', 'Namur', 'Hasselt']
 
-/** Many long pages about steel output: more matching text than a small context can hold. */
+/** Many long pages about steel output: more matching text than a small context can hold. Each page's
+ * text differs (its year), so search does not collapse them as one text seen twice. */
 function steelOutputPdf(pages: number): TextPdfSpec {
   return {
     title: 'Steel output review',
@@ -26,7 +27,7 @@ function steelOutputPdf(pages: number): TextPdfSpec {
       const sentences = Array.from(
         { length: 14 },
         (_, j) =>
-          `Steel output at the ${plant} works in quarter ${(j % 4) + 1} was reviewed against the plan for line ${j + 1}, and the steel output figures were checked by the plant engineers.`,
+          `Steel output at the ${plant} works in quarter ${(j % 4) + 1} of ${2001 + i} was reviewed against the plan for line ${j + 1}, and the steel output figures were checked by the plant engineers.`,
       )
       return {
         lines: [{ text: `${i + 1} Steel output at ${plant}`, size: 16 }, ...paragraphLines(sentences)],
