@@ -46,7 +46,7 @@ export const summaryStage: SearchStage = {
       .search(match, 5, r.opts.documentIds)
       .find((m) => coverage(m, terms) >= MIN_COVERAGE)
     if (!best) return
-    const hit = summaryHit(d.db, best, r)
+    const hit = summaryHit(d.db, best, r, heldTerms(best, terms))
     if (!hit) return
     r.results = [hit, ...r.results.filter((h) => h.chunkId !== hit.chunkId)]
       .slice(0, r.k)
@@ -55,10 +55,16 @@ export const summaryStage: SearchStage = {
   },
 }
 
-function coverage(m: SummaryMatch, terms: SearchRun['question']['terms']): number {
+type Terms = SearchRun['question']['terms']
+
+function heldTerms(m: SummaryMatch, terms: Terms): Terms {
   const stems = new Set(passageStems(`${m.heading ?? ''} ${m.text}`))
+  return terms.filter((t) => stems.has(t.stem))
+}
+
+function coverage(m: SummaryMatch, terms: Terms): number {
   const total = terms.reduce((s, t) => s + t.idf, 0)
-  const held = terms.filter((t) => stems.has(t.stem)).reduce((s, t) => s + t.idf, 0)
+  const held = heldTerms(m, terms).reduce((s, t) => s + t.idf, 0)
   return total > 0 ? held / total : 0
 }
 
@@ -74,7 +80,7 @@ interface CitedChunk {
 }
 
 /** The summary as a passage: its sentences, on the pages they cite, anchored at the first cited chunk. */
-function summaryHit(db: Db, m: SummaryMatch, r: SearchRun): SearchHit | null {
+function summaryHit(db: Db, m: SummaryMatch, r: SearchRun, held: Terms): SearchHit | null {
   const ords = [...new Set(m.sentences.flatMap((s) => s.ords))].sort((a, b) => a - b)
   const rows = db
     .prepare(
@@ -101,7 +107,7 @@ function summaryHit(db: Db, m: SummaryMatch, r: SearchRun): SearchHit | null {
     locator: paged ? null : formatLocator(first.locator ? (JSON.parse(first.locator) as Locator) : null),
     text: `Summary of ${place}: ${m.sentences.map((s) => s.text).join(' ')}`,
     score: r.results[0]?.score ?? 1,
-    matchedTerms: r.question.terms.map((t) => t.word),
+    matchedTerms: held.map((t) => t.word),
     heading: m.heading,
   }
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   echoSourcesReply,
@@ -174,6 +176,29 @@ describe('a cited summary of a real PDF', () => {
     expect(lib.documents()[0]!.outdated).toBe(false)
     expect(store.sectionCount(key)).toBe(0)
     expect(store.hasAny()).toBe(false)
+  })
+
+  it('cites a document without pages by where its sentences are (its headings)', async () => {
+    const dir = tempDir()
+    const notes = path.join(dir, 'field-notes.md')
+    const section = (h: string, topic: string) =>
+      `## ${h}\n\n` +
+      Array.from(
+        { length: 12 },
+        (_, i) => `The ${topic} samples of site ${i + 1} were logged and stored in the cold room.`,
+      ).join(' ') +
+      '\n\n'
+    fs.writeFileSync(notes, `# Field notes\n\n${section('Sediment', 'sediment')}${section('Water', 'water')}`)
+    await lib.ingest([notes])
+    const doc = lib.documents().find((d) => d.path === notes)!
+    const r = await summarizer().summarize(doc.id)
+    expect(r.run.outcome).toBe('complete')
+    expect(r.citations.length).toBeGreaterThan(0)
+    for (const c of r.citations) {
+      expect(c.pages).toEqual([])
+      expect(c.locator).toMatch(/Field notes/)
+    }
+    for (const line of r.text.split('\n')) expect(findCitationMarkers(line).length).toBeGreaterThan(0)
   })
 
   it('says why when no model can be used, without calling one', async () => {
