@@ -47,4 +47,19 @@ describe('focus sentences', () => {
     const [a] = withFocus('The server listens on port 8080 by default [1].', [manual])
     expect(a!.focus).toEqual(['--port NUMBER port to listen on (default 8080)'])
   })
+
+  it('marks the row of a table passage that answers, not the whole table', () => {
+    const table = passage(
+      1,
+      [
+        'penguins_pivot1',
+        '| Average of body_mass_g / Row Labels | Column Labels / female | male |',
+        '| --- | --- | --- |',
+        '| Adelie | 3400 | 3966.66666666667 |',
+        '| Gentoo | 5000 | 5400 |',
+      ].join('\n'),
+    )
+    const [a] = withFocus('Male Adelie penguins weigh 3966.67 g on average [1].', [table])
+    expect(a!.focus).toEqual(['| Adelie | 3400 | 3966.66666666667 |'])
+  })
 })

@@ -21,9 +21,21 @@ const STRONG_SHARE = 0.6
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim()
 
-/** The passage's sentences, a long run without sentence ends given as its lines instead. */
+/** A Markdown table's rule line ("| --- | --- |"), which a table passage has under its header. */
+const TABLE_RULE = /^\|( *:?-{3,}:? *\|)+$/
+
+const TABLE_ROW = /^\|.*\|$/
+
+/**
+ * The passage's sentences, a long run without sentence ends given as its lines instead. A table
+ * passage (ingest/tables/) is its body rows (and notes): each row is the claim's unit, so the row
+ * that answers is the one marked, never the caption or the header that every passage repeats.
+ */
 export function focusUnits(text: string): string[] {
   const lines = text.split('\n').map(flat).filter(Boolean)
+  const rule = lines.findLastIndex((l) => TABLE_RULE.test(l))
+  if (rule >= 0) return lines.slice(rule + 1)
+  if (lines.filter((l) => TABLE_ROW.test(l)).length >= 2) return lines.filter((l) => TABLE_ROW.test(l))
   return splitSentences(text).flatMap((sentence) => {
     if (sentence.split(' ').length <= LONG_SENTENCE_WORDS) return [sentence]
     const inside = lines.filter((l) => sentence.includes(l))

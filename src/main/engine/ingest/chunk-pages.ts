@@ -3,7 +3,14 @@ import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
 import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
 import { tableSpanOn, type Table, type TableRow } from './tables/table-model.js'
-import { bodyLine, captionLine, headerLines, tablePassages, tableWords } from './tables/table-passages.js'
+import {
+  bodyLine,
+  captionLine,
+  headerLines,
+  tablePassages,
+  tableWords,
+  type TablePassage,
+} from './tables/table-passages.js'
 
 export interface ChunkOptions {
   /** Soft target: a chunk closes at the first paragraph end after this many words. */
@@ -365,10 +372,13 @@ function inlineTableUnits(
   return headText ? [head, ...rows] : rows
 }
 
+/** A table cited by its cells (a sheet's): its passages always stand apart, each citing its rows. */
+const citedByCells = (t: Table) => t.body.some((r) => r.cells.some((c) => c.place?.kind === 'sheet'))
+
 /** A table's passages as chunks, each covering its rows' characters on their pages. */
-function tableChunks(firstOrd: number, u: Unit, options: ChunkOptions): ChunkedPassage[] {
+function tableChunks(firstOrd: number, u: Unit, passages: TablePassage[]): ChunkedPassage[] {
   const table = u.table!
-  return tablePassages(table, options).map((p, i) => {
+  return passages.map((p, i) => {
     const spans = new Map<number, PageSpan>()
     for (const r of p.rows) {
       const at = r.span ?? { page: u.page, start: u.start, end: u.end }
@@ -454,14 +464,22 @@ export class Chunker {
   addPage(page: CleanPage, tables: readonly Table[] = []): ChunkedPassage[] {
     const before = this.chunks.length
     const { options } = this
-    for (const u of this.units.page(page, tables)) {
+    for (let u of this.units.page(page, tables)) {
       if (u.table) {
-        // A table's passages stand apart: text before it closes, and none of it is carried over.
-        this.close(false)
-        this.dropCarry()
-        this.chunks.push(...tableChunks(this.chunks.length, u, options))
-        this.prev = u
-        continue
+        const passages = tablePassages(u.table, options)
+        if (passages.length === 0) continue
+        // A table of a document that fits one passage reads on with the text around it, whole and
+        // under its header: the paragraph that introduces it often names what it is about.
+        if (passages.length > 1 || citedByCells(u.table)) {
+          // Its passages stand apart: text before it closes, and none of it is carried over.
+          this.close(false)
+          this.dropCarry()
+          this.chunks.push(...tableChunks(this.chunks.length, u, passages))
+          this.prev = u
+          continue
+        }
+        u = { ...u, text: passages[0]!.text, words: passages[0]!.words }
+        delete u.table
       }
       const startsSection = this.prev !== null && u.heading !== this.prev.heading
       // A new section starts a new chunk, unless what came before is too short to stand alone.

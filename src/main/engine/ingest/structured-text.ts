@@ -29,10 +29,59 @@ export interface TableBlock {
   table: Table
 }
 
+/** What a reader gives: a block of text, or a table. */
+export type Block = TextBlock | TableBlock
+
+/** The text of a block, as search and navigation see it: a table's cells joined. */
+export function blockPlainText(b: Block): string {
+  if (b.kind !== 'table') return b.text
+  const t = b.table
+  return [
+    t.caption ?? '',
+    ...[...t.header, ...t.body].map((r) => r.cells.map((c) => c.text).join(' ')),
+    ...t.notes,
+  ].join(' ')
+}
+
+/** A caption written as a paragraph of its own: "Table 3: Supported color models". */
+const NUMBERED_CAPTION = /^(table|tab\.)\s*[\dIVX]+[.:]?(\s|$)/i
+
+/**
+ * A document's tables take their caption from the paragraph beside them when it reads as one
+ * (Word and HTML converted from other formats write captions as paragraphs): a numbered one
+ * ("Table 3: …") just above or just below, or a short title without a sentence end just above
+ * ("Database Header Format").
+ */
+function attachCaptions(blocks: Block[]): Block[] {
+  const out: Block[] = []
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!
+    if (b.kind !== 'table' || b.table.caption) {
+      out.push(b)
+      continue
+    }
+    const before = out.at(-1)
+    const after = blocks[i + 1]
+    const words = (t: string) => t.split(/\s+/).filter(Boolean).length
+    if (
+      before?.kind === 'paragraph' &&
+      (NUMBERED_CAPTION.test(before.text) ||
+        (words(before.text) <= 12 && !/[.:;,!?]$/.test(before.text.trim())))
+    ) {
+      out.pop()
+      out.push({ kind: 'table', table: { ...b.table, caption: before.text.replace(/\s+/g, ' ').trim() } })
+    } else if (after?.kind === 'paragraph' && NUMBERED_CAPTION.test(after.text)) {
+      out.push({ kind: 'table', table: { ...b.table, caption: after.text.replace(/\s+/g, ' ').trim() } })
+      i++
+    } else out.push(b)
+  }
+  return out
+}
+
 /** A slide, a chapter, (for flowing text) the whole document, or a sheet. */
 export interface TextPart {
   title?: string | null
-  blocks: (TextBlock | TableBlock)[]
+  blocks: Block[]
 }
 
 export interface StructuredText {
@@ -159,7 +208,7 @@ function buildSections(doc: StructuredText): Section[] {
       }
       end(fromPrevious, false, table.notes)
     }
-    for (const b of part.blocks) {
+    for (const b of attachCaptions(part.blocks)) {
       if (b.kind === 'table') {
         addTable(b.table)
         continue

@@ -13,6 +13,17 @@ export interface CitationHighlight {
 }
 
 /**
+ * A table passage's row as Markdown ("| Adelie | 3966.67 |") as the stored text holds it, cells
+ * joined by " | " without the outer pipes ("Adelie | 3966.67"), so the row that answers can be
+ * found and marked; any other sentence as it is.
+ */
+export function storedRow(sentence: string): string {
+  const t = sentence.trim()
+  if (!/^\|.*\|$/.test(t) || t.length < 2) return sentence
+  return t.slice(1, -1).trim().replace(/\\\|/g, '|')
+}
+
+/**
  * Where a cited passage and its claim-carrying sentences sit in a page's (or section's) text.
  * `known` is where the passage is known to lie (a chunk's stored span), used when its text cannot
  * be found in this text (a passage cut differently from the stored text).
@@ -25,6 +36,6 @@ export function citationHighlight(
 ): CitationHighlight {
   const range = findPassage(text, passage) ?? known
   if (!range) return { passage: null, focus: [], faint: false }
-  const strong = findFocus(text, range, [...focus])
+  const strong = findFocus(text, range, focus.map(storedRow))
   return { passage: range, focus: strong, faint: strong.length > 0 }
 }

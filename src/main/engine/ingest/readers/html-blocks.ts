@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom'
-import type { TextBlock } from '../structured-text.js'
+import type { Block, TextBlock } from '../structured-text.js'
+import { htmlTable } from './html-table.js'
 import { contentChars, dropNavigation, type LinkedBlock } from './navigation-blocks.js'
 
 // HTML → text blocks: the path EPUB chapters, HTML files and Markdown's inline HTML share.
@@ -95,7 +96,7 @@ function dropChrome(root: El): void {
  * The text blocks of an HTML element (a document's body, or what Readability kept of it),
  * without its navigation (navigation-blocks.ts).
  */
-export function htmlBlocks(root: El): TextBlock[] {
+export function htmlBlocks(root: El): Block[] {
   dropChrome(root)
   const out: LinkedBlock[] = []
   let buf = ''
@@ -103,6 +104,16 @@ export function htmlBlocks(root: El): TextBlock[] {
   let bufLinked = 0
   let inLink = 0
   const push = (b: TextBlock, linked = 0) => out.push({ ...b, chars: contentChars(b.text), linked })
+  const pushTable = (table: El) => {
+    const t = htmlTable(table)
+    if (!t) return false
+    const links = [...table.querySelectorAll('a[href]')].reduce(
+      (n, a) => n + contentChars(a.textContent ?? ''),
+      0,
+    )
+    out.push({ kind: 'table', table: t, chars: contentChars(table.textContent ?? ''), linked: links })
+    return true
+  }
   const flush = (ctx: Context) => {
     const text = buf.replace(/\s+/g, ' ').trim()
     const linked = bufLinked
@@ -145,6 +156,11 @@ export function htmlBlocks(root: El): TextBlock[] {
         const text = child.textContent ?? ''
         if (text.trim()) push({ kind: 'code', text })
         continue
+      }
+      if (tag === 'table') {
+        flush(ctx)
+        // A table of data is a table; one that lays out the page is read as its text.
+        if (pushTable(child)) continue
       }
       if (tag === 'tr') {
         flush(ctx)

@@ -5,7 +5,8 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
-import { structuredDocument, type TextBlock } from '../structured-text.js'
+import { plainTable } from '../tables/table-model.js'
+import { structuredDocument, type Block, type TextBlock } from '../structured-text.js'
 import { decodeText } from './decode-text.js'
 import { htmlBlocks, parseHtmlDocument } from './html-blocks.js'
 
@@ -16,12 +17,7 @@ function inlineText(node: Nodes): string {
   return toString(node)
 }
 
-function blocksOf(
-  node: Nodes,
-  out: TextBlock[],
-  listDepth: number,
-  kind: TextBlock['kind'] = 'paragraph',
-): void {
+function blocksOf(node: Nodes, out: Block[], listDepth: number, kind: TextBlock['kind'] = 'paragraph'): void {
   switch (node.type) {
     case 'root':
     case 'blockquote':
@@ -42,10 +38,12 @@ function blocksOf(
     case 'code':
       out.push({ kind: 'code', text: node.value })
       return
-    case 'table':
-      for (const row of node.children)
-        out.push({ kind: 'table-row', text: row.children.map((cell) => inlineText(cell).trim()).join(' | ') })
+    case 'table': {
+      // A Markdown table's first row is its header.
+      const rows = node.children.map((row) => row.children.map((cell) => inlineText(cell).trim()))
+      if (rows.length) out.push({ kind: 'table', table: plainTable(rows, 1) })
       return
+    }
     case 'footnoteDefinition':
       for (const c of node.children) blocksOf(c, out, listDepth, 'footnote')
       return
@@ -65,9 +63,10 @@ export async function readMarkdown(
 ): Promise<ParsedDocument> {
   const name = path.basename(file)
   const tree = unified().use(remarkParse).use(remarkGfm).parse(decodeText(bytes, name)) as Root
-  const blocks: TextBlock[] = []
+  const blocks: Block[] = []
   blocksOf(tree, blocks, 0)
   // A YAML front matter title, or the first top-level heading, names the document.
-  const title = blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text ?? null
+  const h1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)
+  const title = h1 && h1.kind !== 'table' ? h1.text : null
   return structuredDocument({ title, unit: 'flow', parts: [{ blocks }] }, name, 'markdown', opts)
 }

@@ -1,4 +1,4 @@
-import type { TextBlock } from '../structured-text.js'
+import { blockPlainText, type Block, type TextBlock } from '../structured-text.js'
 
 // Documents made from web pages (a Sphinx or a product page saved as HTML, converted to Word by
 // pandoc, packed into an EPUB) keep the site's navigation as text: a table of contents, "Previous
@@ -7,7 +7,7 @@ import type { TextBlock } from '../structured-text.js'
 // structure, not their words: blocks whose text is all link text (Readability's link density).
 
 /** A block with how much of its text (letters and digits) sits inside links. */
-export interface LinkedBlock extends TextBlock {
+export type LinkedBlock = Block & {
   /** Letters and digits of the block's text. */
   chars: number
   /** Of those, the ones inside a link. */
@@ -19,6 +19,8 @@ export function contentChars(text: string): number {
   return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0
 }
 
+const levelOf = (b: Block) => (b.kind === 'table' ? undefined : b.level)
+
 /** A block at least this share of whose text is link text is a link, not prose. */
 const LINK_ONLY = 0.9
 /** This many link-only blocks in a row are a list of links: a table of contents, a menu. */
@@ -28,7 +30,8 @@ const LINK_SECTION = 0.8
 
 const LINKABLE = new Set<TextBlock['kind']>(['paragraph', 'list-item'])
 
-const linkOnly = (b: LinkedBlock) => LINKABLE.has(b.kind) && b.chars > 0 && b.linked >= LINK_ONLY * b.chars
+const linkOnly = (b: LinkedBlock) =>
+  b.kind !== 'table' && LINKABLE.has(b.kind) && b.chars > 0 && b.linked >= LINK_ONLY * b.chars
 
 /**
  * The blocks without the document's navigation: runs of link-only paragraphs or list items, the
@@ -36,7 +39,7 @@ const linkOnly = (b: LinkedBlock) => LINKABLE.has(b.kind) && b.chars > 0 && b.li
  * under it, not even a subsection, once its links are gone. A document that is nothing but links (an
  * index page) is kept whole: it has no other text to find.
  */
-export function dropNavigation(blocks: LinkedBlock[]): TextBlock[] {
+export function dropNavigation(blocks: LinkedBlock[]): Block[] {
   const drop = new Array<boolean>(blocks.length).fill(false)
   // Runs of link-only blocks.
   for (let i = 0; i < blocks.length;) {
@@ -72,7 +75,7 @@ export function dropNavigation(blocks: LinkedBlock[]): TextBlock[] {
     let j = h + 1
     for (; j < blocks.length; j++) {
       const n = blocks[j]!
-      if (n.kind === 'heading' && !drop[j] && (n.level ?? 1) <= (b.level ?? 1)) break
+      if (n.kind === 'heading' && !drop[j] && (n.level ?? 1) <= (levelOf(b) ?? 1)) break
       if (drop[j]) emptied = true
       else {
         kept = true
@@ -82,6 +85,10 @@ export function dropNavigation(blocks: LinkedBlock[]): TextBlock[] {
     if (emptied && !kept) drop[h] = true
   }
   const kept = blocks.filter((_, i) => !drop[i])
-  const source = kept.some((b) => contentChars(b.text) > 0) ? kept : blocks
-  return source.map(({ kind, text, level }) => (level === undefined ? { kind, text } : { kind, text, level }))
+  const source = kept.some((b) => contentChars(blockPlainText(b)) > 0) ? kept : blocks
+  return source.map((b): Block => {
+    if (b.kind === 'table') return { kind: 'table', table: b.table }
+    const { kind, text, level } = b
+    return level === undefined ? { kind, text } : { kind, text, level }
+  })
 }

@@ -4,7 +4,8 @@ import { QuireError } from '@shared/errors.js'
 import type { DocumentFormat } from '@shared/importable-files.js'
 import { BoundedZip, DEFAULT_ZIP_LIMITS } from '../bounded-zip.js'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
-import { structuredDocument, type TextBlock, type TextPart } from '../structured-text.js'
+import { plainTable } from '../tables/table-model.js'
+import { structuredDocument, type Block, type TextBlock, type TextPart } from '../structured-text.js'
 
 // OpenDocument text and slides, and PowerPoint, through officeparser's document tree. Slides keep
 // their order and their speaker notes. officeparser can run OCR on images and fetch a PDF worker
@@ -34,7 +35,7 @@ function textOf(n: OfficeContentNode): string {
 
 function blocksOf(
   nodes: OfficeContentNode[] | undefined,
-  out: TextBlock[],
+  out: Block[],
   kind: TextBlock['kind'] = 'paragraph',
 ): void {
   for (const n of nodes ?? []) {
@@ -49,10 +50,12 @@ function blocksOf(
         out.push({ kind: 'list-item', text: clean(textOf(n)), level: depth })
         break
       }
-      case 'table':
-        for (const row of n.children ?? [])
-          out.push({ kind: 'table-row', text: (row.children ?? []).map((c) => clean(textOf(c))).join(' | ') })
+      case 'table': {
+        const rows = (n.children ?? []).map((row) => (row.children ?? []).map((c) => clean(textOf(c))))
+        // Document tables open with their header row; a one-row table is a row of data.
+        if (rows.length) out.push({ kind: 'table', table: plainTable(rows, rows.length > 1 ? 1 : 0) })
         break
+      }
       case 'code':
         out.push({ kind: 'code', text: textOf(n) })
         break
@@ -159,19 +162,22 @@ function partsOf(
   notesOwners: Map<number, number>,
 ): TextPart[] {
   if (!slides) {
-    const blocks: TextBlock[] = []
+    const blocks: Block[] = []
     blocksOf(content, blocks)
     return [{ blocks }]
   }
   return orderedSlides(content, order, notesOwners).map((slide) => {
-    const blocks: TextBlock[] = []
+    const blocks: Block[] = []
     blocksOf(slide.children, blocks)
     for (const note of slide.notes ?? []) blocksOf(note.children ?? [note], blocks, 'note')
-    const title = blocks.find((b) => b.kind === 'heading')?.text ?? null
+    const heading = blocks.find((b) => b.kind === 'heading')
+    const title = heading && heading.kind !== 'table' ? heading.text : null
+    const first = blocks[0]
     // A slide's first line is its title when the deck marks none.
-    if (!title && blocks[0] && blocks[0].kind !== 'note')
-      blocks[0] = { ...blocks[0], kind: 'heading', level: 1 }
-    return { title: title ?? blocks[0]?.text ?? null, blocks }
+    if (!title && first && first.kind !== 'note' && first.kind !== 'table')
+      blocks[0] = { ...first, kind: 'heading', level: 1 }
+    const firstText = blocks[0] && blocks[0].kind !== 'table' ? blocks[0].text : null
+    return { title: title ?? firstText, blocks }
   })
 }
 

@@ -173,3 +173,9 @@ export function tableSpanOn(t: Table, page: number): { start: number; end: numbe
   }
   return start <= end ? { start, end } : null
 }
+
+/** A table of plain rows of cell texts (ODT, Markdown), its first `headerRows` rows its header. */
+export function plainTable(rows: string[][], headerRows: number, caption: string | null = null): Table {
+  const raw = rows.map((cells) => ({ cells: cells.map((text) => ({ text })) }))
+  return buildTable({ caption, header: raw.slice(0, headerRows), body: raw.slice(headerRows) })
+}
