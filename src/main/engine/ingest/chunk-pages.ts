@@ -39,6 +39,8 @@ interface Unit {
   heading: string | null
   /** The unit is this whole table (its text and words are its own, its passages come from it). */
   table?: Table
+  /** The unit is a heading line. */
+  isHeading?: boolean
   /**
    * The unit is a row of an inline table (Table.inline): `head` is the unit of the table's caption
    * and header, which opens every chunk that holds one of its rows.
@@ -227,6 +229,7 @@ class UnitReader {
           text: text.trim(),
           paraEnd: true,
           heading: this.headingPath(),
+          isHeading: true,
         })
         continue
       }
@@ -471,7 +474,9 @@ export class Chunker {
         // A table of a document that fits one passage reads on with the text around it, whole and
         // under its header: the paragraph that introduces it often names what it is about.
         if (passages.length > 1 || citedByCells(u.table)) {
-          // Its passages stand apart: text before it closes, and none of it is carried over.
+          // Its passages stand apart: text before it closes, and none of it is carried over. Headings
+          // alone are no passage: they name the table's passages (their heading path).
+          if (this.current.every((c) => c.isHeading)) this.fresh = 0
           this.close(false)
           this.dropCarry()
           this.chunks.push(...tableChunks(this.chunks.length, u, passages))

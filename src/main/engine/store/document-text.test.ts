@@ -4,6 +4,7 @@ import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import type { DocumentFormat } from '@shared/importable-files.js'
 import { formatLocator } from '@shared/locator.js'
 import { structuredDocument, type StructuredText } from '../ingest/structured-text.js'
+import { buildTable } from '../ingest/tables/table-model.js'
 import { readDocumentText } from './document-text.js'
 import { LibraryStore } from './library-store.js'
 import { openDatabase } from './open-database.js'
@@ -108,5 +109,27 @@ describe('a document read back for the reader view', () => {
       'Chapter 2: Use',
     ])
     book.db.close()
+  })
+
+  it("titles a spreadsheet's sections by their sheets and cites a passage by its cells", () => {
+    const row = (n: number, ...texts: string[]) => ({
+      cells: texts.map((text, i) => ({
+        text,
+        place: { kind: 'sheet' as const, sheet: 'Stock', ref: `${'AB'[i]}${n}` },
+      })),
+    })
+    const table = buildTable({
+      caption: 'Stock',
+      header: [row(1, 'Part', 'Count')],
+      body: [row(2, 'bolt', '412')],
+    })
+    const sheet = stored(
+      { title: null, unit: 'sheet', parts: [{ title: 'Stock', blocks: [{ kind: 'table', table }] }] },
+      'xlsx',
+    )
+    const text = readDocumentText(sheet.db, sheet.documentId, sheet.chunkIds[0])!
+    expect(text.sections.map((s) => s.title)).toEqual(['Stock'])
+    expect(text.passage!.locator).toBe('Stock!A2:B2')
+    sheet.db.close()
   })
 })

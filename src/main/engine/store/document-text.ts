@@ -32,6 +32,8 @@ export function readDocumentText(db: Db, documentId: number, chunkId?: number): 
     // A section with no passage starting in it continues the chapter before it.
     if (slides) slide = place?.slide ?? slide + 1
     if (slides) title = formatLocator({ slide })
+    // A spreadsheet's section is titled by its sheet's name.
+    else if (place?.sheet) title = place.sheet.name
     else if (place) title = formatLocator(place.chapter ? { chapter: place.chapter } : {})
     return {
       n: p.n,
@@ -48,7 +50,7 @@ export function readDocumentText(db: Db, documentId: number, chunkId?: number): 
   }
 }
 
-/** The slide or chapter of each section, from the first passage that starts in it. */
+/** The slide, chapter or sheet of each section, from the first passage that starts in it. */
 function sectionPlaces(db: Db, documentId: number): Map<number, Locator> {
   // SQLite takes the bare column (locator) from the row that holds min(ord).
   const rows = db
@@ -60,7 +62,7 @@ function sectionPlaces(db: Db, documentId: number): Map<number, Locator> {
   const out = new Map<number, Locator>()
   for (const r of rows) {
     const l = parseLocator(r.locator)
-    if (l && (l.slide !== undefined || l.chapter)) out.set(r.n, l)
+    if (l && (l.slide !== undefined || l.chapter || l.sheet)) out.set(r.n, l)
   }
   return out
 }

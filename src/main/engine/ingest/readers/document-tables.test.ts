@@ -86,6 +86,33 @@ describe('tables in documents', () => {
     expect(locatorOf(doc, 'git push')).toBe('Commands')
   })
 
+  it("takes a Word table's header from the rows it repeats on each page, a merged cell over its columns", async () => {
+    const cell = (t: string, span = 1) =>
+      `<w:tc>${span > 1 ? `<w:tcPr><w:gridSpan w:val="${span}"/></w:tcPr>` : ''}<w:p><w:r><w:t>${t}</w:t></w:r></w:p></w:tc>`
+    const head = (cells: string) => `<w:tr><w:trPr><w:tblHeader/></w:trPr>${cells}</w:tr>`
+    const body = Array.from(
+      { length: 80 },
+      (_, i) => `<w:tr>${cell(`Site ${i}`)}${cell(String(i))}${cell(String(i * 2))}</w:tr>`,
+    )
+    const doc = await read(
+      makeDocx([
+        { heading: 'Survey', level: 1 },
+        {
+          raw: `<w:tbl>${head(cell('Site') + cell('Counts', 2))}${head(cell('') + cell('2023') + cell('2024'))}${body.join('')}</w:tbl>`,
+        },
+      ]),
+      '/d/survey.docx',
+    )
+    const passages = doc.chunks.filter((c) => c.text.includes('| --- |'))
+    expect(passages.length).toBeGreaterThan(1)
+    for (const p of passages)
+      expect(p.text.startsWith('| Site | Counts / 2023 | Counts / 2024 |\n| --- | --- | --- |\n')).toBe(true)
+    expect(passages.at(-1)!.text.endsWith('| Site 79 | 79 | 158 |')).toBe(true)
+    // The heading above the table names its passages; it is no passage of its own.
+    expect(doc.chunks.map((c) => c.text)).not.toContain('Survey')
+    expect(passages[0]!.heading).toBe('Survey')
+  })
+
   it('reads OpenDocument and Markdown tables the same way', async () => {
     const odt = await read(
       makeOdt([

@@ -24,7 +24,8 @@ const span = (el: El, attr: string) => {
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1
 }
 
-function namesRow(row: RawRow): boolean {
+/** A first row of names: every cell filled, none a number, no two the same. */
+export function namesRow(row: RawRow): boolean {
   const texts = row.cells.map((c) => c.text)
   return (
     texts.length > 1 &&

@@ -1,6 +1,8 @@
 import type { SaxesTagPlain } from 'saxes'
 import type { BoundedZip } from '../bounded-zip.js'
 import type { TextBlock } from '../structured-text.js'
+import { buildTable, type RawCell, type Table } from '../tables/table-model.js'
+import { namesRow } from './html-table.js'
 import { contentChars, type LinkedBlock } from './navigation-blocks.js'
 import { attr, local, streamXml } from './sheets/xml-stream.js'
 
@@ -84,6 +86,20 @@ const SKIP = new Set(['instrText', 'delText', 'Fallback', 'pict', 'object', 'rPr
  * The blocks of one WordprocessingML part (the body, or the notes of footnotes.xml…). Returns
  * false when the archive has no such part. `kind` overrides what the paragraphs are (footnotes).
  */
+/**
+ * A Word table as the table model: its header is the rows marked to repeat on each page (as Word
+ * marks a header row), else a first row of names (html-table.ts's rule); merged cells across
+ * columns (gridSpan) span them.
+ */
+function wordTable(rows: { cells: RawCell[]; header: boolean }[]): Table {
+  let header = 0
+  while (header < rows.length && rows[header]!.header) header++
+  if (header === 0 && rows.length > 1 && namesRow({ cells: rows[0]!.cells })) header = 1
+  if (header === rows.length) header = 0
+  const raw = rows.map((r) => ({ cells: r.cells }))
+  return buildTable({ header: raw.slice(0, header), body: raw.slice(header) })
+}
+
 function partBlocks(
   zip: BoundedZip,
   entry: string,
@@ -95,8 +111,12 @@ function partBlocks(
   const paragraphs: Paragraph[] = []
   /** Rows of the outermost table being read; cells of a nested table join their cell's text. */
   let tableDepth = 0
-  let row: string[] | null = null
+  let rows: { cells: RawCell[]; header: boolean }[] = []
+  let row: RawCell[] | null = null
+  let rowHeader = false
   let cell: string[] | null = null
+  let cellSpan = 1
+  let tableLinked = 0
   let skip = 0
   let inText = false
   let linkDepth = 0
@@ -108,7 +128,10 @@ function partBlocks(
     const code = styleKind(styles, p.style).kind === 'code'
     const text = code ? p.text.replace(/\s+$/, '') : p.text.replace(/\s+/g, ' ').trim()
     if (!text.trim()) return
-    if (cell) return void cell.push(text)
+    if (cell) {
+      tableLinked += p.linked
+      return void cell.push(text)
+    }
     if (note) {
       note.text.push(text)
       note.linked += p.linked
@@ -155,13 +178,29 @@ function partBlocks(
         linkDepth++
         return
       case 'tbl':
-        tableDepth++
+        if (++tableDepth === 1) {
+          rows = []
+          tableLinked = 0
+        }
         return
       case 'tr':
-        if (tableDepth === 1) row = []
+        if (tableDepth === 1) {
+          row = []
+          rowHeader = false
+        }
+        return
+      case 'tblHeader':
+        // A row Word repeats at the top of each page: the table's header.
+        if (tableDepth === 1 && attr(tag, 'val') !== '0' && attr(tag, 'val') !== 'false') rowHeader = true
         return
       case 'tc':
-        if (tableDepth === 1) cell = []
+        if (tableDepth === 1) {
+          cell = []
+          cellSpan = 1
+        }
+        return
+      case 'gridSpan':
+        if (tableDepth === 1 && cell) cellSpan = Math.max(1, Number(attr(tag, 'val') ?? 1) || 1)
         return
       default:
         if (opts.note && name === opts.note.element) {
@@ -191,14 +230,19 @@ function partBlocks(
         linkDepth = Math.max(0, linkDepth - 1)
         return
       case 'tc':
-        if (tableDepth === 1 && row && cell) row.push(cell.join(' '))
+        if (tableDepth === 1 && row && cell) row.push({ text: cell.join(' '), colSpan: cellSpan })
         if (tableDepth === 1) cell = null
         return
       case 'tr':
-        if (tableDepth === 1 && row?.some(Boolean)) push({ kind: 'table-row', text: row.join(' | ') })
+        if (tableDepth === 1 && row?.some((c) => c.text)) rows.push({ cells: row, header: rowHeader })
         if (tableDepth === 1) row = null
         return
       case 'tbl':
+        if (tableDepth === 1 && rows.length) {
+          const table = wordTable(rows)
+          const chars = contentChars(rows.flatMap((r) => r.cells.map((c) => c.text)).join(' '))
+          out.push({ kind: 'table', table, chars, linked: Math.min(chars, tableLinked) })
+        }
         tableDepth = Math.max(0, tableDepth - 1)
         return
       default:
