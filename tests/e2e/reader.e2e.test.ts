@@ -1,10 +1,14 @@
-// Issue 27 end to end in Chromium (browser mode, real engine, scripted fake Ollama): a folder's
-// mixed documents (a PDF, a Word file made here, Markdown notes, a text export) dropped on the
-// window together import; a question answered from the Word file cites it; the citation opens the
-// reader view of the stored document at the passage, the claim marked strongly, the locator in the
-// header; Find counts and steps through matches. A presentation opened from the library shows its
-// slides as sections titled "Slide N" with their speaker notes; an e-book its chapters as
-// "Chapter N: title". Screenshots in test-artifacts/e2e/reader-*.png.
+// Issue 27 end to end in Chromium (browser mode, real engine, scripted fake Ollama): a folder of
+// mixed documents (a PDF, a Word file made here in a subfolder, Markdown notes, a text export, and
+// a file Quire does not read) chosen with "Add folder…" imports, naming the file it left out; a
+// question answered from the Word file cites it; the citation opens the reader view of the stored
+// document at the passage, the claim marked strongly, the locator in the header; Find counts and
+// steps through matches. A presentation opened from the library shows its slides as sections titled
+// "Slide N" with their speaker notes; an e-book its chapters as "Chapter N: title". Screenshots in
+// test-artifacts/e2e/reader-*.png.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/main/server/http-server.js'
@@ -52,35 +56,19 @@ const NOTES = [
 ].join('\n')
 const EXPORT = 'Export of the visitor log.\n\nTwelve boats visited in June and nine in July.\n'
 
-interface PageDom {
-  DataTransfer: new () => { items: { add(file: File): void } }
-  DragEvent: new (type: string, init: object) => object
-  document: { body: { dispatchEvent(event: object): boolean } }
+/** A case folder: a PDF, a memo in Word (in a subfolder), notes, an export, a file Quire does not read. */
+async function writeCaseFolder(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-case-'))
+  fs.mkdirSync(path.join(dir, 'memos'))
+  fs.writeFileSync(path.join(dir, 'harbour.pdf'), await harbourPdf())
+  fs.writeFileSync(path.join(dir, 'memos', 'records-memo.docx'), memo())
+  fs.writeFileSync(path.join(dir, 'notes.md'), NOTES)
+  fs.writeFileSync(path.join(dir, 'visitors.txt'), EXPORT)
+  fs.writeFileSync(path.join(dir, 'budget.numbers'), 'not a document Quire reads')
+  return dir
 }
 
-/** The files of a folder dropped on the window together, as the OS delivers a multi-file drop. */
-async function dropFiles(
-  page: Page,
-  files: { name: string; type: string; bytes: Uint8Array }[],
-): Promise<void> {
-  await page.evaluate(
-    (list) => {
-      const dom = globalThis as unknown as PageDom
-      const dt = new dom.DataTransfer()
-      for (const f of list) {
-        const data = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))
-        dt.items.add(new File([data], f.name, { type: f.type }))
-      }
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        dom.document.body.dispatchEvent(
-          new dom.DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }),
-        )
-      }
-    },
-    files.map((f) => ({ name: f.name, type: f.type, b64: Buffer.from(f.bytes).toString('base64') })),
-  )
-}
-
+const folders: string[] = []
 let session: E2eSession | undefined
 let server: RunningServer
 let browser: Browser
@@ -96,19 +84,21 @@ describe('documents that are not PDFs, read and shown (issue 27)', () => {
   })
 
   afterAll(async () => {
+    for (const f of folders) fs.rmSync(f, { recursive: true, force: true })
     await session?.close()
   })
 
-  it('drop mixed documents → ask → the Word citation opens the reader view at the highlighted passage', async () => {
+  it('Add folder… of mixed documents → ask → the Word citation opens the reader view at the highlighted passage', async () => {
     await page.goto(server.url)
     await page.getByRole('region', { name: 'Getting started' }).waitFor()
-    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-    await dropFiles(page, [
-      { name: 'harbour.pdf', type: 'application/pdf', bytes: await harbourPdf() },
-      { name: 'records-memo.docx', type: docx, bytes: memo() },
-      { name: 'notes.md', type: 'text/markdown', bytes: new TextEncoder().encode(NOTES) },
-      { name: 'visitors.txt', type: 'text/plain', bytes: new TextEncoder().encode(EXPORT) },
-    ])
+    const folder = await writeCaseFolder()
+    // Chromium reads a chosen folder's files from disk as it uploads them: removed after the test.
+    folders.push(folder)
+    // What "Add folder…" opens: the browser's folder picker (<input webkitdirectory>).
+    expect(await page.getByRole('button', { name: 'Add a folder of documents' }).count()).toBe(1)
+    await page.setInputFiles('[data-testid=folder-input]', folder)
+    // The file Quire does not read is left out and named.
+    await page.getByText(/budget\.numbers/).waitFor({ timeout: 30_000 })
     await page
       .getByText(/Import finished · 4 added/)
       .waitFor({ timeout: 180_000 })
@@ -176,7 +166,7 @@ describe('documents that are not PDFs, read and shown (issue 27)', () => {
       { file: 'one.xhtml', html: '<h1>Setup</h1><p>Install the package before the first trip.</p>' },
       { file: 'two.xhtml', html: '<h1>Tides</h1><p>Check the tide tables every morning.</p>' },
     ])
-    await page.setInputFiles('input[type=file]', [
+    await page.setInputFiles('[data-testid=file-input]', [
       {
         name: 'review.odp',
         mimeType: 'application/vnd.oasis.opendocument.presentation',

@@ -1,5 +1,7 @@
-// "Add documents…": the native picker on desktop; a hidden <input type=file> in the browser. What
-// it offers is the shared table of importable formats (shared/importable-files.ts).
+// "Add documents…" and "Add folder…": the native pickers on desktop; hidden <input type=file>s in
+// the browser, the folder's with webkitdirectory (every file under the folder, each named by its
+// path in it; what Quire cannot read is left out and named, as for a drop). What the file picker
+// offers is the shared table of importable formats (shared/importable-files.ts).
 import { useRef } from 'react'
 import { IMPORTABLE_EXTENSIONS, IMPORTABLE_TYPES } from '@shared/importable-files.js'
 
@@ -13,6 +15,11 @@ export function AddFilesButton({
   onFiles: (files: File[]) => void
 }) {
   const input = useRef<HTMLInputElement>(null)
+  const folderInput = useRef<HTMLInputElement>(null)
+  const chosen = (e: React.ChangeEvent<HTMLInputElement>) => {
+    onFiles(Array.from(e.target.files ?? []))
+    e.target.value = ''
+  }
   return (
     <>
       <button
@@ -23,16 +30,14 @@ export function AddFilesButton({
       >
         Add documents…
       </button>
-      {desktop && (
-        <button
-          type="button"
-          className="btn-small"
-          onClick={() => onPick(true)}
-          aria-label="Add a folder of documents"
-        >
-          Add folder…
-        </button>
-      )}
+      <button
+        type="button"
+        className="btn-small"
+        onClick={() => (desktop ? onPick(true) : folderInput.current?.click())}
+        aria-label="Add a folder of documents"
+      >
+        Add folder…
+      </button>
       {!desktop && (
         <input
           ref={input}
@@ -42,10 +47,20 @@ export function AddFilesButton({
           hidden
           aria-label="Choose documents"
           data-testid="file-input"
-          onChange={(e) => {
-            onFiles(Array.from(e.target.files ?? []))
-            e.target.value = ''
-          }}
+          onChange={chosen}
+        />
+      )}
+      {!desktop && (
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          // React has no prop for it: Chromium, Firefox and Safari all take the attribute.
+          {...{ webkitdirectory: '' }}
+          hidden
+          aria-label="Choose a folder"
+          data-testid="folder-input"
+          onChange={chosen}
         />
       )}
     </>
