@@ -125,6 +125,7 @@ const watchState: z.ZodType<WatchState> = z.object({
   waiting: z.number().int(),
   lastChange: z.string().nullable(),
   errors: z.array(z.object({ file: z.string(), message: z.string(), at: z.string() })),
+  sameText: z.object({ file: z.string(), message: z.string() }).nullable(),
 })
 
 const searchHit: z.ZodType<SearchHit> = z.object({

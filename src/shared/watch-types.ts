@@ -12,6 +12,11 @@ export interface WatchState {
   lastChange: string | null
   /** The latest problems (a file that could not be imported, the watcher's own), newest last. */
   errors: { file: string; message: string; at: string }[]
+  /**
+   * The latest file not added because the library has its text already ("Same text as
+   * sandwich-CL.pdf, already in the library."); null: none since the watch started.
+   */
+  sameText: { file: string; message: string } | null
 }
 
 /** The state in a few words, as the app and the CLI show it. */

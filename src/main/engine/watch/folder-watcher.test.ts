@@ -108,7 +108,7 @@ describe('FolderWatcher', () => {
 
   it('tells a re-saved duplicate dropped into the folder as the same text, and keeps one document', async () => {
     const folder = tempDir()
-    const { lib, events } = await startWatch(folder)
+    const { lib, watcher, events } = await startWatch(folder)
     const a = path.join(folder, 'sandwich-CL.pdf')
     fs.writeFileSync(a, await makeTextPdf(report('sandwich')))
     await eventually(events, imported(a, 'indexed'))
@@ -119,6 +119,11 @@ describe('FolderWatcher', () => {
       'Same text as sandwich-CL.pdf, already in the library.',
     )
     expect(lib.documents()).toHaveLength(1)
+    await eventually(events, () => watcher.state().sameText !== null)
+    expect(watcher.state().sameText).toEqual({
+      file: copy,
+      message: 'Same text as sandwich-CL.pdf, already in the library.',
+    })
   })
 
   it('rescans at start-up: what was added, changed or removed while nothing watched is applied, the rest is not read', async () => {

@@ -69,6 +69,7 @@ export class FolderWatcher {
   private status: WatchStatus = 'starting'
   private lastChange: string | null = null
   private readonly errors: WatchState['errors'] = []
+  private sameText: WatchState['sameText'] = null
   private running: Promise<void> | null = null
   private timer: NodeJS.Timeout | null = null
   private looking: NodeJS.Timeout | null = null
@@ -105,6 +106,7 @@ export class FolderWatcher {
       waiting: this.imports.size + this.removals.size + this.inHand,
       lastChange: this.lastChange,
       errors: [...this.errors],
+      sameText: this.sameText,
     }
   }
 
@@ -278,6 +280,7 @@ export class FolderWatcher {
           sha256: await sha256OfFile(d.file).catch(() => ''),
         })
       if (d.status === 'failed') this.noteError(d.file, d.error ?? 'could not be imported')
+      if (d.duplicateOf && !d.duplicateOf.sameBytes) this.sameText = { file: d.file, message: d.error ?? '' }
       this.lastChange = new Date().toISOString()
       this.opts.onEvent?.({ kind: 'imported', report: d })
     }

@@ -43,7 +43,7 @@ export function WatchedFolders() {
         <input
           type="text"
           className="search"
-          placeholder="Folder to watch, e.g. /home/me/cases/case-14"
+          placeholder="Path of a folder to watch"
           aria-label="Folder to watch"
           value={path}
           onChange={(e) => setPath(e.target.value)}
@@ -71,6 +71,11 @@ export function WatchedFolders() {
               {f.errors.length > 0 && (
                 <span className="watch-error small">
                   {baseName(f.errors.at(-1)!.file)}: {f.errors.at(-1)!.message}
+                </span>
+              )}
+              {f.sameText && (
+                <span className="watch-note small">
+                  {baseName(f.sameText.file)}: {f.sameText.message} It was not added again.
                 </span>
               )}
               {f.status === 'paused' ? (
