@@ -256,6 +256,28 @@ describe('quire CLI contract', () => {
     expect(lines[1].results[0].pages).toEqual([2])
   })
 
+  it('ingest exits 1 when every file failed, 0 when some were imported', async () => {
+    const { docs, lib } = await smallLibrary()
+    const broken = tempDir()
+    fs.writeFileSync(path.join(broken, 'a.pdf'), 'not a pdf at all')
+    fs.writeFileSync(path.join(broken, 'b.pdf'), '')
+    const failed = await cli('ingest', broken, '--library', lib, '--model-dir', 'none', '--json')
+    expect(failed.code).toBe(1)
+    // The report is still printed: each file says why it failed.
+    expect(JSON.parse(failed.out).documents.map((d: { status: string }) => d.status)).toEqual([
+      'failed',
+      'failed',
+    ])
+    const human = await cli('ingest', broken, '--library', lib, '--model-dir', 'none')
+    expect(human.code).toBe(1)
+    expect(human.out).toContain('0 indexed, 0 skipped, 2 failed')
+    const mixed = await cli('ingest', docs, broken, '--library', lib, '--model-dir', 'none')
+    expect(mixed.code).toBe(0)
+    expect(mixed.out).toContain('1 indexed, 0 skipped, 2 failed')
+    // Already in the library is not a failure either.
+    expect((await cli('ingest', docs, '--library', lib, '--model-dir', 'none')).code).toBe(0)
+  })
+
   it('docs lists documents and remove deletes one', async () => {
     const { docs, file, lib } = await smallLibrary()
     await cli('ingest', docs, '--library', lib, '--json')
@@ -266,6 +288,11 @@ describe('quire CLI contract', () => {
     const missing = await cli('remove', file, '--library', lib)
     expect(missing.code).toBe(1)
     expect(missing.err).toMatch(/not in the library/)
+    // Worded as every other command's failure: the message, then its code.
+    expect(missing.err).toMatch(/^quire: .* \[DOCUMENT_NOT_FOUND\]\n/)
+    const byId = await cli('remove', '42', '--library', lib)
+    expect(byId.code).toBe(1)
+    expect(byId.err).toContain('[DOCUMENT_NOT_FOUND]')
   })
 
   it('docs marks what an older version indexed; ingest --outdated re-indexes it, then has nothing to do', async () => {

@@ -3,6 +3,7 @@ import { countOf } from '@shared/labels.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
+import { QuireError } from '@shared/errors.js'
 import { Library } from '../../engine/library.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
@@ -52,12 +53,12 @@ export async function removeCommand(
   try {
     const asId = /^\d+$/.test(file) ? Number(file) : null
     const removed = (asId !== null && lib.remove(asId)) || lib.remove(file)
-    if (!removed) {
-      io.stderr.write(
-        `quire remove: ${forTerminal(file)} is not in the library (see: quire docs --library ${opts.library})\n`,
+    // Thrown, so it is worded as every command's failure: `quire: MESSAGE [CODE]`, exit 1.
+    if (!removed)
+      throw new QuireError(
+        'DOCUMENT_NOT_FOUND',
+        `${file} is not in the library (see: quire docs --library ${opts.library})`,
       )
-      return 1
-    }
     io.stdout.write(`Removed ${forTerminal(file)}\n`)
     return 0
   } finally {

@@ -164,11 +164,21 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       )
       if (report.problem) io.stderr.write(`${report.problem.message} [${report.problem.code}]\n`)
     }
-    return 0
+    return ingestExitCode(report.documents)
   } finally {
     release()
     await pool?.close()
   }
+}
+
+/**
+ * One rule for scripts: a batch where something was imported (or was already in the library) ran,
+ * and each file's status says what became of it: 0. A batch where every file failed did nothing
+ * the person asked for: 1, as for any other failure. (No files at all, say after a Ctrl-C before
+ * the first one, is not a failure: 0.)
+ */
+export function ingestExitCode(documents: readonly { status: string }[]): number {
+  return documents.length > 0 && documents.every((d) => d.status === 'failed') ? 1 : 0
 }
 
 /** Said under a file skipped as the same text as a library document: how to add it anyway. */
