@@ -98,7 +98,7 @@ export const INGEST_REMEDIES: Record<IngestErrorCode, IngestRemedy> = {
   DOC_TOO_LARGE: {
     label: 'Too large to read',
     remedy:
-      'Reading it would take far more memory than one file may use (a spreadsheet or CSV file: more than 100,000 rows; or, for a Word, OpenDocument or EPUB file, it unpacks to far more than any document needs: a "zip bomb"); nothing of it was imported and the rest of the import went on. Split it into smaller files, or save it again from the program that made it, then add them.',
+      'Reading it would take far more memory than one file may use (a spreadsheet or CSV file: more than 100,000 rows or 2,000,000 filled cells; or, for a Word, OpenDocument or EPUB file, it unpacks to far more than any document needs: a "zip bomb"); nothing of it was imported and the rest of the import went on. Split it into smaller files, or save it again from the program that made it, then add them.',
     retryable: false,
   },
   DOC_EMPTY_FILE: {

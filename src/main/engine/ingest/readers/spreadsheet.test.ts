@@ -68,6 +68,19 @@ describe('CSV and TSV', () => {
   })
 })
 
+describe('limits', () => {
+  it('refuses a file of more filled cells than it may hold, saying what to do', async () => {
+    // 21,000 rows of 100 columns: far under the row limit, over the 2,000,000 cells.
+    const line = Array.from({ length: 100 }, () => '7').join(',')
+    const csv = `${Array.from({ length: 100 }, (_, i) => `c${i}`).join(',')}\n${`${line}\n`.repeat(21_000)}`
+    const err = await readError(csv, '/d/wide.csv')
+    expect(err?.code).toBe('DOC_TOO_LARGE')
+    expect(err?.message).toMatch(
+      /^wide\.csv has more than 2,000,000 filled cells \(it goes on past line 20,001\); .*Save the rows and columns you need/,
+    )
+  })
+})
+
 describe('Excel workbooks', () => {
   it('reads every sheet with shared strings, number formats and dates as the sheet shows them', async () => {
     const xlsx = makeXlsx([

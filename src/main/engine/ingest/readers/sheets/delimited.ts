@@ -3,7 +3,14 @@ import { parse } from 'csv-parse/sync'
 import { QuireError } from '@shared/errors.js'
 import { decodeText } from '../decode-text.js'
 import { generalNumber } from './number-format.js'
-import { MAX_SHEET_ROWS, tooManyRows, type SheetGrid } from './sheet-tables.js'
+import {
+  filledCells,
+  MAX_SHEET_ROWS,
+  RowBudget,
+  tooManyRows,
+  type SheetGrid,
+  type SheetRow,
+} from './sheet-tables.js'
 
 // Delimited text (.csv, .tsv): its encoding (decode-text.ts), delimiter and quote character are
 // sniffed from the file, since each program writes its own (Excel in some locales writes ";",
@@ -92,15 +99,17 @@ export function readDelimited(bytes: Uint8Array, file: string): SheetGrid {
   if (records.length > MAX_SHEET_ROWS)
     throw tooManyRows(name, `it goes on past line ${MAX_SHEET_ROWS.toLocaleString('en-US')}`)
   const sheet = name.replace(/\.(csv|tsv)$/i, '')
-  return {
-    name: sheet,
-    merges: [],
-    rows: records.map((cells, i) => ({
+  const budget = new RowBudget(name)
+  const rows = records.map((cells, i): SheetRow => {
+    const row: SheetRow = {
       n: i + 1,
       cells: cells.map((c) => {
         const text = displayField(c)
         return text ? { text, numeric: NUMBER.test(c.trim()) } : undefined
       }),
-    })),
-  }
+    }
+    budget.take(() => `it goes on past line ${(i + 1).toLocaleString('en-US')}`, filledCells(row))
+    return row
+  })
+  return { name: sheet, merges: [], rows }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
 import { BoundedZip } from '../../bounded-zip.js'
-import { RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
+import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
 // An OpenDocument spreadsheet (.ods) read as a stream: content.xml inflated piece by piece into a
@@ -114,7 +114,10 @@ export function readOdsSheets(
           const copies = filled ? Math.min(rowRepeat, MAX_REPEAT) : 0
           for (let i = 0; i < copies; i++) {
             const n = row.n + i
-            budget.take(() => `sheet ${sheet!.name} goes on past row ${n.toLocaleString('en-US')}`)
+            budget.take(
+              () => `sheet ${sheet!.name} goes on past row ${n.toLocaleString('en-US')}`,
+              filledCells(row!),
+            )
             sheet.rows.push(i === 0 ? row : { n, cells: [...row.cells] })
           }
           rowNo += rowRepeat

@@ -48,15 +48,35 @@ export function tooManyRows(name: string, where: string): QuireError {
   )
 }
 
-/** Counts rows against MAX_SHEET_ROWS as a reader reads them. */
+/**
+ * Filled cells read from one workbook or file at most: 100,000 rows of 20 columns. A wide sheet
+ * (hundreds of columns) reaches it with fewer rows; each cell is held with its place until chunked.
+ */
+export const MAX_SHEET_CELLS = 2_000_000
+
+/** The error for a workbook or file past MAX_SHEET_CELLS. */
+export function tooManyCells(name: string, where: string): QuireError {
+  return new QuireError(
+    'DOC_TOO_LARGE',
+    `${name} has more than ${MAX_SHEET_CELLS.toLocaleString('en-US')} filled cells (${where}); Quire reads spreadsheets and delimited files up to that many. Save the rows and columns you need as a smaller file (or split it into several) and import that.`,
+  )
+}
+
+/** Counts rows against MAX_SHEET_ROWS, and their filled cells against MAX_SHEET_CELLS, as a reader reads them. */
 export class RowBudget {
   private rows = 0
+  private cells = 0
   constructor(private readonly name: string) {}
 
-  take(where: () => string): void {
+  take(where: () => string, cells = 0): void {
     if (++this.rows > MAX_SHEET_ROWS) throw tooManyRows(this.name, where())
+    this.cells += cells
+    if (this.cells > MAX_SHEET_CELLS) throw tooManyCells(this.name, where())
   }
 }
+
+/** Filled cells of a row. */
+export const filledCells = (row: SheetRow) => row.cells.reduce((n, c) => (c ? n + 1 : n), 0)
 
 const isFilled = (v: SheetValue | undefined): v is SheetValue => v !== undefined && v.text.trim() !== ''
 

@@ -3,7 +3,7 @@ import { QuireError } from '@shared/errors.js'
 import { BoundedZip } from '../../bounded-zip.js'
 import { parseRef } from '../../tables/cell-refs.js'
 import { builtInFormat, formatValue, generalNumber } from './number-format.js'
-import { RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
+import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
 // An Excel workbook (.xlsx, ECMA-376 SpreadsheetML) read as a stream: the archive's entries are
@@ -218,7 +218,10 @@ function readSheet(
           // Rows that only carry formatting are not counted: a sheet formatted to its last row is no larger.
           if (row.cells.length > 0) {
             const at = row.n
-            ctx.budget.take(() => `sheet ${sheet.name} goes on past row ${at.toLocaleString('en-US')}`)
+            ctx.budget.take(
+              () => `sheet ${sheet.name} goes on past row ${at.toLocaleString('en-US')}`,
+              filledCells(row),
+            )
             rows.push(row)
           }
           row = null
