@@ -2,7 +2,7 @@
 // path ("3.2 Remotes > Fetching"), the slide of a presentation, the chapter of an e-book, and a
 // paragraph number where nothing else exists. One grammar for the app, Copy, export and the CLI:
 //
-//   locator   = [place " > "] path | place | paragraph
+//   locator   = [place " > "] path | place | paragraph | cells
 //   place     = "Slide " N | "Slides " N "–" M | "Chapter " N [": " title]
 //   path      = heading *(" > " heading)          outermost first, at most three
 //   paragraph = [place " > "] "¶ " N               only when the passage is under no heading
