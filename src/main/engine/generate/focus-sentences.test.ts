@@ -30,6 +30,23 @@ describe('focus sentences', () => {
     expect(b!.focus).toBeUndefined()
   })
 
+  it('marks the table row that answers a lookup, not the whole table or its header', () => {
+    const table = passage(
+      1,
+      [
+        'The valid values are listed below.',
+        'Table 2: Supported color models.',
+        '| Value | Color model |',
+        '| --- | --- |',
+        '| 1 | no model |',
+        '| 3 | greyscale |',
+        '| 7 | cmyk |',
+      ].join('\n'),
+    )
+    const [a] = withFocus('Setting defaultcolormodel to 7 selects CMYK [1].', [table])
+    expect(a!.focus).toEqual(['| 7 | cmyk |'])
+  })
+
   it('marks the line that carries a one-line fact, not a run of heading, description and options', () => {
     const manual = passage(
       1,

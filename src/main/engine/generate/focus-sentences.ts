@@ -32,6 +32,16 @@ const TABLE_ROW = /^\|.*\|$/
  * that answers is the one marked, never the caption or the header that every passage repeats.
  */
 export function focusUnits(text: string): string[] {
+  // A Markdown table's rows are units of their own (a row is the claim a lookup cites); its rule
+  // line is none. The text around the table is judged by its sentences as before.
+  const rows = text.split('\n').filter((l) => /^\s*\|/.test(l))
+  if (rows.length > 0) {
+    const rest = text
+      .split('\n')
+      .filter((l) => !/^\s*\|/.test(l))
+      .join('\n')
+    return [...focusUnits(rest), ...rows.filter((l) => !/^[\s|:-]+$/.test(l)).map(flat)]
+  }
   const lines = text.split('\n').map(flat).filter(Boolean)
   const rule = lines.findLastIndex((l) => TABLE_RULE.test(l))
   if (rule >= 0) return lines.slice(rule + 1)

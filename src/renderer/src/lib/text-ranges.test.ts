@@ -12,6 +12,16 @@ describe('text ranges', () => {
     expect(page.slice(r.start, r.end)).toBe('The tide  rises\ntwice a day.')
   })
 
+  it('finds a table row read as Markdown where the page has its cells, and a table passage by its rows', () => {
+    const table = 'Value Color model\n1 no model\n5 rgb (default)\n7 cmyk\nTable 2: Supported color models.'
+    const row = findPassage(table, '| 7 | cmyk |')!
+    expect(table.slice(row.start, row.end)).toBe('7 cmyk')
+    const passage =
+      '| Value | Color model |\n| --- | --- |\n| 1 | no model |\n| 5 | rgb (default) |\n| 7 | cmyk |'
+    const r = findPassage(table, passage)!
+    expect(table.slice(r.start, r.end)).toBe('Value Color model\n1 no model\n5 rgb (default)\n7 cmyk')
+  })
+
   it('finds the part of a passage that continues onto the next or came from the previous page', () => {
     const head = findPassage(page, 'twice a day. Then it falls. And on the next page it goes on and on.')!
     expect(page.slice(head.start)).toBe('twice a day. Then it falls.')

@@ -36,6 +36,11 @@ function squash(text: string): { s: string; map: number[] } {
   return { s, map }
 }
 
+/** A Markdown table's rule lines ("| --- | --- |") dropped and its pipes made spaces. */
+function withoutTableMarkup(text: string): string {
+  return text.replace(/^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, ' ').replace(/\|/g, ' ')
+}
+
 function toRange(map: number[], at: number, len: number): CharRange {
   return { start: map[at]!, end: map[at + len - 1]! + 1 }
 }
@@ -47,8 +52,10 @@ function toRange(map: number[], at: number, len: number): CharRange {
  * covered whole.
  */
 export function findPassage(pageText: string, passage: string): CharRange | null {
-  const page = squash(pageText)
-  const pass = squash(passage).s
+  // Pipes count as spaces (one for one, so offsets hold): a table row read as Markdown ("| 7 | cmyk |")
+  // is found where the page has its cells ("7 cmyk"); the header rule line is no text of the page.
+  const page = squash(pageText.replace(/\|/g, ' '))
+  const pass = squash(withoutTableMarkup(passage)).s
   if (!pass || !page.s) return null
   const whole = page.s.indexOf(pass)
   if (whole >= 0) return toRange(page.map, whole, pass.length)
