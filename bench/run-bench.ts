@@ -23,6 +23,8 @@ const extractFormats = await runSection<R>(
 )
 // A 50 MB Word file (pictures and 8 MB of text) imported in a process of its own: peak RSS.
 const largeDocx = await runSection<R>('import-large-docx', quick ? ['--mb', '20', '--text-mb', '4'] : [])
+// What finding tables in PDFs adds to extraction, with and without it side by side (docs/tables.md).
+const extractTables = await runSection<R>('extract-tables', ['--reps', quick ? '1' : '3'])
 const raw = await runSection<R>(
   'embed-raw',
   quick
@@ -101,6 +103,7 @@ const result = {
   extract_pages_per_s: extract.extract_pages_per_s,
   extract_formats: { ...extractFormats, spread: undefined },
   import_large_docx: largeDocx,
+  extract_tables_cost_ratio: extractTables.extract_tables_cost_ratio,
   embed_raw_onnx_chunks_per_s: raw.embed_raw_onnx_chunks_per_s,
   embed_raw_onnx_best: raw.embed_raw_onnx_best,
   embed_raw_onnx_real_chunks_per_s: raw.embed_raw_onnx_real_chunks_per_s,
