@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 import { buildPages } from '../../src/main/engine/ingest/build-pages.js'
 import { extractPage, openPdf, type RawPage } from '../../src/main/engine/ingest/extract-pdf.js'
 import { documentTables } from '../../src/main/engine/ingest/pdf-tables/document-tables.js'
-import type { PdfTable } from '../../src/main/engine/ingest/pdf-tables/table-model.js'
+import { tableWidth, type Table } from '../../src/main/engine/ingest/tables/table-model.js'
 
 interface Label {
   caption: string
@@ -32,9 +32,10 @@ const pages = fs
 
 const norm = (s: string) =>
   s.normalize('NFKC').replace(/[|†]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()
-const rowText = (t: PdfTable, r: number) => norm(t.rows[r]!.cells.map((c) => c.text).join(' '))
+const rowsOf = (t: Table) => [...t.header, ...t.body]
+const rowText = (t: Table, r: number) => norm(rowsOf(t)[r]!.cells.map((c) => c.text).join(' '))
 
-async function tablesOf(file: string): Promise<Map<number, PdfTable[]>> {
+async function tablesOf(file: string): Promise<Map<number, Table[]>> {
   const doc = await openPdf(new Uint8Array(fs.readFileSync(path.join(values.corpus!, file))), file)
   const raw: RawPage[] = []
   for (let n = 1; n <= doc.numPages; n++) raw.push(await extractPage(doc, n, { rulings: true }))
@@ -48,15 +49,15 @@ let matched = 0
 let shapeRight = 0
 let cellsRight = 0
 let cellsAll = 0
-const cache = new Map<string, Map<number, PdfTable[]>>()
+const cache = new Map<string, Map<number, Table[]>>()
 for (const p of pages) {
   if (!cache.has(p.file)) cache.set(p.file, await tablesOf(p.file))
   const found = cache.get(p.file)!.get(p.page) ?? []
   detected += found.length
   labelled += p.tables.length
-  const used = new Set<PdfTable>()
+  const used = new Set<Table>()
   for (const l of p.tables) {
-    const t = found.find((f) => !used.has(f) && f.rows.some((_, r) => rowText(f, r).includes(norm(l.first))))
+    const t = found.find((f) => !used.has(f) && rowsOf(f).some((_, r) => rowText(f, r).includes(norm(l.first))))
     const checked = l.cells.filter((c) => c !== null).length
     cellsAll += checked
     if (!t) {
@@ -65,13 +66,13 @@ for (const p of pages) {
     }
     used.add(t)
     matched++
-    const rows = t.rows.length - t.headerRows
-    const cols = t.rows[0]!.cells.length
+    const rows = t.body.length
+    const cols = tableWidth(t)
     if (rows === l.rows && cols === l.cols) shapeRight++
     // The labelled row is the detected row that reads most of its cells right.
     const right = Math.max(
       0,
-      ...t.rows.map(
+      ...rowsOf(t).map(
         (row) => l.cells.filter((c, i) => c !== null && norm(row.cells[i]?.text ?? '') === norm(c)).length,
       ),
     )
@@ -84,7 +85,7 @@ for (const p of pages) {
   if (values.verbose)
     for (const f of found.filter((f) => !used.has(f)))
       console.log(
-        `extra   ${p.file} p${p.page} ${f.rows.length}×${f.rows[0]!.cells.length}: ${rowText(f, 0).slice(0, 60)}`,
+        `extra   ${p.file} p${p.page} ${f.body.length}×${tableWidth(f)}: ${rowText(f, 0).slice(0, 60)}`,
       )
 }
 const r3 = (x: number) => Math.round(x * 1000) / 1000

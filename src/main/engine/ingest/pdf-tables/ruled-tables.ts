@@ -70,7 +70,12 @@ export function ruledRegions(segments: Segment[]): RuledRegion[] {
   for (const s of [...hs, ...vs]) parent.set(s, s)
   for (const h of hs) for (const v of vs) if (meets(h, v)) parent.set(find(h), find(v))
   const frames = new Map<Segment, Segment[]>()
-  for (const s of [...hs, ...vs]) frames.set(find(s), [...(frames.get(find(s)) ?? []), s])
+  for (const s of [...hs, ...vs]) {
+    const root = find(s)
+    const frame = frames.get(root)
+    if (frame) frame.push(s)
+    else frames.set(root, [s])
+  }
   const used = new Set<Segment>()
   for (const frame of frames.values()) {
     const fh = frame.filter((s) => s.dir === 'h')

@@ -87,7 +87,11 @@ function phraseWord(ws: PageWord[]): PageWord {
 
 function lineCells(words: PageWord[], separators: number[], header: Set<number>): LineCells[] {
   const byLine = new Map<number, PageWord[]>()
-  for (const w of words) byLine.set(w.line, [...(byLine.get(w.line) ?? []), w])
+  for (const w of words) {
+    const on = byLine.get(w.line)
+    if (on) on.push(w)
+    else byLine.set(w.line, [w])
+  }
   const lastHeader = Math.max(-1, ...header)
   const extents: [number, number][] = Array.from({ length: separators.length + 1 }, () => [
     Infinity,
