@@ -33,7 +33,10 @@ const pages = fs
 const norm = (s: string) =>
   s.normalize('NFKC').replace(/[|†]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase()
 const rowsOf = (t: Table) => [...t.header, ...t.body]
-const rowText = (t: Table, r: number) => norm(rowsOf(t)[r]!.cells.map((c) => c.text).join(' '))
+const rowText = (t: Table, r: number) => {
+  const row = rowsOf(t)[r]!
+  return norm(row.cells.map((c) => c.text).join(' '))
+}
 
 async function tablesOf(file: string): Promise<Map<number, Table[]>> {
   const doc = await openPdf(new Uint8Array(fs.readFileSync(path.join(values.corpus!, file))), file)
@@ -57,7 +60,9 @@ for (const p of pages) {
   labelled += p.tables.length
   const used = new Set<Table>()
   for (const l of p.tables) {
-    const t = found.find((f) => !used.has(f) && rowsOf(f).some((_, r) => rowText(f, r).includes(norm(l.first))))
+    const t = found.find(
+      (f) => !used.has(f) && rowsOf(f).some((_, r) => rowText(f, r).includes(norm(l.first))),
+    )
     const checked = l.cells.filter((c) => c !== null).length
     cellsAll += checked
     if (!t) {

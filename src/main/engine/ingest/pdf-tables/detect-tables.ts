@@ -2,9 +2,9 @@ import type { CleanPage } from '../../store/page-records.js'
 import { centreInside, unionBox, type Segment } from './geometry.js'
 import { pageWords, type PageWord } from './page-words.js'
 import { ruledRegions, type RuledRegion } from './ruled-tables.js'
-import { boxOfRows, gridRows, joinTightColumns, spreadHeaderSpans } from './table-grid.js'
+import { boxOfRows, gridRows, joinStrayColumns, joinTightColumns, spreadHeaderSpans } from './table-grid.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
-import { candidateRuns, columnSeparators, headerAbove, type TextLine } from './text-tables.js'
+import { candidateRuns, columnSeparators, headerAbove, WIDE_GAP, type TextLine } from './text-tables.js'
 
 // Finds the tables of one page (ruled frames first, then runs of column-laid lines outside them),
 // with their header rows, caption and notes; linkContinuations joins a table that runs onto the
@@ -14,8 +14,9 @@ import { candidateRuns, columnSeparators, headerAbove, type TextLine } from './t
 const CAPTION = /^(table|tab\.)\s+([0-9]+|[ivxlc]+)\b/i
 /** A line under a table that explains it. */
 const NOTE = /^(notes?|source|sources)\b[:.]?|^[*†‡§¶]\s?\S/i
-/** How many lines above or below a table its caption may be. */
+/** How many lines below a table its caption may start, and above it (a long caption above runs down to it). */
 const CAPTION_REACH = 3
+const CAPTION_REACH_ABOVE = 6
 
 function textLines(page: CleanPage, words: PageWord[]): TextLine[] {
   const byLine: PageWord[][] = page.lines.map(() => [])
@@ -101,7 +102,7 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
   if (headerLines.size === 0)
     headerRows = region.columns.length ? Math.min(1, rows.length - 1) : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
-  rows = dropEmptyColumns(rows)
+  rows = joinStrayColumns(dropEmptyColumns(rows), em)
   if (!looksTabular(rows, headerRows)) return null
   return {
     rows,
@@ -127,34 +128,52 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   let rows = gridRows({ words: all.flatMap((l) => l.words), separators, headerLines })
   const headerRows = withHeader ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
-  rows = joinTightColumns(dropEmptyColumns(rows), headerRows, em)
+  rows = joinStrayColumns(joinTightColumns(dropEmptyColumns(rows), headerRows, em), em)
   if (!looksTabular(rows, headerRows) || rows.length < 3) return null
   return { rows, headerRows, strategy: 'text', lines: all.map((l) => l.line) }
 }
 
 /** The caption line(s) near the table, or the label line a printout's table follows. */
+/** The caption lines near a table: those below it (nearest first), and those above it. */
+function captionCandidates(found: Found, lines: TextLine[]): { below: number[]; above: number[] } {
+  const first = Math.min(...found.lines)
+  const last = Math.max(...found.lines)
+  const isCaption = (i: number) => i >= 0 && i < lines.length && CAPTION.test(lines[i]!.text.trim())
+  return {
+    below: Array.from({ length: CAPTION_REACH }, (_, k) => last + 1 + k).filter(isCaption),
+    above: Array.from({ length: CAPTION_REACH_ABOVE }, (_, k) => first - 1 - k).filter(isCaption),
+  }
+}
+
+/**
+ * The table's caption: a caption line on the side the page's tables put theirs (`prefer`, from
+ * the tables with a caption on one side only), else on the other side, not one another table took.
+ */
 function captionOf(
   found: Found,
   lines: TextLine[],
   page: CleanPage,
+  prefer: 'above' | 'below',
+  used: Set<number>,
 ): (PdfTable['caption'] & { lines: number[] }) | null {
   const first = Math.min(...found.lines)
-  const last = Math.max(...found.lines)
-  const near = [
-    ...Array.from({ length: CAPTION_REACH }, (_, k) => last + 1 + k),
-    ...Array.from({ length: CAPTION_REACH }, (_, k) => first - 1 - k),
-  ].filter((i) => i >= 0 && i < lines.length)
+  const { below, above } = captionCandidates(found, lines)
+  const near = (prefer === 'above' ? [...above, ...below] : [...below, ...above]).filter((i) => !used.has(i))
   for (const i of near) {
-    if (!CAPTION.test(lines[i]!.text.trim())) continue
-    // A caption runs on until a line ends a sentence, at most three lines.
     const taken = [i]
-    while (
-      taken.length < 3 &&
-      !/[.:]$/.test(lines[taken.at(-1)!]!.text.trim()) &&
-      taken.at(-1)! + 1 < lines.length &&
-      !found.lines.includes(taken.at(-1)! + 1)
-    )
-      taken.push(taken.at(-1)! + 1)
+    if (i < first) {
+      // Above the table: the caption is every line from its first down to the table.
+      for (let k = i + 1; k < first; k++) taken.push(k)
+    } else {
+      // Below: it runs on until a line ends a sentence, at most three lines.
+      while (
+        taken.length < 3 &&
+        !/[.:]$/.test(lines[taken.at(-1)!]!.text.trim()) &&
+        taken.at(-1)! + 1 < lines.length &&
+        !found.lines.includes(taken.at(-1)! + 1)
+      )
+        taken.push(taken.at(-1)! + 1)
+    }
     const start = page.lines[taken[0]!]!.start
     const end = page.lines[taken.at(-1)!]!.end
     return { text: page.text.slice(start, end).replace(/\s+/g, ' ').trim(), start, end, lines: taken }
@@ -167,14 +186,70 @@ function captionOf(
   return null
 }
 
+/**
+ * A stack of rules without vertical ones can hold two tables one above the other, the same width
+ * (the end of one table, then the next one's caption and rules): a caption line between two of its
+ * rules parts it into one region per table.
+ */
+function splitAtCaptions(region: RuledRegion, lines: TextLine[]): RuledRegion[] {
+  if (region.columns.length > 0) return [region]
+  const top = region.box.y + region.box.h
+  const bottom = region.box.y
+  const captions = lines
+    .filter((l) => l.words.length > 0 && CAPTION.test(l.text.trim()))
+    .map((l) => Math.max(...l.words.map((w) => w.box.y)))
+    .filter((y) => y < top && y > bottom)
+  if (captions.length === 0) return [region]
+  const rules = [top, ...region.rules, bottom].sort((a, b) => b - a)
+  const groups: number[][] = [[]]
+  for (const y of rules) {
+    const last = groups.at(-1)!
+    if (last.length > 0 && captions.some((c) => c < last.at(-1)! && c > y)) groups.push([y])
+    else last.push(y)
+  }
+  return groups
+    .filter((g) => g.length >= 2)
+    .map((g) => {
+      const inner = g.slice(1, -1)
+      return {
+        box: { x: region.box.x, y: g.at(-1)!, w: region.box.w, h: g[0]! - g.at(-1)! },
+        columns: [],
+        rules: inner,
+        headerRule: inner[0] ?? null,
+      }
+    })
+}
+
+/** Lines of the page with a gap of at least WIDE_GAP ems between two of their items (up to 2). */
+function columnLaidLines(page: CleanPage): number {
+  let n = 0
+  let line = 0
+  let counted = -1
+  let prev = null as { line: number; right: number } | null
+  for (const it of page.items) {
+    while (line < page.lines.length - 1 && page.lines[line]!.end < it.start) line++
+    if (it.end <= it.start || !/\S/.test(page.text.slice(it.start, it.end))) continue
+    const em = page.lines[line]!.fontSize || 10
+    if (prev?.line === line && counted !== line && it.x - prev.right >= WIDE_GAP * em) {
+      counted = line
+      if (++n >= 2) return n
+    }
+    prev = { line, right: it.x + it.w }
+  }
+  return n
+}
+
 /** The tables of one page. `rulings` are the page's ruling segments (page-rulings.ts), if read. */
 export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfTable[] {
   if (page.lines.length === 0) return []
+  // Most pages are prose: without rulings and without two lines laid out in columns there is no
+  // table to find, and the words need not be split out.
+  if (rulings.length === 0 && columnLaidLines(page) < 2) return []
   const words = pageWords(page)
   const lines = textLines(page, words)
   const found: Found[] = []
   const taken = new Set<number>()
-  for (const region of ruledRegions(rulings)) {
+  for (const region of ruledRegions(rulings).flatMap((r) => splitAtCaptions(r, lines))) {
     const f = fromRegion(region, lines)
     if (!f || f.lines.some((l) => taken.has(l))) continue
     found.push(f)
@@ -190,8 +265,18 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
     }
   }
   const tables: PdfTable[] = []
+  // Which side the page's tables put their captions: told by the tables with one on one side only.
+  let votes = 0
+  for (const f of found) {
+    const c = captionCandidates(f, lines)
+    if (c.above.length > 0 && c.below.length === 0) votes++
+    if (c.below.length > 0 && c.above.length === 0) votes--
+  }
+  const prefer = votes > 0 ? 'above' : 'below'
+  const usedCaptions = new Set<number>()
   for (const f of found.sort((a, b) => a.lines[0]! - b.lines[0]!)) {
-    const caption = captionOf(f, lines, page)
+    const caption = captionOf(f, lines, page, prefer, usedCaptions)
+    for (const l of caption?.lines ?? []) usedCaptions.add(l)
     const last = Math.max(...f.lines)
     const notes: string[] = []
     let n = last + 1

@@ -109,6 +109,45 @@ describe('tables in PDFs', () => {
         expect(line.split('|').length - 2).toBe(4)
   })
 
+  it('parts two tables between the same rules (booktabs) at the caption of the second', async () => {
+    const texts: Drawn[] = []
+    const lines: [number, number, number, number][] = []
+    const block = (top: number, head: [string, string], rows: [string, string][]) => {
+      texts.push({ text: head[0], x: 110, y: top - 14 }, { text: head[1], x: 200, y: top - 14 })
+      rows.forEach((r, i) =>
+        texts.push(
+          { text: r[0], x: 110, y: top - 36 - i * 16 },
+          { text: r[1], x: 200, y: top - 36 - i * 16 },
+        ),
+      )
+      const bottom = top - 36 - rows.length * 16 + 6
+      for (const y of [top, top - 20, bottom]) lines.push([100, y, 500, y])
+      return bottom
+    }
+    texts.push({ text: 'Table 1: Solvers.', x: 110, y: 720 })
+    const end = block(
+      710,
+      ['Function', 'Description'],
+      [
+        ['ode', 'general solver'],
+        ['lsoda', 'switches methods'],
+      ],
+    )
+    texts.push({ text: 'Table 2: Return flags.', x: 110, y: end - 20 })
+    block(
+      end - 30,
+      ['Nr', 'Meaning'],
+      [
+        ['1', 'the return flag'],
+        ['2', 'steps taken so far'],
+      ],
+    )
+    const doc = await readPdf(await pdfOf([{ texts, lines }]), 'ref.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('Table 1: Solvers.\n| Function | Description |')
+    expect(text).toContain('Table 2: Return flags.\n| Nr | Meaning |\n| --- | --- |\n| 1 | the return flag |')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),

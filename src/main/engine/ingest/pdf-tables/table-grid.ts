@@ -251,3 +251,28 @@ export function joinTightColumns(rows: PdfTableRow[], headerRows: number, em: nu
   }
   return out
 }
+
+/**
+ * Joins into its left neighbour a column that few rows fill and that sits a word space from the
+ * cell before it wherever it is filled: the last words of a long cell, past every other row's end,
+ * leave a gap no row crosses without being a column ("steps taken so | far").
+ */
+export function joinStrayColumns(rows: PdfTableRow[], em: number): PdfTableRow[] {
+  let out = rows
+  for (let c = (out[0]?.cells.length ?? 0) - 1; c >= 1; c--) {
+    const filled = out.filter((r) => r.cells[c]!.box)
+    const stray =
+      filled.length < Math.max(2, out.length * 0.3) &&
+      filled.every((r) => {
+        const a = r.cells[c - 1]!.box
+        const b = r.cells[c]!.box!
+        return a !== null && b.x - (a.x + a.w) < TIGHT_GAP * em
+      })
+    if (!stray) continue
+    out = out.map((r) => ({
+      ...r,
+      cells: [...r.cells.slice(0, c - 1), joinCells(r.cells[c - 1]!, r.cells[c]!), ...r.cells.slice(c + 1)],
+    }))
+  }
+  return out
+}

@@ -12,7 +12,7 @@ export interface TextLine {
 }
 
 /** A gap between two words of a line this wide (in ems) says the line is laid out in columns. */
-const WIDE_GAP = 0.9
+export const WIDE_GAP = 0.9
 /** Columns are parted by gaps at least this wide (in ems) in every row. */
 const MIN_SEPARATOR = 0.35
 /** Lines further apart than this (in line heights) do not belong to one table. */
