@@ -26,21 +26,25 @@ const TABLE_RULE = /^\|( *:?-{3,}:? *\|)+$/
 
 const TABLE_ROW = /^\|.*\|$/
 
+/** A table's caption line ("Table 2: Supported color models."): no claim of the text around it. */
+const CAPTION_LINE = /^(table|tab\.)\s+\S+/i
+
 /**
  * The passage's sentences, a long run without sentence ends given as its lines instead. A table
  * passage (ingest/tables/) is its body rows (and notes): each row is the claim's unit, so the row
  * that answers is the one marked, never the caption or the header that every passage repeats.
  */
 export function focusUnits(text: string): string[] {
-  // A Markdown table's rows are units of their own (a row is the claim a lookup cites); its rule
-  // line is none. The text around the table is judged by its sentences as before.
-  const rows = text.split('\n').filter((l) => /^\s*\|/.test(l))
-  if (rows.length > 0) {
-    const rest = text
-      .split('\n')
-      .filter((l) => !/^\s*\|/.test(l))
-      .join('\n')
-    return [...focusUnits(rest), ...rows.filter((l) => !/^[\s|:-]+$/.test(l)).map(flat)]
+  // A table read inline with the text around it (a PDF's table: sentences, then caption, header,
+  // rule and rows): its body rows are units of their own, and the text around it is judged by its
+  // sentences as any other. A passage that is a table alone is read below.
+  const all = text.split('\n').map(flat)
+  const rest = all.filter((l) => !TABLE_ROW.test(l) && !TABLE_RULE.test(l))
+  if (rest.some((l) => l && !CAPTION_LINE.test(l)) && all.some((l) => TABLE_RULE.test(l))) {
+    const body = all.filter(
+      (l, i) => TABLE_ROW.test(l) && !TABLE_RULE.test(l) && !TABLE_RULE.test(all[i + 1] ?? ''),
+    )
+    return [...focusUnits(rest.join('\n')), ...body]
   }
   const lines = text.split('\n').map(flat).filter(Boolean)
   const rule = lines.findLastIndex((l) => TABLE_RULE.test(l))

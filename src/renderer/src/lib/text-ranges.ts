@@ -52,10 +52,11 @@ function toRange(map: number[], at: number, len: number): CharRange {
  * covered whole.
  */
 export function findPassage(pageText: string, passage: string): CharRange | null {
-  // Pipes count as spaces (one for one, so offsets hold): a table row read as Markdown ("| 7 | cmyk |")
-  // is found where the page has its cells ("7 cmyk"); the header rule line is no text of the page.
-  const page = squash(pageText.replace(/\|/g, ' '))
-  const pass = squash(withoutTableMarkup(passage)).s
+  // A PDF page holds a table's cells apart ("7 cmyk"): a passage or row read from it as Markdown
+  // ("| 7 | cmyk |") is found by its cells, pipes as spaces and the header rule dropped. Text with
+  // pipes of its own (a reader section's rows, "a | b") is matched as it is.
+  const page = squash(pageText)
+  const pass = squash(pageText.includes('|') ? passage : withoutTableMarkup(passage)).s
   if (!pass || !page.s) return null
   const whole = page.s.indexOf(pass)
   if (whole >= 0) return toRange(page.map, whole, pass.length)
