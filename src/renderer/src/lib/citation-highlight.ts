@@ -39,3 +39,21 @@ export function citationHighlight(
   const strong = findFocus(text, range, focus.map(storedRow))
   return { passage: range, focus: strong, faint: strong.length > 0 }
 }
+
+/**
+ * The page a citation opens at: the first of the passage's pages that holds a strongly marked
+ * sentence, so a passage running over two pages whose claim is on the second opens there, not at
+ * its start. Null when no page holds one (nothing cited strongly, texts missing): the passage's
+ * first page, as before.
+ */
+export function focusPage(
+  pages: readonly { pageNo: number; text: string | null }[],
+  passage: string,
+  focus: readonly string[],
+): number | null {
+  if (focus.length === 0) return null
+  for (const p of pages) {
+    if (p.text && citationHighlight(p.text, passage, focus).focus.length > 0) return p.pageNo
+  }
+  return null
+}

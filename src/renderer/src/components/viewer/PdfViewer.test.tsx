@@ -70,3 +70,51 @@ describe('find in the PDF viewer', () => {
     await waitFor(() => expect(within(view).getByRole('status').textContent).toBe('Not found'))
   })
 })
+
+describe('a citation whose passage runs over two pages', () => {
+  const TEXTS = [
+    'Mooring fees are charged by the night. Visiting boats report to the harbour office on arrival, where the staff take their details',
+    'and the length of their stay. The harbour master assigns the moorings each morning. Boats over twelve metres use the outer pontoon.',
+    'Fuel is sold at the north quay.',
+  ]
+  const PASSAGE =
+    'Visiting boats report to the harbour office on arrival, where the staff take their details and the length of their stay. The harbour master assigns the moorings each morning.'
+
+  async function openCitation(focus: string[]) {
+    const api = createFakeApi({
+      'library.pdfUrl': () => ({ url: 'quire-pdf://document/7' }),
+      'library.page': ({ pageNo }) => ({
+        documentId: 7,
+        pageNo,
+        text: TEXTS[pageNo - 1]!,
+        items: [],
+        width: 612,
+        height: 792,
+      }),
+    })
+    const stores = createAppStores(api)
+    render(
+      <StoresContext.Provider value={stores}>
+        <PdfViewer />
+      </StoresContext.Provider>,
+    )
+    act(() =>
+      stores.viewer.getState().openAt({
+        documentId: 7,
+        title: 'harbour.pdf',
+        page: 1,
+        passage: PASSAGE,
+        passagePages: [1, 2],
+        focus,
+        citationN: 1,
+      }),
+    )
+    await waitFor(() => expect(stores.viewer.getState().pageCount).toBe(3))
+    return stores
+  }
+
+  it('opens at the page holding the strongly marked sentence', async () => {
+    const stores = await openCitation(['The harbour master assigns the moorings each morning.'])
+    await waitFor(() => expect(stores.viewer.getState().target!.page).toBe(2))
+  })
+})

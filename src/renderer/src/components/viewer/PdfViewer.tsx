@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { pagesLabel } from '@shared/labels.js'
-import { citationHighlight } from '@renderer/lib/citation-highlight.js'
+import { citationHighlight, focusPage } from '@renderer/lib/citation-highlight.js'
 import { rangeBoxes } from '@renderer/lib/text-ranges.js'
 import { useLibrary, useStores, useViewer } from '@renderer/stores/app-stores.js'
 import { call } from '@renderer/transport/api-types.js'
@@ -20,6 +20,7 @@ export function PdfViewer() {
   const zoom = useViewer((s) => s.zoom)
   const pageCount = useViewer((s) => s.pageCount)
   const findTerm = useViewer((s) => s.findTerm)
+  const opened = useViewer((s) => s.opened)
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null)
   /** Labels printed on the pages (pdf.js page labels), null when the PDF defines none. */
   const [labels, setLabels] = useState<string[] | null>(null)
@@ -78,6 +79,27 @@ export function PdfViewer() {
       void loaded?.close()
     }
   }, [api, viewer, documentId])
+
+  // A passage over several pages opens at its first; when the sentence carrying the claim is on a
+  // later one, turn there once its pages' text is in (each opening once; a page the person turned
+  // to meanwhile stays).
+  useEffect(() => {
+    const t = viewer.getState().target
+    if (documentId === null || !t?.passage || !t.focus?.length || t.passagePages.length < 2) return
+    let live = true
+    const { passage, focus, passagePages, page: openedAt } = t
+    void Promise.all(
+      passagePages.map(async (p) => ({ pageNo: p, text: (await get(documentId, p))?.text ?? null })),
+    ).then((pages) => {
+      const strong = focusPage(pages, passage, focus)
+      const now = viewer.getState().target
+      if (live && strong !== null && strong !== openedAt && now?.page === openedAt)
+        viewer.getState().setPage(strong)
+    })
+    return () => {
+      live = false
+    }
+  }, [viewer, documentId, opened, get])
 
   // The passage faintly, and the sentences carrying the claim strongly on top of it.
   const { passageBoxes, focusBoxes } = useMemo(() => {
