@@ -154,6 +154,22 @@ export interface RetrievalTrace {
     aspect: string
     versions: boolean
   } | null
+  /** Query help (expansion or HyDE) asked of the model before searching; absent when off. */
+  queryHelp?: QueryHelpTrace
+}
+
+/** Settings › Search › Query help: off, other wordings (expand) or a hypothetical answer passage (hyde). */
+export type QueryHelpMode = 'off' | 'expand' | 'hyde'
+
+export interface QueryHelpTrace {
+  mode: Exclude<QueryHelpMode, 'off'>
+  model: string
+  /** What was searched beside the question (empty when skipped). */
+  queries: string[]
+  ms: number
+  budgetMs: number
+  /** Why nothing was searched beside the question: slower than the budget, failed, or nothing usable. */
+  skipped: 'budget' | 'failed' | 'empty' | null
 }
 
 export interface AnswerTimings {

@@ -355,6 +355,8 @@ const ollamaStatus: z.ZodType<OllamaStatus> = z.object({
   replacedModel: z.string().nullable().optional(),
 })
 
+const queryHelpMode = z.enum(['off', 'expand', 'hyde'])
+
 const settings = z.object({
   ollamaHost: z.string(),
   model: z.string().nullable(),
@@ -366,6 +368,8 @@ const settings = z.object({
   minCoverage: z.number(),
   /** Build document summaries in the background while the machine is idle (off by default). */
   summarizeWhenIdle: z.boolean().optional(),
+  /** Query help before searching (docs/query-help.md): off by default; absent from older servers. */
+  queryHelp: queryHelpMode.optional(),
 })
 export type Settings = z.infer<typeof settings>
 
@@ -518,6 +522,7 @@ export const routes = {
         .max(RETRIEVAL_LIMITS.minCoverage.max)
         .optional(),
       summarizeWhenIdle: z.boolean().optional(),
+      queryHelp: queryHelpMode.optional(),
     }),
     output: settings,
   },

@@ -231,6 +231,11 @@ export type StageNote =
 
 export interface SearchOptions {
   k?: number
+  /**
+   * Other wordings of the question (or a hypothetical answer passage) the local model wrote, searched
+   * beside it (query help); the decision stays the question's own.
+   */
+  alsoSearch?: string[]
   /** Earlier questions (and optionally answers) of the conversation, oldest first. */
   context?: string[]
   /** Restrict the search to these document ids. */

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander'
+import type { QueryHelpMode } from '@shared/chat-types.js'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { Library } from '../engine/library.js'
 import type { IngestWorkerPaths } from './commands/ingest.js'
@@ -38,6 +39,21 @@ const RERANKER_HELP =
   "cross-encoder folder that reranks the passages found (default: the one imported in the app's Settings), or 'none'"
 
 const collect = (v: string, acc: string[]) => [...acc, v]
+
+const QUERY_HELP_HELP =
+  "before searching, the model writes other wordings of the question ('expand') or a passage that would answer it ('hyde'), searched too; 'off' (default)"
+
+function queryHelpMode(v: string): QueryHelpMode {
+  if (v === 'off' || v === 'expand' || v === 'hyde') return v
+  throw new InvalidArgumentError("must be 'off', 'expand' or 'hyde'")
+}
+
+function queryHelpOptions(o: { queryHelp?: QueryHelpMode; queryHelpBudget?: number }) {
+  return {
+    ...(o.queryHelp ? { queryHelp: o.queryHelp } : {}),
+    ...(o.queryHelpBudget ? { queryHelpBudgetMs: o.queryHelpBudget } : {}),
+  }
+}
 
 /** Builds the `quire` command line. Every command returns an exit code; nothing calls process.exit. */
 export function buildCli(
@@ -208,12 +224,25 @@ export function buildCli(
     .option('--model <name>', 'Ollama model (default: the first installed chat model)')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
     .option('--reranker <dir>', RERANKER_HELP)
+    .option('--query-help <mode>', QUERY_HELP_HELP, queryHelpMode)
+    .option(
+      '--query-help-budget <ms>',
+      'how long query help may take before it is skipped (default 1500)',
+      positiveInt,
+    )
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
         withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.ask()).runAsk(
-            { question, conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
+            {
+              question,
+              conversation: o.conversation,
+              ollamaUrl: ollamaUrl(o),
+              model: o.model,
+              json: o.json,
+              ...queryHelpOptions(o),
+            },
             lib,
             io,
           ),
@@ -251,11 +280,17 @@ export function buildCli(
     .option('--model <name>', 'Ollama model')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
     .option('--reranker <dir>', RERANKER_HELP)
+    .option('--query-help <mode>', QUERY_HELP_HELP, queryHelpMode)
+    .option(
+      '--query-help-budget <ms>',
+      'how long query help may take before it is skipped (default 1500)',
+      positiveInt,
+    )
     .action((o) =>
       run(
         withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.chat()).runChat(
-            { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model },
+            { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, ...queryHelpOptions(o) },
             lib,
             {
               ...io,

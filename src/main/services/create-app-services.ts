@@ -1,3 +1,4 @@
+import type { QueryHelpMode } from '@shared/chat-types.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
@@ -56,6 +57,7 @@ export interface AppServices {
     answerPassages?: number
     minCoverage?: number
     summarizeWhenIdle?: boolean
+    queryHelp?: QueryHelpMode
   }): Settings
   /** Stops imports and answers, then deletes the library folder and starts an empty one. */
   deleteLibrary(): Promise<void>
@@ -75,7 +77,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   // Conversations live in the library's database: a reopened library gets a new store and a new
   // answerer writing to it.
   const makeAnswerer = (lib: Library) => {
-    const { ollamaHost, model, answerPassages, minCoverage } = settings.get()
+    const { ollamaHost, model, answerPassages, minCoverage, queryHelp } = settings.get()
     conversationStore = new ConversationStore(lib.db)
     return new Answerer({
       search: (q, o) => lib.search(q, o),
@@ -84,6 +86,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       onModelPicked: (picked) => settings.set({ lastModel: picked }),
       k: answerPassages,
       minCoverage,
+      queryHelp: { mode: queryHelp ?? 'off' },
     })
   }
   let conversationStore: ConversationStore | null = null
@@ -144,6 +147,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
       })
       currentAnswerer().configureRetrieval({ k: next.answerPassages, minCoverage: next.minCoverage })
       backgroundSummaries.setEnabled(next.summarizeWhenIdle ?? false)
+      currentAnswerer().configureQueryHelp({ mode: next.queryHelp ?? 'off' })
       return next
     },
     async deleteLibrary() {

@@ -86,6 +86,8 @@ describe('settings', () => {
       answerPassages: DEFAULT_ANSWER_PASSAGES,
       minCoverage: DEFAULT_TUNING.minCoverage,
       summarizeWhenIdle: false,
+      // Query help is off until the user turns it on (docs/query-help.md).
+      queryHelp: 'off',
     })
     first.set({
       ollamaHost: 'gpu-box:11434/',
@@ -94,6 +96,7 @@ describe('settings', () => {
       answerPassages: 3,
       minCoverage: 0.4,
       summarizeWhenIdle: true,
+      queryHelp: 'hyde',
     })
     const again = new SettingsService(tmp)
     expect(again.firstRun).toBe(false)
@@ -104,6 +107,7 @@ describe('settings', () => {
       answerPassages: 3,
       minCoverage: 0.4,
       summarizeWhenIdle: true,
+      queryHelp: 'hyde',
     })
   })
 
@@ -120,6 +124,7 @@ describe('settings', () => {
         answerPassages: 99,
         minCoverage: -1,
         summarizeWhenIdle: 'yes',
+        queryHelp: 'always',
       }),
     )
     expect(new SettingsService(tmp).get()).toEqual({
@@ -129,6 +134,7 @@ describe('settings', () => {
       answerPassages: DEFAULT_ANSWER_PASSAGES,
       minCoverage: DEFAULT_TUNING.minCoverage,
       summarizeWhenIdle: false,
+      queryHelp: 'off',
     })
   })
 })

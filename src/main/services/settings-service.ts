@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_OLLAMA_HOST } from '@shared/chat-types.js'
+import { DEFAULT_OLLAMA_HOST, type QueryHelpMode } from '@shared/chat-types.js'
 import type { Settings } from '@shared/ipc-contract.js'
 import { normalizeOllamaHost } from '@shared/ollama-host.js'
 import { RETRIEVAL_LIMITS } from '@shared/retrieval-settings.js'
@@ -37,6 +37,8 @@ const stored = z.object({
     .catch(DEFAULT_TUNING.minCoverage),
   /** Settings › Answers: build document summaries while the machine is idle (docs/summaries.md). */
   summarizeWhenIdle: z.boolean().catch(false),
+  /** Query help before searching; off until the user turns it on (unmeasured on real models). */
+  queryHelp: z.enum(['off', 'expand', 'hyde']).catch('off'),
 })
 export type StoredSettings = z.infer<typeof stored>
 
@@ -50,6 +52,7 @@ const DEFAULTS: StoredSettings = {
   answerPassages: DEFAULT_ANSWER_PASSAGES,
   minCoverage: DEFAULT_TUNING.minCoverage,
   summarizeWhenIdle: false,
+  queryHelp: 'off',
 }
 
 /** The evaluated defaults of the retrieval settings (app.info), said beside each in Settings. */
@@ -75,8 +78,8 @@ export class SettingsService {
   }
 
   get(): Settings {
-    const { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle } = this.current
-    return { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle }
+    const { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle, queryHelp } = this.current
+    return { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle, queryHelp }
   }
 
   internal(): StoredSettings {
@@ -93,6 +96,7 @@ export class SettingsService {
     answerPassages?: number
     minCoverage?: number
     summarizeWhenIdle?: boolean
+    queryHelp?: QueryHelpMode
   }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
@@ -104,6 +108,7 @@ export class SettingsService {
     if (patch.answerPassages !== undefined) next.answerPassages = patch.answerPassages
     if (patch.minCoverage !== undefined) next.minCoverage = patch.minCoverage
     if (patch.summarizeWhenIdle !== undefined) next.summarizeWhenIdle = patch.summarizeWhenIdle
+    if (patch.queryHelp !== undefined) next.queryHelp = patch.queryHelp
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

@@ -5,7 +5,16 @@
  * the argument parser: the caller passes parsed options, the open library and the output streams,
  * and closes the library afterwards.
  */
-import type { AnswerMode, AnswerResult, AnswerWarning, Citation } from '@shared/chat-types.js'
+import type {
+  AnswerMode,
+  AnswerResult,
+  AnswerWarning,
+  Citation,
+  QueryHelpMode,
+  QueryHelpTrace,
+} from '@shared/chat-types.js'
+import type { StageNote } from '@shared/library-types.js'
+import { queryHelpSkippedLine, stageNoteLine } from '@shared/stage-notes.js'
 import { warningText } from '@shared/answer-warnings.js'
 import { answerWaitLabel, searchedFor, summaryWaitLabel } from '@shared/answer-wait.js'
 import { answerDeclineReason, declineCodeOf, type DeclineCode } from '@shared/decline-reason.js'
@@ -28,6 +37,10 @@ export interface LibraryHandle {
 export interface OllamaCliOptions {
   ollamaUrl?: string
   model?: string
+  /** --query-help: the model writes other wordings (expand) or an answer passage (hyde) to search too. */
+  queryHelp?: QueryHelpMode
+  /** --query-help-budget MS: how long query help may take before it is skipped. */
+  queryHelpBudgetMs?: number
 }
 
 export interface AskCommandOptions extends OllamaCliOptions {
@@ -88,6 +101,8 @@ export interface AskJson {
   model: string | null
   timings: { retrieval_ms: number; first_token_ms: number | null; total_ms: number }
   warnings: JsonWarning[]
+  query_help?: QueryHelpTrace
+  stages?: StageNote[]
 }
 
 export function toAskJson({ message: m }: AnswerResult): AskJson {
@@ -98,6 +113,9 @@ export function toAskJson({ message: m }: AnswerResult): AskJson {
     citations: m.citations.map(jsonPassage),
     sources: m.sources.map(jsonPassage),
     search_query: m.trace.searchQuery,
+    // Only when query help or reranking ran: what was also searched for, what reranked.
+    ...(m.trace.queryHelp ? { query_help: m.trace.queryHelp } : {}),
+    ...(m.trace.stages ? { stages: m.trace.stages } : {}),
     decline_reason: declineCodeOf(m),
     decline_message: answerDeclineReason(m),
     conversation_id: m.conversationId,
@@ -143,6 +161,14 @@ export function createAnswerer(
       ...(host ? { host } : {}),
       ...(opts.model ? { model: opts.model } : {}),
     },
+    ...(opts.queryHelp
+      ? {
+          queryHelp: {
+            mode: opts.queryHelp,
+            ...(opts.queryHelpBudgetMs ? { budgetMs: opts.queryHelpBudgetMs } : {}),
+          },
+        }
+      : {}),
   })
 }
 
@@ -234,6 +260,12 @@ export async function streamAnswer(
         if (searched && io) {
           spinner.stop()
           io.stderr.write(`Searched for: ${searched}\n`)
+        }
+        const skipped = e.trace.queryHelp ? queryHelpSkippedLine(e.trace.queryHelp) : null
+        const notes = [...(skipped ? [skipped] : []), ...(e.trace.stages ?? []).map(stageNoteLine)]
+        if (notes.length && io) {
+          spinner.stop()
+          io.stderr.write(notes.map((n) => `${forTerminal(n)}\n`).join(''))
         }
         spinner.set(answerWaitLabel({ followUp, retrieved: e.sources.length }))
       },

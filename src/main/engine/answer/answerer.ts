@@ -6,6 +6,7 @@ import type {
   Message,
   OllamaProblem,
   OllamaStatus,
+  QueryHelpMode,
 } from '@shared/chat-types.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { ConversationStore } from '../chat/conversation-store.js'
@@ -28,6 +29,7 @@ import { streamAnswer } from './generate.js'
 import { historyWindow, type HistoryWindowOptions } from './history-window.js'
 import { prepareQuestion, type PreparedQuestion } from './prepare.js'
 import { recordAnswer, type AnswerDraft } from './record.js'
+import { DEFAULT_QUERY_HELP_BUDGET_MS, queryHelp } from './query-help.js'
 import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
 import { buildTrace } from './trace.js'
 import { whenLibraryFree } from '../store/busy-wait.js'
@@ -60,6 +62,14 @@ export interface AnswererOptions {
    * (OllamaClientOptions.preferredModel) rather than switching to whichever is listed first.
    */
   onModelPicked?: (model: string) => void
+  /** Query help before searching (query-help.ts); absent or 'off': the question alone is searched. */
+  queryHelp?: QueryHelpSettings
+}
+
+export interface QueryHelpSettings {
+  mode: QueryHelpMode
+  /** At most this long for the model's help; a slower model is stopped and the question searched alone. */
+  budgetMs?: number
 }
 
 export interface AskOptions {
@@ -107,6 +117,7 @@ export class Answerer {
   private readonly search: SearchFn
   private k: number
   private minCoverage: number | undefined
+  private queryHelpSettings: QueryHelpSettings
   private readonly maxContextTokens: number
   private readonly answerTokens: number
   private readonly temperature: number
@@ -122,6 +133,7 @@ export class Answerer {
     this.ollama = opts.ollama instanceof OllamaClient ? opts.ollama : new OllamaClient(opts.ollama)
     this.k = opts.k ?? DEFAULT_ANSWER_PASSAGES
     this.minCoverage = opts.minCoverage
+    this.queryHelpSettings = opts.queryHelp ?? { mode: 'off' }
     this.maxContextTokens = opts.maxContextTokens ?? DEFAULT_MAX_CONTEXT_TOKENS
     this.answerTokens = opts.answerTokens ?? DEFAULT_ANSWER_TOKENS
     this.temperature = opts.temperature ?? DEFAULT_TEMPERATURE
@@ -138,6 +150,11 @@ export class Answerer {
   /** Switches Ollama host or model (settings change); takes effect from the next question. */
   configureOllama(opts: OllamaClientOptions): void {
     this.ollama = new OllamaClient(opts)
+  }
+
+  /** Settings › Search › Query help, from the next question. */
+  configureQueryHelp(settings: QueryHelpSettings): void {
+    this.queryHelpSettings = settings
   }
 
   /** Settings → Answers: passages per answer and how strict "not found" is, from the next question. */
@@ -292,7 +309,7 @@ export class Answerer {
       this.onModelPicked?.(model)
     }
 
-    const prepared = await prepareQuestion({
+    const bare = await prepareQuestion({
       question,
       turns,
       model,
@@ -300,6 +317,19 @@ export class Answerer {
       window,
       ...(signal ? { signal } : {}),
     })
+    const help = this.queryHelpSettings
+    const prepared: PreparedQuestion =
+      model && help.mode !== 'off'
+        ? {
+            ...bare,
+            queryHelp: await queryHelp((r) => this.ollama.streamChat(r), model, bare.searchQuery, {
+              mode: help.mode,
+              budgetMs: help.budgetMs ?? DEFAULT_QUERY_HELP_BUDGET_MS,
+              window,
+              ...(signal ? { signal } : {}),
+            }),
+          }
+        : bare
     // "Compare A and B", "what changed between these two versions": each document searched alone.
     const comparison = await this.comparisonOf(prepared.searchQuery, opts.documentIds)
     const retrieved: Retrieved = comparison

@@ -1,7 +1,7 @@
 // Stage 1, prepare: what search should look for. A follow-up is rewritten into a standalone
 // question when the model is there and the rewrite passes the guard; otherwise the earlier
 // questions go to search as context.
-import type { QuestionRewrite, RetrievalTrace } from '@shared/chat-types.js'
+import type { QueryHelpTrace, QuestionRewrite, RetrievalTrace } from '@shared/chat-types.js'
 import type { ChatStreamRequest, ChatStreamResult } from '../generate/ollama-client.js'
 import { earlierQuestions, type Turn } from './history-window.js'
 import { rewriteFollowUp } from './rewrite-question.js'
@@ -14,6 +14,8 @@ export interface PreparedQuestion {
   searchQuery: string
   /** Earlier questions, used as search context when there is no rewrite. */
   context: string[]
+  /** What query help wrote to search beside the question (query-help.ts); absent when off. */
+  queryHelp?: QueryHelpTrace
 }
 
 export interface PrepareInput {

@@ -25,6 +25,7 @@ export async function retrievePassages(
     ...(prepared.context.length ? { context: prepared.context } : {}),
     ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
     ...(opts.minCoverage !== undefined ? { minCoverage: opts.minCoverage } : {}),
+    ...(prepared.queryHelp?.queries.length ? { alsoSearch: prepared.queryHelp.queries } : {}),
   })
   return { response, ms: performance.now() - started, documentIds: opts.documentIds ?? null }
 }

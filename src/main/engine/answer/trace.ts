@@ -31,6 +31,7 @@ export function buildTrace(
     ...packing,
     documentIds: retrieved.documentIds,
     ...(response.stages ? { stages: response.stages } : {}),
+    ...(prepared.queryHelp ? { queryHelp: prepared.queryHelp } : {}),
     ...(retrieved.comparison ? { comparison: retrieved.comparison } : {}),
   }
 }

@@ -29,6 +29,7 @@ export function fuseCandidates(
   if (c.bm25Context.length)
     lists.push({ ids: c.bm25Context.map((x) => x.id), weight: T.wBm25 * T.contextWeight })
   if (c.vector.length) lists.push({ ids: c.vector.map((v) => v.id), weight: T.wVector })
+  if (c.alsoSearched) lists.push(...c.alsoSearched)
   return [...fuseRanks(lists, T.rrfK).entries()]
     .filter(([id]) => byId.has(id))
     .map(([id, score]) => {

@@ -33,6 +33,8 @@ export interface Candidates {
   bm25Context: KeywordCandidate[]
   vector: { id: number; similarity: number }[]
   rows: ChunkRow[]
+  /** Candidate lists of the wordings query help searched beside the question (also-search-stage.ts). */
+  alsoSearched?: { ids: number[]; weight: number }[]
 }
 
 export interface CandidateSources {

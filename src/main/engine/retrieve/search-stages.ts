@@ -11,6 +11,7 @@ import type { Candidates, CandidateGatherer } from './gather-candidates.js'
 import type { KeywordSearch } from './keyword-search.js'
 import { markOcrPassages } from './mark-ocr-passages.js'
 import { rerankStage } from './rerank-stage.js'
+import { alsoSearchStage } from './also-search-stage.js'
 import type { Reranker } from '../rerank/reranker.js'
 import { scoreEvidence, type ChunkEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
@@ -100,11 +101,12 @@ const decideStage: SearchStage = {
 }
 
 /**
- * In order: gather → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
+ * In order: gather → also-search → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
  * after the decision: it is made on the document passages alone, as in a library without summaries.
  */
 export const SEARCH_STAGES: readonly SearchStage[] = [
   gather,
+  alsoSearchStage,
   score,
   fuse,
   feedback,

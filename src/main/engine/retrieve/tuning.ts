@@ -227,6 +227,13 @@ const TUNING = {
    * Not yet measured on real models (docs/reranking.md says how).
    */
   rerankRrfK: 10,
+  /**
+   * Query help (answer/query-help.ts): each wording the model wrote is searched like the question,
+   * its BM25 and vector lists joining the fusion at this share of the question's own weights. Below
+   * 1 because the model's words are a guess at the library's (Query2doc and HyDE both keep the
+   * question beside the generated text). Not yet measured on real models (docs/query-help.md).
+   */
+  wAlsoSearched: 0.5,
   wRerank: 2,
 }
 

@@ -6,7 +6,7 @@ import { Pencil } from 'lucide-react'
 import { useState } from 'react'
 import type { RetrievalTrace } from '@shared/chat-types.js'
 import { searchedFor } from '@shared/answer-wait.js'
-import { stageNoteLine } from '@shared/stage-notes.js'
+import { queryHelpSkippedLine, stageNoteLine } from '@shared/stage-notes.js'
 
 export function QuestionMessage({
   text,
@@ -74,6 +74,11 @@ export function QuestionMessage({
       {withContext && (
         <p className="searched-for small">
           Searched together with your earlier questions in this conversation
+        </p>
+      )}
+      {trace?.queryHelp && queryHelpSkippedLine(trace.queryHelp) && (
+        <p className="searched-for small" data-stage="query-help">
+          {queryHelpSkippedLine(trace.queryHelp)}
         </p>
       )}
       {trace?.stages?.map((note) => (

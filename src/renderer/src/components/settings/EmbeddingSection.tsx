@@ -2,6 +2,7 @@
 // folder picker on desktop, a path field in browser mode (the server checks the folder).
 import { useState } from 'react'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+import { QueryHelpSection } from './QueryHelpSection.js'
 import { RerankerSection } from './RerankerSection.js'
 
 export function EmbeddingSection() {
@@ -65,6 +66,7 @@ export function EmbeddingSection() {
         </p>
       )}
       <RerankerSection />
+      <QueryHelpSection />
     </section>
   )
 }
