@@ -8,6 +8,8 @@
 // Options: --tune key=value (repeat; retrieve/tuning.ts), --cache DIR (keep each set's library
 // there and reuse it), --model-dir DIR (hybrid mode when a model is there), --k 10,
 // --no-history, --verbose, --json, --dump FILE (one JSON line per question: decision, top-5 passages).
+// With real models: --ollama URL --model NAME [--reranker DIR] [--answers N] [--query-help-budget MS]
+// runs every configuration of reranking and query help on the sets (model-eval.ts).
 //
 // Each set is imported into its own library and asked through the engine's search (follow-ups
 // carry their earlier turns as context). Prints per set, per fold (two folds split by document,
@@ -20,6 +22,8 @@ import { parseArgs } from 'node:util'
 import { Library } from '../../src/main/engine/library.js'
 import { tuningWith } from '../../src/main/engine/retrieve/tuning.js'
 import { defaultModelDir } from '../../src/main/services/model-locations.js'
+import { rerankerFlag } from '../../src/main/services/reranker-locations.js'
+import { DEFAULT_QUERY_HELP_BUDGET_MS, modelEvalTables, runModelEval } from './model-eval.js'
 import {
   assignFolds,
   paritySets,
@@ -51,6 +55,12 @@ const { values } = parseArgs({
     dump: { type: 'string' },
     // Follow-ups asked without their earlier turns: shows what the conversation context adds.
     'no-history': { type: 'boolean', default: false },
+    // With real models (model-eval.ts): each of reranking and query help on and off.
+    ollama: { type: 'string' },
+    model: { type: 'string' },
+    reranker: { type: 'string' },
+    answers: { type: 'string', default: '20' },
+    'query-help-budget': { type: 'string' },
   },
 })
 
@@ -72,7 +82,7 @@ try {
 }
 if (sets.length === 0) {
   console.error(
-    'usage: npm run eval -- (--pool DIR | --parity DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json]',
+    'usage: npm run eval -- (--pool DIR | --parity DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json] [--ollama URL --model NAME [--reranker DIR] [--answers N]]',
   )
   process.exit(2)
 }
@@ -96,6 +106,29 @@ try {
 const k = Number(values.k)
 const folds = assignFolds(sets)
 const modelDir = defaultModelDir(values['model-dir'])
+
+if (values.ollama) {
+  if (!values.model) {
+    console.error('eval: --ollama needs --model NAME (the Ollama model that answers)')
+    process.exit(2)
+  }
+  const results = await runModelEval({
+    sets,
+    ollama: values.ollama,
+    model: values.model,
+    modelDir,
+    rerankerDir: values.reranker ? rerankerFlag(values.reranker) : null,
+    tuning,
+    k,
+    answers: Number(values.answers),
+    queryHelpBudgetMs: Number(values['query-help-budget'] ?? DEFAULT_QUERY_HELP_BUDGET_MS),
+    ...(values.cache ? { cache: values.cache } : {}),
+  })
+  if (!values.json)
+    console.log(`Retrieval and answers with ${values.model} (k=${k})\n\n${modelEvalTables(results)}\n`)
+  console.log(JSON.stringify({ model: values.model, k, configurations: results }))
+  process.exit(0)
+}
 
 const dump = values.dump ? fs.openSync(values.dump, 'w') : null
 const allRows: (EvalRow & { set: string; fold: Fold })[] = []
