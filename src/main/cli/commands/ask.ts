@@ -5,6 +5,7 @@
  * the argument parser: the caller passes parsed options, the open library and the output streams,
  * and closes the library afterwards.
  */
+import { tableCaptionOf } from '@shared/table-caption.js'
 import type {
   AnswerMode,
   AnswerResult,
@@ -55,6 +56,8 @@ export interface JsonPassage {
   pages: number[]
   /** Only on passages of documents without pages (pages are then []): where in the document they are. */
   locator?: string
+  /** Only on passages holding rows of a table with a caption: the caption (docs/tables.md). */
+  table?: string
   text: string
   /** Present (true) only when the passage comes from a page read by OCR. */
   ocr?: true
@@ -63,11 +66,13 @@ export interface JsonPassage {
 }
 
 function jsonPassage(c: Citation): JsonPassage {
+  const table = tableCaptionOf(c.text)
   return {
     n: c.n,
     file: c.file,
     pages: c.pages,
     ...(c.locator ? { locator: c.locator } : {}),
+    ...(table ? { table } : {}),
     text: c.text,
     ...(c.ocr ? { ocr: true as const } : {}),
     ...(c.alsoIn?.length ? { also_in: c.alsoIn.map((d) => d.file) } : {}),
