@@ -89,3 +89,22 @@ describe('ingest worker', () => {
     })
   })
 })
+
+describe('ingest worker memory', () => {
+  it('a thread that runs out of its heap fails the batch as WORKER_CRASHED, and the library stays usable', async () => {
+    const docs = await docsFolder(1)
+    const libDir = tempDir()
+    const job = { libraryDir: libDir, modelDir: TEST_MODEL_DIR, paths: [docs] }
+    // Far below what loading the import's code needs: the thread runs out of memory at once.
+    const crash = await runIngestWorker(job, { memoryMb: 8 }).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(crash).toMatchObject({
+      code: 'WORKER_CRASHED',
+      message: expect.stringMatching(/ran out of memory .*8 MB/),
+    })
+    const report = await runIngestWorker(job)
+    expect(report.documents.map((d) => d.status)).toEqual(['indexed'])
+  })
+})

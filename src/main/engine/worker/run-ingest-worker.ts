@@ -12,7 +12,19 @@ export interface RunIngestOptions {
   workerUrl?: URL | string
   /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
   parseWorkerUrl?: string
+  /** The import thread's heap limit in MB (default INGEST_THREAD_MEMORY_MB). */
+  memoryMb?: number
 }
+
+/**
+ * Heap the import thread may use (V8's old generation), in MB. It holds the embedding model's
+ * code and tokenizer, the batches being embedded and the passages waiting for their vectors (the
+ * model's weights and the vectors live outside the heap). Importing six manuals of 25 to 196
+ * pages (1,500 passages) with MiniLM peaked at about 190 MB, from the TypeScript sources; the
+ * limit leaves more than five times that. Past it the thread is stopped and its batch fails with
+ * WORKER_CRASHED, instead of the thread growing until the system runs out of memory.
+ */
+export const INGEST_THREAD_MEMORY_MB = 1024
 
 const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
 
@@ -28,6 +40,7 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
       workerData: opts.parseWorkerUrl ? { ...data, parseWorkerUrl: opts.parseWorkerUrl } : data,
       // Lent ports move to the import's thread; they close when it ends.
       transferList: job.parsePorts ?? [],
+      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb ?? INGEST_THREAD_MEMORY_MB },
     })
     let settled = false
     const onAbort = () => worker.postMessage({ type: 'cancel' })
@@ -45,10 +58,8 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
       else if (m.type === 'done') settle(() => resolve(m.report))
       else if (m.type === 'error') settle(() => reject(new QuireError(m.code, m.message)))
     })
-    worker.on('error', (err) =>
-      settle(() =>
-        reject(new QuireError('WORKER_CRASHED', `The import worker stopped unexpectedly: ${err.message}`)),
-      ),
+    worker.on('error', (err: Error & { code?: string }) =>
+      settle(() => reject(new QuireError('WORKER_CRASHED', crashMessage(err, opts.memoryMb)))),
     )
     worker.on('exit', (code) =>
       settle(() =>
@@ -61,4 +72,10 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
       ),
     )
   })
+}
+
+/** Why the import thread ended, in words: running out of its memory says so, with the limit. */
+function crashMessage(err: Error & { code?: string }, memoryMb = INGEST_THREAD_MEMORY_MB): string {
+  if (err.code !== 'ERR_WORKER_OUT_OF_MEMORY') return `The import worker stopped unexpectedly: ${err.message}`
+  return `The import ran out of memory (its limit is ${memoryMb} MB) and stopped; the documents already indexed stay in the library. Import the rest in smaller batches.`
 }
