@@ -1,7 +1,7 @@
 import { buildTable, type RawRow, type Table } from '../tables/table-model.js'
 
-// An HTML <table> (from an HTML file, an EPUB chapter, or a Word file through mammoth's HTML) as
-// the table model: its <caption>, header rows (<thead>, or leading rows of <th> cells only), body
+// An HTML <table> (from an HTML file, an EPUB chapter, or HTML inside Markdown) as the table
+// model: its <caption>, header rows (<thead>, or leading rows of <th> cells only), body
 // rows, and cells spanning columns or rows (colspan, rowspan). A table used to lay out a page
 // (tables inside it, or headings, lists or code in its cells) is no table of data: null, and its
 // content is read as text.
@@ -69,8 +69,9 @@ export function htmlTable(table: El): Table | null {
   let header = raw.findIndex((r) => !r.head)
   if (header === -1) header = raw.length
   if (header === 0) while (header < raw.length && raw[header]!.allTh) header++
-  // A table that marks no header (a Word table without a header row set) opens with one when
-  // its first row is names: every cell filled, none a number, no two the same.
+  // A table that marks no header (as a Word table without a header row set comes out of a
+  // converter) opens with one when its first row is names: every cell filled, none a number, no
+  // two the same.
   if (header === 0 && raw.length > 1 && namesRow(raw[0]!.raw)) header = 1
   const caption = childrenOf(table).find((c) => name(c) === 'caption')
   return buildTable({

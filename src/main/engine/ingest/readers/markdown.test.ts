@@ -41,3 +41,47 @@ describe('Markdown reader', () => {
     expect(locatorOf(doc, 'Set key names')).toBe('API reference > .alias(key, alias)')
   })
 })
+
+describe('Markdown reader, what is not text', () => {
+  it('takes the title from YAML front matter and keeps the front matter out of the text', async () => {
+    const md = [
+      '---',
+      'title: "Release notes"',
+      'tags: [internal]',
+      '---',
+      '',
+      '## Changes',
+      '',
+      'The archive format is now versioned, and older archives are read with a warning.',
+    ].join('\n')
+    const doc = await read(md, '/d/notes.md')
+    expect(doc.title).toBe('Release notes')
+    expect(blocks(doc)).toEqual([
+      ['heading', 'Changes'],
+      ['paragraph', 'The archive format is now versioned, and older archives are read with a warning.'],
+    ])
+  })
+
+  it('reads HTML inside Markdown through the HTML path, without its scripts, navigation or tags', async () => {
+    const md = [
+      '# Guide',
+      '',
+      '<nav><a href="a.html">Previous</a> <a href="b.html">Next</a></nav>',
+      '',
+      '<div><p>Keep the <b>spare key</b> in the drawer.</p><script>alert(1)</script></div>',
+      '',
+      'Press <kbd>Ctrl</kbd>+<kbd>S</kbd> to save.',
+      '',
+      '> Quoted advice, with a footnote.[^n]',
+      '',
+      '[^n]: The note.',
+    ].join('\n')
+    const b = blocks(await read(md, '/d/guide.md'))
+    expect(b).toContainEqual(['paragraph', 'Keep the spare key in the drawer.'])
+    expect(b).toContainEqual(['paragraph', 'Press Ctrl+S to save.'])
+    expect(b).toContainEqual(['quote', 'Quoted advice, with a footnote.'])
+    expect(b).toContainEqual(['footnote', 'The note.'])
+    const all = b.map(([, t]) => t).join('\n')
+    expect(all).not.toMatch(/Previous|alert|<kbd>/)
+  })
+})

@@ -1,72 +1,135 @@
 import path from 'node:path'
-import type { Nodes, Root } from 'mdast'
-import { toString } from 'mdast-util-to-string'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import { unified } from 'unified'
+import MarkdownIt from 'markdown-it'
+import type { Token } from 'markdown-it'
+import footnotes from 'markdown-it-footnote'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
 import { plainTable } from '../tables/table-model.js'
 import { structuredDocument, type Block, type TextBlock } from '../structured-text.js'
 import { decodeText } from './decode-text.js'
 import { htmlBlocks, parseHtmlDocument } from './html-blocks.js'
 
-/** Text of phrasing content, with inline HTML (anchors such as <a name=…>) reduced to its text. */
-function inlineText(node: Nodes): string {
-  if (node.type === 'html') return parseHtmlDocument(`<body>${node.value}</body>`).body?.textContent ?? ''
-  if ('children' in node) return node.children.map((c) => inlineText(c as Nodes)).join('')
-  return toString(node)
+// markdown-it's token stream, read and never rendered: HTML in the Markdown is recognised as such
+// (html: true) so that a block of it goes through the HTML path (no scripts, no navigation) and an
+// inline tag is no text; links are not made from bare URLs and quotes are left as written. Nothing
+// is fetched: markdown-it only tokenises. CommonMark, with GitHub's tables (markdown-it's own) and
+// footnotes (markdown-it-footnote).
+const parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnotes)
+
+/** A YAML front matter (`---` … `---` or `...`) at the very start: metadata, not text. */
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/
+
+/** The front matter's `title:`, unquoted, if it has one. */
+function frontMatterTitle(yaml: string): string | null {
+  const m = /^title:[ \t]*(.+?)[ \t]*$/m.exec(yaml)
+  if (!m) return null
+  return m[1]!.replace(/^(['"])(.*)\1$/, '$2').trim() || null
 }
 
-function blocksOf(node: Nodes, out: Block[], listDepth: number, kind: TextBlock['kind'] = 'paragraph'): void {
-  switch (node.type) {
-    case 'root':
-    case 'blockquote':
-      for (const c of node.children) blocksOf(c, out, listDepth, node.type === 'blockquote' ? 'quote' : kind)
-      return
-    case 'heading':
-      out.push({ kind: 'heading', text: inlineText(node), level: node.depth })
-      return
-    case 'paragraph':
-      out.push({ kind, text: inlineText(node), ...(kind === 'list-item' ? { level: listDepth } : {}) })
-      return
-    case 'list':
-      for (const item of node.children) blocksOf(item, out, listDepth + 1, kind)
-      return
-    case 'listItem':
-      for (const c of node.children) blocksOf(c, out, listDepth, c.type === 'paragraph' ? 'list-item' : kind)
-      return
-    case 'code':
-      out.push({ kind: 'code', text: node.value })
-      return
-    case 'table': {
-      // A Markdown table's first row is its header.
-      const rows = node.children.map((row) => row.children.map((cell) => inlineText(cell).trim()))
-      if (rows.length) out.push({ kind: 'table', table: plainTable(rows, 1) })
-      return
-    }
-    case 'footnoteDefinition':
-      for (const c of node.children) blocksOf(c, out, listDepth, 'footnote')
-      return
-    case 'html':
-      out.push(...htmlBlocks(parseHtmlDocument(`<html><body>${node.value}</body></html>`).body))
-      return
-    default:
-      return
+/** The text of an inline token's children: inline HTML tags and footnote marks are no text. */
+function inlineText(token: Token | undefined): string {
+  let out = ''
+  for (const t of token?.children ?? []) {
+    if (t.type === 'text' || t.type === 'code_inline') out += t.content
+    else if (t.type === 'softbreak' || t.type === 'hardbreak') out += '\n'
+    else if (t.type === 'image') out += inlineText(t)
   }
+  return out
 }
 
-/** A Markdown file (CommonMark with GitHub's tables and footnotes) → blocks. */
+/** A GitHub table from `table_open` on: its rows of cell texts, and how many of them are the header. */
+function tableAt(tokens: Token[], start: number): { rows: string[][]; header: number; end: number } {
+  const rows: string[][] = []
+  let header = 0
+  let inHead = false
+  let i = start + 1
+  for (; i < tokens.length && tokens[i]!.type !== 'table_close'; i++) {
+    const t = tokens[i]!
+    if (t.type === 'thead_open') inHead = true
+    else if (t.type === 'thead_close') inHead = false
+    else if (t.type === 'tr_open') {
+      rows.push([])
+      if (inHead) header++
+    } else if (t.type === 'inline') rows[rows.length - 1]?.push(inlineText(t).trim())
+  }
+  return { rows, header, end: i }
+}
+
+/** The blocks of a token stream: what kind a paragraph is follows what it sits in. */
+function blocksOf(tokens: Token[]): Block[] {
+  const out: Block[] = []
+  const kinds: TextBlock['kind'][] = ['paragraph']
+  let listDepth = 0
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    switch (t.type) {
+      case 'heading_open':
+        out.push({ kind: 'heading', text: inlineText(tokens[++i]), level: Number(t.tag.slice(1)) })
+        break
+      case 'paragraph_open': {
+        const kind = kinds[kinds.length - 1]!
+        out.push({
+          kind,
+          text: inlineText(tokens[++i]),
+          ...(kind === 'list-item' ? { level: listDepth } : {}),
+        })
+        break
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        listDepth++
+        break
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        listDepth--
+        break
+      case 'list_item_open':
+        kinds.push('list-item')
+        break
+      case 'blockquote_open':
+        kinds.push('quote')
+        break
+      case 'footnote_open':
+        kinds.push('footnote')
+        break
+      case 'list_item_close':
+      case 'blockquote_close':
+      case 'footnote_close':
+        kinds.pop()
+        break
+      case 'fence':
+      case 'code_block':
+        out.push({ kind: 'code', text: t.content.replace(/\r?\n$/, '') })
+        break
+      case 'html_block':
+        out.push(...htmlBlocks(parseHtmlDocument(`<html><body>${t.content}</body></html>`).body))
+        break
+      case 'table_open': {
+        // A Markdown table's first row is its header.
+        const { rows, header, end } = tableAt(tokens, i)
+        if (rows.length) out.push({ kind: 'table', table: plainTable(rows, header) })
+        i = end
+        break
+      }
+      default:
+        break
+    }
+  }
+  return out
+}
+
+/** A Markdown file (CommonMark with GitHub's tables and footnotes, YAML front matter) → blocks. */
 export async function readMarkdown(
   bytes: Uint8Array,
   file: string,
   opts: ParseOptions = {},
 ): Promise<ParsedDocument> {
   const name = path.basename(file)
-  const tree = unified().use(remarkParse).use(remarkGfm).parse(decodeText(bytes, name)) as Root
-  const blocks: Block[] = []
-  blocksOf(tree, blocks, 0)
-  // A YAML front matter title, or the first top-level heading, names the document.
+  let source = decodeText(bytes, name).replace(/^\uFEFF/, '')
+  const front = FRONT_MATTER.exec(source)
+  if (front) source = source.slice(front[0].length)
+  const blocks = blocksOf(parser.parse(source, {}))
+  // The front matter's title, or the first top-level heading, names the document.
   const h1 = blocks.find((b) => b.kind === 'heading' && b.level === 1)
-  const title = h1 && h1.kind !== 'table' ? h1.text : null
+  const title = (front && frontMatterTitle(front[1]!)) ?? (h1 && h1.kind !== 'table' ? h1.text : null)
   return structuredDocument({ title, unit: 'flow', parts: [{ blocks }] }, name, 'markdown', opts)
 }
