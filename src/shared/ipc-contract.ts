@@ -389,13 +389,21 @@ export const routes = {
     }),
   },
   'library.documents': { input: empty, output: z.array(libraryDocument) },
-  'library.import': { input: z.object({ paths: z.array(z.string().min(1)).min(1) }), output: jobId },
+  'library.import': {
+    input: z.object({
+      paths: z.array(z.string().min(1)).min(1),
+      /** Add files whose text the library already holds (the import row's Add anyway; docs/duplicates.md). */
+      keepDuplicateText: z.boolean().optional(),
+    }),
+    output: jobId,
+  },
   'library.upload': {
     input: z.object({
       // Each file's bytes were streamed to POST /api/upload first, which answered its id.
       files: z
         .array(z.object({ name: z.string().min(1).max(255), uploadId: z.string().min(1).max(64) }))
         .min(1),
+      keepDuplicateText: z.boolean().optional(),
     }),
     output: jobId,
   },

@@ -1,7 +1,7 @@
 // Watched folders and duplicates, end to end in Chromium (browser mode, real engine): the library
 // panel watches a folder by its path; a PDF saved into it is imported without a click; a re-saved
-// copy of it (other bytes, same text) is not added and the folder's row says "Same text as …"; a
-// new PDF saved into the folder is then asked about and cited. Screenshots in
+// copy of it (other bytes, same text) is not added and the folder's row says "Same text as …"; one
+// added by hand says so on its import row, whose Add anyway adds it after all; a new PDF saved into the folder is then asked about and cited. Screenshots in
 // test-artifacts/e2e/watch-*.png.
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -78,9 +78,20 @@ describe('watched folders and duplicates', () => {
     expect(await page.locator('.doc-row').count()).toBe(1)
     await step.screenshot(page, 'watch-01-same-text')
 
+    // Added by hand, a re-saved copy is said to be the same text too; Add anyway is the choice.
+    await step.addPdfWithInput(page, 'lighthouse-copy.pdf', await makeTextPdf(lighthouse(70, 'Copy')))
+    await page
+      .locator('.import-file-stage')
+      .filter({ hasText: 'Same text as lighthouse.pdf' })
+      .waitFor({ timeout: 90_000 })
+    await step.screenshot(page, 'watch-02-add-anyway')
+    await page.getByRole('button', { name: 'Add lighthouse-copy.pdf anyway' }).click()
+    await page.locator('.doc-row').nth(1).waitFor({ timeout: 90_000 })
+    expect(await page.locator('.doc-row').count()).toBe(2)
+
     await fs.writeFile(path.join(folder, 'harbour.pdf'), await harbourPdf())
     await page.locator('.doc-row').filter({ hasText: 'Harbour Handbook' }).waitFor({ timeout: 90_000 })
-    expect(await page.locator('.doc-row').count()).toBe(2)
+    expect(await page.locator('.doc-row').count()).toBe(3)
     await step.ask(page)
     await step.waitForAnswer(page)
     const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
@@ -90,12 +101,12 @@ describe('watched folders and duplicates', () => {
         .first()
         .getAttribute('aria-label'),
     ).toMatch(/Harbour Handbook/)
-    await step.screenshot(page, 'watch-02-answer')
+    await step.screenshot(page, 'watch-03-answer')
 
     await row.getByRole('button', { name: 'Pause watching case-14' }).click()
     await row.getByText(/^Paused/).waitFor()
     await row.getByRole('button', { name: 'Stop watching case-14' }).click()
     await row.waitFor({ state: 'detached' })
-    expect(await page.locator('.doc-row').count()).toBe(2)
+    expect(await page.locator('.doc-row').count()).toBe(3)
   })
 })

@@ -32,16 +32,22 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     'watch.pause': ({ folder }) => services.watches.pause(folder),
     'watch.resume': ({ folder }) => services.watches.resume(folder),
     'watch.remove': ({ folder }) => services.watches.remove(folder),
-    'library.import': ({ paths }) => {
+    'library.import': ({ paths, keepDuplicateText }) => {
       shell.authorizePaths?.(paths)
-      return { jobId: imports.enqueue(paths) }
+      return { jobId: imports.enqueue(paths, keepDuplicateText ? { keepDuplicateText } : {}) }
     },
-    'library.upload': async ({ files }) => {
+    'library.upload': async ({ files, keepDuplicateText }) => {
       // Each file's bytes were streamed to disk first (POST /api/upload); claimed here by id only.
       const staged = files.map((f) => ({ name: f.name, ...services.uploads.take(f.uploadId) }))
       // Each file gets its own result: a bad one is reported in the batch, the others import.
       const { saved, rejected } = await saveUploads(library.dir, staged)
-      return { jobId: imports.enqueue(saved, { copies: saved, rejected }) }
+      return {
+        jobId: imports.enqueue(saved, {
+          copies: saved,
+          rejected,
+          ...(keepDuplicateText ? { keepDuplicateText } : {}),
+        }),
+      }
     },
     'library.reindexOutdated': () => {
       const paths = library.outdatedPaths()

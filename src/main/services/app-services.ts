@@ -32,7 +32,7 @@ export interface LibraryService {
   /** Imports files and folders in the worker; resolves when the batch ends (or is cancelled). */
   ingest(
     paths: string[],
-    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void },
+    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void; keepDuplicateText?: boolean },
   ): Promise<IngestReport>
   remove(documentId: number): Promise<void>
   search(query: string, opts?: SearchOptions): Promise<SearchResponse>

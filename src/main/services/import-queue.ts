@@ -16,11 +16,14 @@ interface Job {
   copies: string[]
   /** Files refused before the import (browser uploads), reported with the batch. */
   rejected: IngestFileReport[]
+  /** Add files whose text the library already holds (docs/duplicates.md). */
+  keepDuplicateText: boolean
 }
 
 export interface EnqueueOptions {
   copies?: string[]
   rejected?: IngestFileReport[]
+  keepDuplicateText?: boolean
 }
 
 /** Progress events at most this often per job (the worker reports per chunk batch). */
@@ -64,6 +67,7 @@ export class ImportQueue {
       controller: new AbortController(),
       copies: opts.copies ?? [],
       rejected: opts.rejected ?? [],
+      keepDuplicateText: opts.keepDuplicateText ?? false,
     }
     this.waiting.push(job)
     this.emitProgress(
@@ -149,7 +153,7 @@ export class ImportQueue {
 
   private ingest(job: Job, opts: Parameters<LibraryService['ingest']>[1]): Promise<IngestReport> {
     if (job.paths.length === 0) return Promise.resolve({ documents: [], elapsedMs: 0, cancelled: false })
-    return this.library.ingest(job.paths, opts)
+    return this.library.ingest(job.paths, job.keepDuplicateText ? { ...opts, keepDuplicateText: true } : opts)
   }
 
   /**

@@ -155,7 +155,11 @@ export class AppLibrary implements LibraryService {
 
   async ingest(
     paths: string[],
-    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void } = {},
+    opts: {
+      signal?: AbortSignal
+      onProgress?: (p: IngestProgress) => void
+      keepDuplicateText?: boolean
+    } = {},
   ): Promise<IngestReport> {
     // The worker opens its own Library on the same folder with the model this process uses.
     const status = this.lib.embeddingStatus()
@@ -168,6 +172,7 @@ export class AppLibrary implements LibraryService {
         modelDir,
         paths,
         ocr: this.opts.settings.get().ocr,
+        ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
         ...(parsePorts ? { parsePorts } : {}),
       },
       {

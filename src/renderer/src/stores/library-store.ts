@@ -64,8 +64,11 @@ export interface LibraryState {
   refreshStatus(): Promise<void>
   /** Desktop: the native picker's choice ([] when cancelled or not available). */
   pickPaths(folders?: boolean): Promise<string[]>
-  importPaths(paths: string[]): Promise<void>
-  uploadFiles(files: File[]): Promise<void>
+  /** keepDuplicateText: add files whose text the library already holds (docs/duplicates.md). */
+  importPaths(paths: string[], opts?: { keepDuplicateText?: boolean }): Promise<void>
+  uploadFiles(files: File[], opts?: { keepDuplicateText?: boolean }): Promise<void>
+  /** A file skipped as the same text as a library document, added after all (the row's Add anyway). */
+  addAnyway(jobId: string, key: string): Promise<void>
   /** Imports again the documents an older version of Quire indexed (one job, with progress). */
   reindexOutdated(): Promise<void>
   cancel(jobId: string): Promise<void>
@@ -192,13 +195,16 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         return res.ok ? res.data.paths : []
       },
 
-      async importPaths(all) {
+      async importPaths(all, opts = {}) {
         const skipped = all.filter(isUnimportableFilePath)
         const paths = all.filter((p) => !isUnimportableFilePath(p))
         set({ notice: skippedNotice(skipped.map((p) => baseName(p))) })
         if (paths.length === 0) return
         try {
-          const { jobId } = await call(api, 'library.import', { paths })
+          const { jobId } = await call(api, 'library.import', {
+            paths,
+            ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
+          })
           // Folders expand on the other side, so only paths naming importable files are listed up front.
           startJob(
             jobId,
@@ -226,7 +232,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
         }
       },
 
-      async uploadFiles(files) {
+      async uploadFiles(files, opts = {}) {
         const accepted = files.filter(isImportable)
         set({ notice: skippedNotice(files.filter((f) => !isImportable(f)).map(uploadName)) })
         if (accepted.length === 0) return
@@ -246,7 +252,10 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
             } else refused.push(`${f.name}: ${res.error.message}`)
           }
           if (files.length > 0) {
-            const { jobId } = await call(api, 'library.upload', { files })
+            const { jobId } = await call(api, 'library.upload', {
+              files,
+              ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
+            })
             startJob(
               jobId,
               sent.map((f) => ({ key: uploadName(f), source: f })),
@@ -295,6 +304,21 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           if (reindexJobs.has(jobId)) await get().reindexOutdated()
           else if (typeof again === 'string') await get().importPaths([again])
           else await get().uploadFiles([again])
+        } finally {
+          retrying = null
+        }
+      },
+
+      async addAnyway(jobId, key) {
+        const row = get()
+          .jobs.find((j) => j.jobId === jobId)
+          ?.files.find((f) => f.key === key)
+        const again = sources.get(sourceKey(jobId, key)) ?? row?.path
+        if (!again) return
+        retrying = { jobId, key }
+        try {
+          if (typeof again === 'string') await get().importPaths([again], { keepDuplicateText: true })
+          else await get().uploadFiles([again], { keepDuplicateText: true })
         } finally {
           retrying = null
         }

@@ -36,10 +36,13 @@ function stageWords(file: FileProgress): string {
 function FileRow({
   file,
   onRetry,
+  onAddAnyway,
   existing,
 }: {
   file: FileProgress
   onRetry: (() => void) | null
+  /** A file skipped as the same text as a library document: add it after all. */
+  onAddAnyway: (() => void) | null
   /** A skipped file: the library document holding the same content, in words. */
   existing: string | null
 }) {
@@ -69,6 +72,20 @@ function FileRow({
           </button>
         )}
       </div>
+      {onAddAnyway && (
+        <p className="import-file-remedy small">
+          It was not added again.{' '}
+          <button
+            type="button"
+            className="btn"
+            aria-label={`Add ${file.name} anyway`}
+            title="Add it as a document of its own, although the library has its text"
+            onClick={onAddAnyway}
+          >
+            Add anyway
+          </button>
+        </p>
+      )}
       {remedy?.remedy && <p className="import-file-remedy small">{remedy.remedy}</p>}
       {file.keptOlderIndex && <p className="import-file-remedy small">{KEPT_OLDER_INDEX}</p>}
       {file.stage === 'skipped' && existing && <p className="import-file-remedy small muted">{existing}</p>}
@@ -83,6 +100,7 @@ export function ImportJobCard({
   onCancel,
   onDismiss,
   onRetry,
+  onAddAnyway,
   onRemoveFailed,
   describeExisting,
 }: {
@@ -90,6 +108,7 @@ export function ImportJobCard({
   onCancel: () => void
   onDismiss: () => void
   onRetry: (key: string) => void
+  onAddAnyway: (key: string) => void
   onRemoveFailed: () => void
   /** Words for the library document a skipped file duplicates (name, folder, date added). */
   describeExisting: (documentId: number) => string | null
@@ -115,7 +134,9 @@ export function ImportJobCard({
     notReindexed ? `${notReindexed} could not be re-indexed` : '',
     cancelled ? `${cancelled} cancelled` : '',
   ].filter(Boolean)
-  const open = expanded ?? (!finished || failed + notReindexed > 0)
+  // A file skipped as the same text as a library document can be added anyway: the card stays open.
+  const sameText = job.files.filter((f) => f.stage === 'skipped' && f.sameTextAs).length
+  const open = expanded ?? (!finished || failed + notReindexed + sameText > 0)
   const finishedText = `${job.report?.cancelled ? 'Import cancelled' : 'Import finished'} · ${summary.join(' · ')}`
   return (
     <section className="import-job" aria-label="Import progress">
@@ -169,6 +190,7 @@ export function ImportJobCard({
               onRetry={
                 finished && (f.stage === 'failed' || f.stage === 'cancelled') ? () => onRetry(f.key) : null
               }
+              onAddAnyway={f.stage === 'skipped' && f.sameTextAs ? () => onAddAnyway(f.key) : null}
               existing={f.existingDocumentId !== undefined ? describeExisting(f.existingDocumentId) : null}
             />
           ))}

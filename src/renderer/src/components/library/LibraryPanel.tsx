@@ -110,6 +110,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
           onCancel={() => running.forEach((id) => void actions.cancel(id))}
           onDismiss={() => jobIds.forEach((id) => actions.dismissJob(id))}
           onRetry={(key) => void actions.retry(job.jobId, key)}
+          onAddAnyway={(key) => void actions.addAnyway(job.jobId, key)}
           onRemoveFailed={() => jobIds.forEach((id) => void actions.removeFailed(id))}
           describeExisting={(id) => describeLibraryDocument(documents, id, libraryDir)}
         />
