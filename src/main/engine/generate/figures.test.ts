@@ -60,3 +60,14 @@ describe('findUnsupportedFigures', () => {
     expect(findUnsupportedFigures('1. Output was 4,200 tonnes [1].\n2. In 2023 [1].', sources)).toEqual([])
   })
 })
+
+describe('findUnsupportedFigures on a table passage', () => {
+  it('reads the numbers of the cells of a Markdown table, and flags one no cell holds', () => {
+    const table = src(
+      1,
+      'Table 9: Predefined Constants\n| Name | Explanation |\n| --- | --- |\n| cc | One cicero in bp units [12.79213] |\n| pc | One pica in bp units [11.95517] |',
+    )
+    expect(findUnsupportedFigures('A cicero is 12.79213 bp and a pica 11.95517 bp [1].', [table])).toEqual([])
+    expect(findUnsupportedFigures('A cicero is 12.8 bp [1].', [table]).map((f) => f.figure)).toEqual(['12.8'])
+  })
+})
