@@ -79,4 +79,23 @@ describe('focus sentences', () => {
     const [a] = withFocus('Male Adelie penguins weigh 3966.67 g on average [1].', [table])
     expect(a!.focus).toEqual(['| Adelie | 3400 | 3966.66666666667 |'])
   })
+
+  it('in a passage of text and a small table, marks the sentence that carries the claim, not a row', () => {
+    const mixed = passage(
+      1,
+      [
+        'Ledgers are scanned before they leave the office. The Halvorsen ledger archive is kept for seven years after the audit closes.',
+        '| Record | Kept for |',
+        '| --- | --- |',
+        '| Halvorsen ledger | seven years |',
+        '| Visitor book | one year |',
+      ].join('\n'),
+    )
+    const [a] = withFocus(
+      'The Halvorsen ledger archive is kept for seven years after the audit closes [1].',
+      [mixed],
+    )
+    expect(a!.focus![0]).toBe('The Halvorsen ledger archive is kept for seven years after the audit closes.')
+    expect(a!.focus).not.toContain('| Record | Kept for |')
+  })
 })
