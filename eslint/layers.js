@@ -8,7 +8,7 @@
 //
 // Inside the engine the same idea at a finer grain (lower rank first, equal ranks are peers that
 // must not import each other): text ← embed, store ← vectors, rerank ← ingest, retrieve, chat ←
-// generate ← summarize, compare ← answer ← library ← worker (ocr/ belongs to the ingest layer).
+// generate ← summarize, compare ← answer ← library ← worker ← open-library (ocr/ belongs to the ingest layer).
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -60,6 +60,8 @@ const ENGINE_RANK = {
   worker: 7,
   // Watched folders drive a Library (imports and removals as files change).
   watch: 7,
+  // The owner of an open library: the Library, its collections, conversations, answerer and imports.
+  'open-library': 8,
 }
 
 /** Layer of a repository-relative path, and for the engine its sub-folder. */

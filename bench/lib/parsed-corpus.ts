@@ -18,7 +18,11 @@ export async function parsedCorpus(): Promise<ParsedFile[]> {
   const files = ensureCorpus()
   const hash = createHash('sha256')
   const ingestDir = path.join(ROOT, 'src', 'main', 'engine', 'ingest')
-  for (const f of fs.readdirSync(ingestDir).sort()) hash.update(fs.readFileSync(path.join(ingestDir, f)))
+  // Every source file under ingest/, its sub-folders (readers, tables) included.
+  for (const f of (fs.readdirSync(ingestDir, { recursive: true }) as string[]).sort()) {
+    const file = path.join(ingestDir, f)
+    if (fs.statSync(file).isFile()) hash.update(fs.readFileSync(file))
+  }
   for (const f of files) hash.update(`${f}:${fs.statSync(f).size}`)
   const cacheFile = path.join(CACHE, `parsed-${hash.digest('hex').slice(0, 16)}.json`)
   if (fs.existsSync(cacheFile)) return JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as ParsedFile[]

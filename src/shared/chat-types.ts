@@ -3,6 +3,7 @@
 
 import type { DeclineCode } from './decline-reason.js'
 import type { PassageCopy, SearchDecision, SearchMode, StageNote } from './library-types.js'
+import type { AnswerScope } from './search-scope.js'
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434'
 
@@ -154,6 +155,12 @@ export interface RetrievalTrace {
     aspect: string
     versions: boolean
   } | null
+  /**
+   * What the question searched, as it was called then (a collection, the ticked documents, a
+   * document the question named): shown on the answer and written into the export and `ask
+   * --json`. Absent on answers stored before scopes were recorded.
+   */
+  scope?: AnswerScope | null
   /** Query help (expansion or HyDE) asked of the model before searching; absent when off. */
   queryHelp?: QueryHelpTrace
 }
@@ -263,6 +270,8 @@ export interface Conversation {
   createdAt: string
   updatedAt: string
   messageCount: number
+  /** The collection it belongs to and searches; null: all documents (absent from older callers). */
+  collectionId?: number | null
   /**
    * In search results only: the line of a message that matched, with the matches wrapped in [[ and
    * ]] (ConversationSearchHit.snippet); absent when the title matched.

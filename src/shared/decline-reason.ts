@@ -61,6 +61,8 @@ export function declineReason(decision: SearchDecision | null | undefined): stri
     case 'names-absent':
       return `None of the documents that match the question mentions ${quoted(decision.decisive)}.`
     case 'low-coverage': {
+      if (decision.outOfScope?.length)
+        return `The documents searched never mention ${quoted(decision.outOfScope)}; other documents in the library do.`
       const pct = Math.round(decision.coverage * 100)
       const missing = decision.missing.length ? ` No document contains ${quoted(decision.missing)}.` : ''
       return `The nearest passages cover only ${pct}% of what the question asks.${missing}`

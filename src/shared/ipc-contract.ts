@@ -37,6 +37,7 @@ import type {
 } from './library-types.js'
 import type { WatchState } from './watch-types.js'
 import { BLOCK_KINDS, type DocumentText } from './document-text.js'
+import { COLLECTION_NAME_MAX, type Collection } from './search-scope.js'
 
 const id = z.number().int().positive()
 const empty = z.object({})
@@ -166,6 +167,7 @@ const searchDecision: z.ZodType<SearchDecision> = z.object({
   threshold: z.number(),
   missing: z.array(z.string()),
   decisive: z.array(z.string()),
+  outOfScope: z.array(z.string()).optional(),
   doubtful: z.boolean().optional(),
 })
 
@@ -204,8 +206,22 @@ const conversation: z.ZodType<Conversation> = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   messageCount: z.number().int(),
+  collectionId: id.nullable().optional(),
   snippet: z.string().optional(),
 })
+
+const collection: z.ZodType<Collection> = z.object({
+  id,
+  name: z.string(),
+  documents: z.number().int().nonnegative(),
+  createdAt: z.string(),
+})
+
+/** A collection's name as typed: trimmed, one line, 1 to COLLECTION_NAME_MAX characters. */
+const collectionName = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, 'A collection needs a name.').max(COLLECTION_NAME_MAX))
 
 const citation: z.ZodType<Citation> = z.object({
   n: z.number().int(),
@@ -394,6 +410,8 @@ export const routes = {
       paths: z.array(z.string().min(1)).min(1),
       /** Add files whose text the library already holds (the import row's Add anyway; docs/duplicates.md). */
       keepDuplicateText: z.boolean().optional(),
+      /** Imported while a collection is open: the documents also go into it. */
+      collectionId: id.optional(),
     }),
     output: jobId,
   },
@@ -404,6 +422,7 @@ export const routes = {
         .array(z.object({ name: z.string().min(1).max(255), uploadId: z.string().min(1).max(64) }))
         .min(1),
       keepDuplicateText: z.boolean().optional(),
+      collectionId: id.optional(),
     }),
     output: jobId,
   },
@@ -478,6 +497,8 @@ export const routes = {
       query: questionText,
       k: z.number().int().positive().max(100).optional(),
       documentIds: z.array(id).optional(),
+      /** Search only this collection (ignored when documentIds is given). */
+      collectionId: id.optional(),
     }),
     output: searchResponse,
   },
@@ -485,6 +506,9 @@ export const routes = {
     input: z.object({
       question: questionText.pipe(z.string().trim().min(1)),
       conversationId: id.nullable().optional(),
+      /** A new conversation's collection: it belongs to it and searches only it. */
+      collectionId: id.nullable().optional(),
+      /** Documents ticked for this question: searched instead of the conversation's collection. */
       documentIds: z.array(id).optional(),
       regenerateMessageId: id.optional(),
       /** Ask this question again in the words of `question`: a new version of its turn. */
@@ -512,6 +536,22 @@ export const routes = {
     input: z.object({ id }),
     output: z.object({ markdown: z.string(), fileName: z.string() }),
   },
+  /** Collections: named sets of documents; a document can be in several (docs/collections.md). */
+  'collections.list': { input: empty, output: z.array(collection) },
+  'collections.create': { input: z.object({ name: collectionName }), output: collection },
+  'collections.rename': { input: z.object({ id, name: collectionName }), output: collection },
+  /** Deletes the collection; its documents stay in the library, its conversations search all of it. */
+  'collections.delete': { input: z.object({ id }), output: empty },
+  'collections.addDocuments': {
+    input: z.object({ id, documentIds: z.array(id).min(1).max(100_000) }),
+    output: collection,
+  },
+  'collections.removeDocuments': {
+    input: z.object({ id, documentIds: z.array(id).min(1).max(100_000) }),
+    output: collection,
+  },
+  /** The ids of a collection's documents (the document list shows only these while it is open). */
+  'collections.documentIds': { input: z.object({ id }), output: z.array(id) },
   'settings.get': { input: empty, output: settings },
   'settings.set': {
     input: z.object({

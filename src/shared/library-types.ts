@@ -195,6 +195,12 @@ export interface SearchDecision {
    * answer says the passages may not answer. Absent or false otherwise.
    */
   doubtful?: boolean
+  /**
+   * A scoped search (a collection, chosen or named documents): the question's words the documents
+   * searched never use though other documents of the library do. Such a word is what the question
+   * is about, so passages that merely read alike never answer it. Absent: none, or not scoped.
+   */
+  outOfScope?: string[]
 }
 
 export interface SearchResponse {

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Library } from '../../src/main/engine/library.js'
+import { OpenLibrary } from '../../src/main/engine/open-library/open-library.js'
 import { makeTextPdf, paragraphLines, type TextPdfSpec } from '../fixtures/pdf-factory.js'
 
 /** Filler pages on unrelated subjects, so the known facts are the only good matches. */
@@ -66,6 +67,8 @@ function peopleSpec(): TextPdfSpec {
 
 export interface ReportLibrary {
   lib: Library
+  /** The library's owner (its collections, conversations and answerer), as the CLI and the app hold it. */
+  owner: OpenLibrary
   /** Absolute paths of the imported PDFs, by fixture name. */
   files: { report: string; people: string }
   /** Opens the same library again (after `lib.close()`), as a restarted process would. */
@@ -91,12 +94,17 @@ export async function reportLibrary(extra: Record<string, TextPdfSpec> = {}): Pr
   for (const [name, spec] of Object.entries(specs))
     fs.writeFileSync(path.join(docs, name), await makeTextPdf(spec))
   let lib = await Library.open(libDir)
+  let owner = OpenLibrary.over(lib)
   const report = await lib.ingest([docs])
   const failed = report.documents.filter((d) => d.status !== 'indexed')
   if (failed.length) throw new Error(`fixture import failed: ${JSON.stringify(failed)}`)
   return {
     get lib() {
       return lib
+    },
+    get owner() {
+      if (owner.library !== lib) owner = OpenLibrary.over(lib)
+      return owner
     },
     files: {
       report: path.join(docs, REPORT_FACTS.steel.file),

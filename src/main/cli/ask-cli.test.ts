@@ -85,6 +85,7 @@ describe('quire ask', () => {
         'decline_message',
         'mode',
         'model',
+        'scope',
         'search_query',
         'sources',
         'timings',

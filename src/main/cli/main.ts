@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander'
 import type { QueryHelpMode } from '@shared/chat-types.js'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
-import type { Library } from '../engine/library.js'
+import type { OpenLibrary } from '../engine/open-library/open-library.js'
 import type { IngestWorkerPaths } from './commands/ingest.js'
 import { LIBRARY_HELP, resolveLibrary } from './library-location.js'
 import { otherFilesNote } from '../services/library-folder.js'
@@ -21,6 +21,7 @@ const commands = {
   summarize: () => import('./commands/summarize.js'),
   chat: () => import('./commands/chat.js'),
   check: () => import('./commands/check.js'),
+  collections: () => import('./commands/collections.js'),
   conversations: () => import('./commands/conversations.js'),
   docs: () => import('./commands/docs.js'),
   ingest: () => import('./commands/ingest.js'),
@@ -37,6 +38,7 @@ function positiveInt(v: string): number {
 const MODEL_DIR_HELP = "embedding model folder, or 'none' for keyword-only search"
 const RERANKER_HELP =
   "cross-encoder folder that reranks the passages found (default: the one imported in the app's Settings), or 'none'"
+const COLLECTION_HELP = 'only the documents of this collection (quire collections lists them)'
 
 const collect = (v: string, acc: string[]) => [...acc, v]
 
@@ -92,6 +94,7 @@ export function buildCli(
       'also add files whose text is already in the library (re-saved or re-exported copies)',
       false,
     )
+    .option('--collection <name>', 'also put the documents into this collection (made if missing)')
     .action((paths: string[], o) =>
       run(
         commands.ingest().then((m) =>
@@ -104,6 +107,7 @@ export function buildCli(
               ocr: o.ocr !== false,
               outdated: o.outdated,
               keepDuplicates: o.keepDuplicates,
+              ...(o.collection !== undefined ? { collection: o.collection } : {}),
               workers,
             },
             io,
@@ -145,6 +149,7 @@ export function buildCli(
     .option('--k <n>', 'number of passages', positiveInt, 10)
     .option('--context <question>', 'an earlier question of the conversation (repeatable)', collect, [])
     .option('--queries <file>', 'JSONL file of {"id","query","context"} lines: batch mode')
+    .option('--collection <name>', COLLECTION_HELP)
     .option('--json', 'print JSON', false)
     .action((question: string | undefined, o) =>
       run(
@@ -158,6 +163,7 @@ export function buildCli(
               k: o.k,
               context: o.context,
               queries: o.queries,
+              ...(o.collection !== undefined ? { collection: o.collection } : {}),
               json: o.json,
             },
             io,
@@ -170,9 +176,38 @@ export function buildCli(
     .command('docs')
     .description('list the documents in a library')
     .option('--library <dir>', LIBRARY_HELP)
+    .option('--collection <name>', COLLECTION_HELP)
     .option('--json', 'print JSON', false)
     .action((o) =>
-      run(commands.docs().then((m) => m.docsCommand({ library: existingLibrary(o), json: o.json }, io))),
+      run(
+        commands.docs().then((m) =>
+          m.docsCommand(
+            {
+              library: existingLibrary(o),
+              json: o.json,
+              ...(o.collection !== undefined ? { collection: o.collection } : {}),
+            },
+            io,
+          ),
+        ),
+      ),
+    )
+
+  program
+    .command('collections')
+    .description('list, create, rename or delete collections (named sets of documents)')
+    .argument('[action]', 'list (the default), create NAME, rename NAME NEW-NAME or delete NAME')
+    .argument('[names...]', 'the collection name(s), in quotes when they have spaces')
+    .option('--library <dir>', LIBRARY_HELP)
+    .option('--json', 'print JSON', false)
+    .action((action: string | undefined, names: string[], o) =>
+      run(
+        commands
+          .collections()
+          .then((m) =>
+            m.collectionsCommand(action, names, { library: existingLibrary(o), json: o.json }, io),
+          ),
+      ),
     )
 
   program
@@ -220,6 +255,7 @@ export function buildCli(
     .argument('<question>', 'the question')
     .option('--library <dir>', LIBRARY_HELP)
     .option('--conversation <id>', 'continue this conversation')
+    .option('--collection <name>', 'ask in a new conversation of this collection, searching only it')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model (default: the first installed chat model)')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
@@ -238,6 +274,7 @@ export function buildCli(
             {
               question,
               conversation: o.conversation,
+              ...(o.collection !== undefined ? { collection: o.collection } : {}),
               ollamaUrl: ollamaUrl(o),
               model: o.model,
               json: o.json,
@@ -276,6 +313,7 @@ export function buildCli(
     .description('an interactive session with history (/new, /history, /export FILE; Ctrl-C stops an answer)')
     .option('--library <dir>', LIBRARY_HELP)
     .option('--conversation <id>', 'continue this conversation')
+    .option('--collection <name>', 'new conversations belong to this collection and search only it')
     .option('--ollama-url <url>', 'Ollama server (default $OLLAMA_HOST or http://127.0.0.1:11434)')
     .option('--model <name>', 'Ollama model')
     .option('--model-dir <dir>', MODEL_DIR_HELP)
@@ -290,7 +328,13 @@ export function buildCli(
       run(
         withLibrary(existingLibrary(o), o, io, async (lib) =>
           (await commands.chat()).runChat(
-            { conversation: o.conversation, ollamaUrl: ollamaUrl(o), model: o.model, ...queryHelpOptions(o) },
+            {
+              conversation: o.conversation,
+              ...(o.collection !== undefined ? { collection: o.collection } : {}),
+              ollamaUrl: ollamaUrl(o),
+              model: o.model,
+              ...queryHelpOptions(o),
+            },
             lib,
             {
               ...io,
@@ -333,7 +377,7 @@ async function withLibrary(
   dir: string,
   o: { modelDir?: string; reranker?: string },
   io: Io,
-  fn: (lib: Library) => Promise<number>,
+  fn: (owner: OpenLibrary) => Promise<number>,
   withModel = true,
 ): Promise<number> {
   // ask, chat and conversations never change documents: they never write the vector index, except

@@ -1,10 +1,10 @@
-import type { Library } from '../engine/library.js'
+import type { OpenLibrary } from '../engine/open-library/open-library.js'
 import type { Reranker } from '../engine/rerank/reranker.js'
 import { openReranker } from '../services/reranker-locations.js'
 import type { Io } from './output.js'
 
 /**
- * Opens a library for a command that only reads it (search, ask, chat, conversations), runs the
+ * Opens a library for a command that only reads its documents (search, ask, chat, conversations), runs the
  * command and closes it. Read-only: such a command never writes the vector index while an import
  * may be saving it. One exception: when passages lack vectors (the index file was lost, or is
  * behind after a crash) and no import runs, the index is rebuilt once, in the background while
@@ -16,10 +16,11 @@ export async function withReadLibrary(
   dir: string,
   modelDir: string | null,
   io: Io,
-  fn: (lib: Library) => Promise<number>,
+  fn: (owner: OpenLibrary) => Promise<number>,
   opts: { readOnlyFolder?: boolean; rerankerDir?: string | null } = {},
 ): Promise<number> {
   const { Library } = await import('../engine/library.js')
+  const { OpenLibrary } = await import('../engine/open-library/open-library.js')
   const { rerankerDir = null, ...open } = opts
   const lib = await Library.open(
     dir,
@@ -44,7 +45,8 @@ export async function withReadLibrary(
       io.stderr.write(
         `The vector index lacks ${missing} passage${missing === 1 ? '' : 's'}: answering in keyword mode (the library folder is read-only, so it cannot be rebuilt here).\n`,
       )
-    const code = await fn(lib)
+    // The command's one owner of the library: its collections, conversations and answerer.
+    const code = await fn(OpenLibrary.over(lib))
     if (rebuild === 'rebuilding') {
       // The answer is out; the rebuild finishes (and is saved) before the command ends.
       await lib.rebuildDone()

@@ -15,6 +15,13 @@ function requireDocument(services: AppServices, documentId: number): void {
 /** The handler table: thin adapters from the contract onto the services. */
 export function createHandlers(services: AppServices, shell: ShellAdapter): HandlerTable {
   const { library, imports, chat, conversations } = services
+  // Read each time: the library may have been reopened (a model imported, a repair).
+  const collections = () => library.owner.collections
+  /** A change every window should show (the library panel reloads on library.changed). */
+  const changed = <T>(value: T): T => {
+    services.events.emit('library.changed', {})
+    return value
+  }
   return {
     'app.info': () => ({
       version: services.version,
@@ -32,11 +39,18 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     'watch.pause': ({ folder }) => services.watches.pause(folder),
     'watch.resume': ({ folder }) => services.watches.resume(folder),
     'watch.remove': ({ folder }) => services.watches.remove(folder),
-    'library.import': ({ paths, keepDuplicateText }) => {
+    'library.import': ({ paths, keepDuplicateText, collectionId }) => {
       shell.authorizePaths?.(paths)
-      return { jobId: imports.enqueue(paths, keepDuplicateText ? { keepDuplicateText } : {}) }
+      if (collectionId !== undefined) collections().require(collectionId)
+      return {
+        jobId: imports.enqueue(paths, {
+          ...(keepDuplicateText ? { keepDuplicateText } : {}),
+          ...(collectionId !== undefined ? { collectionId } : {}),
+        }),
+      }
     },
-    'library.upload': async ({ files, keepDuplicateText }) => {
+    'library.upload': async ({ files, keepDuplicateText, collectionId }) => {
+      if (collectionId !== undefined) collections().require(collectionId)
       // Each file's bytes were streamed to disk first (POST /api/upload); claimed here by id only.
       const staged = files.map((f) => ({ name: f.name, ...services.uploads.take(f.uploadId) }))
       // Each file gets its own result: a bad one is reported in the batch, the others import.
@@ -46,6 +60,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
           copies: saved,
           rejected,
           ...(keepDuplicateText ? { keepDuplicateText } : {}),
+          ...(collectionId !== undefined ? { collectionId } : {}),
         }),
       }
     },
@@ -117,7 +132,15 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       return library.importReranker(path)
     },
     'library.removeReranker': () => library.removeReranker(),
-    'search.query': ({ query, k, documentIds }) => library.search(query, { k, documentIds }),
+    'search.query': ({ query, k, documentIds, collectionId }) =>
+      library.owner.search(query, {
+        k,
+        scope: documentIds
+          ? { kind: 'documents', documentIds }
+          : collectionId !== undefined
+            ? { kind: 'collection', collectionId }
+            : { kind: 'library' },
+      }),
     'chat.ask': (input) => chat.ask(input),
     'chat.stop': ({ requestId }) => {
       chat.stop(requestId)
@@ -131,6 +154,19 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       return {}
     },
     'conversations.export': ({ id }) => conversations.export(id),
+    'collections.list': () => collections().list(),
+    'collections.create': ({ name }) => changed(collections().create(name)),
+    'collections.rename': ({ id, name }) => changed(collections().rename(id, name)),
+    'collections.delete': ({ id }) => {
+      collections().delete(id)
+      return changed({})
+    },
+    'collections.addDocuments': ({ id, documentIds }) => changed(collections().add(id, documentIds)),
+    'collections.removeDocuments': ({ id, documentIds }) => changed(collections().remove(id, documentIds)),
+    'collections.documentIds': ({ id }) => {
+      collections().require(id)
+      return collections().documentIds(id)
+    },
     'settings.get': () => services.settings.get(),
     'settings.set': (patch) => services.updateSettings(patch),
     'ollama.status': () => services.answerer().status(),

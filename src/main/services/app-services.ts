@@ -32,7 +32,12 @@ export interface LibraryService {
   /** Imports files and folders in the worker; resolves when the batch ends (or is cancelled). */
   ingest(
     paths: string[],
-    opts: { signal?: AbortSignal; onProgress?: (p: IngestProgress) => void; keepDuplicateText?: boolean },
+    opts: {
+      signal?: AbortSignal
+      onProgress?: (p: IngestProgress) => void
+      keepDuplicateText?: boolean
+      collectionId?: number
+    },
   ): Promise<IngestReport>
   remove(documentId: number): Promise<void>
   search(query: string, opts?: SearchOptions): Promise<SearchResponse>

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { AnswerEvent } from '@shared/chat-types.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
-import type { Answerer } from '../engine/answer/answerer.js'
-import type { ConversationStore } from '../engine/chat/conversation-store.js'
+import type { OpenLibrary } from '../engine/open-library/open-library.js'
 import { isLibraryBusy, libraryBusy } from '../engine/store/busy-wait.js'
 import type { EventBus } from './event-bus.js'
 
 export interface AskInput {
   question: string
   conversationId?: number | null
+  /** For a new conversation: the collection it belongs to and searches (absent or null: all documents). */
+  collectionId?: number | null
+  /** Documents ticked for this question: searched instead of the conversation's collection. */
   documentIds?: number[]
   regenerateMessageId?: number
   /** Ask this question again in the words of `question`: a new version of its turn. */
@@ -27,14 +29,15 @@ export class ChatService {
   private readonly answering = new Set<Promise<void>>()
 
   constructor(
-    private readonly answerer: () => Answerer,
-    private readonly conversations: () => ConversationStore,
+    /** The open library (read at each question: it may have been reopened since). */
+    private readonly owner: () => OpenLibrary,
     private readonly events: EventBus,
   ) {}
 
   ask(input: AskInput): { requestId: string; conversationId: number } {
-    const answerer = this.answerer()
-    const store = this.conversations()
+    const owner = this.owner()
+    const answerer = owner.answerer
+    const store = owner.conversations
     let question = input.question.trim()
     let conversationId = input.conversationId ?? null
     let regenerate: number | undefined
@@ -73,7 +76,11 @@ export class ChatService {
     // The conversation exists before the call returns, so the UI can select it straight away. A
     // library another writer holds past the connection's wait is said as such (LIBRARY_BUSY).
     const conversation =
-      conversationId === null ? createWhenFree(store, question) : store.require(conversationId)
+      conversationId === null
+        ? createWhenFree(owner, question, input.collectionId ?? null)
+        : store.require(conversationId)
+    // The ticked documents, else the conversation's collection, else all (recorded on the answer).
+    const scope = owner.scopeOf({ conversationId: conversation.id, documentIds: input.documentIds })
     const requestId = randomUUID()
     const controller = new AbortController()
     this.running.set(requestId, controller)
@@ -88,7 +95,7 @@ export class ChatService {
       answerer
         .ask(question, {
           conversationId: conversation.id,
-          documentIds: input.documentIds,
+          scope,
           ...(regenerate !== undefined ? { regenerate } : {}),
           ...(revise !== undefined ? { revise } : {}),
           ...(input.summarizeDocumentId !== undefined ? { summarize: input.summarizeDocumentId } : {}),
@@ -130,12 +137,12 @@ export class ChatService {
   }
 }
 
-function createWhenFree(store: ConversationStore, question: string) {
+function createWhenFree(owner: OpenLibrary, question: string, collectionId: number | null) {
   try {
-    return store.create(question)
+    return owner.startConversation(question, collectionId)
   } catch (err) {
     if (!isLibraryBusy(err)) throw err
-    const waited = store.db.pragma('busy_timeout', { simple: true }) as number
+    const waited = owner.conversations.db.pragma('busy_timeout', { simple: true }) as number
     throw libraryBusy('the question could not be saved', waited)
   }
 }

@@ -1,7 +1,9 @@
 import type { Conversation, Message } from '@shared/chat-types.js'
 import { QuireError } from '@shared/errors.js'
+import { baseName } from '@shared/labels.js'
 import type { ConversationStore } from '../engine/chat/conversation-store.js'
 import { exportConversationMarkdown } from '../engine/chat/export-markdown.js'
+import type { OpenLibrary } from '../engine/open-library/open-library.js'
 
 /** A file name from a title: no path separators or characters Windows refuses. */
 export function exportFileName(title: string): string {
@@ -16,11 +18,21 @@ export function exportFileName(title: string): string {
 
 /** Listing, reading, renaming, deleting and exporting conversations (stored in the library's database). */
 export class ConversationsService {
-  constructor(
-    private readonly store: () => ConversationStore,
-    /** File names of the library's documents by id, for the export's "Searched:" line. */
-    private readonly documentNames: () => ReadonlyMap<number, string> = () => new Map(),
-  ) {}
+  /** The open library (read each time: it may have been reopened since). */
+  constructor(private readonly owner: () => OpenLibrary) {}
+
+  private store(): ConversationStore {
+    return this.owner().conversations
+  }
+
+  /** File names of the library's documents by id, for the export's "Searched:" line of older answers. */
+  private documentNames(): ReadonlyMap<number, string> {
+    return new Map(
+      this.owner()
+        .library.documents()
+        .map((d) => [d.id, baseName(d.path)]),
+    )
+  }
 
   list(query?: string): Conversation[] {
     const q = query?.trim()

@@ -2,11 +2,8 @@ import type { QueryHelpMode } from '@shared/chat-types.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
-import { baseName } from '@shared/labels.js'
 import type { LibraryCheckReport } from '@shared/library-types.js'
-import { Answerer } from '../engine/answer/answerer.js'
-import { ConversationStore } from '../engine/chat/conversation-store.js'
-import type { Library } from '../engine/library.js'
+import type { Answerer } from '../engine/answer/answerer.js'
 import { BackgroundSummaries } from './background-summaries.js'
 import { ChatService } from './chat-service.js'
 import { ConversationsService } from './conversations-service.js'
@@ -74,52 +71,30 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const events = new EventBus()
   const settings = new SettingsService(opts.dataDir, { ollamaHost: opts.ollamaHost })
-  // Conversations live in the library's database: a reopened library gets a new store and a new
-  // answerer writing to it.
-  const makeAnswerer = (lib: Library) => {
-    const { ollamaHost, model, answerPassages, minCoverage, queryHelp } = settings.get()
-    conversationStore = new ConversationStore(lib.db)
-    return new Answerer({
-      search: (q, o) => lib.search(q, o),
-      conversations: conversationStore,
-      ollama: { host: ollamaHost, model, preferredModel: settings.internal().lastModel },
-      onModelPicked: (picked) => settings.set({ lastModel: picked }),
-      k: answerPassages,
-      minCoverage,
-      queryHelp: { mode: queryHelp ?? 'off' },
-    })
-  }
-  let conversationStore: ConversationStore | null = null
-  let answerer: Answerer | null = null
+  // The app's one owner of the open library (engine/open-library): its conversations, collections,
+  // answerer and imports, rebuilt there when the library is reopened; read through it each time.
   const library = await AppLibrary.open({
     libraryDir: opts.libraryDir,
     models: opts.models,
     settings,
     workerUrl: opts.workerUrl,
     parseWorkerUrl: opts.parseWorkerUrl,
-    onReopened: (lib) => {
-      answerer = makeAnswerer(lib)
-      // The watches' records live in the library's database: they follow it to the new connection.
-      void watches?.restart()
-    },
   })
-  answerer = makeAnswerer(library.library)
+  const owner = () => library.owner
+  const currentAnswerer = () => owner().answerer
   const watches: WatchService = new WatchService(library, events)
+  // The watches' records live in the library's database: they follow it to the new connection.
+  library.owner.onReplaced(() => void watches.restart())
   await watches.startSaved()
-  const currentAnswerer = () => answerer!
   const imports = new ImportQueue(library, events)
-  const currentConversations = () => conversationStore!
-  const chat = new ChatService(currentAnswerer, currentConversations, events)
+  const chat = new ChatService(owner, events)
   const backgroundSummaries = new BackgroundSummaries({
     answerer: currentAnswerer,
     events,
     busy: () => chat.busy || imports.busy,
   })
   backgroundSummaries.setEnabled(settings.get().summarizeWhenIdle ?? false)
-  const conversations = new ConversationsService(
-    currentConversations,
-    () => new Map(library.documents().map((d) => [d.id, baseName(d.path)])),
-  )
+  const conversations = new ConversationsService(owner)
   const uploads = new UploadStaging(
     path.join(library.dir, STAGING_FOLDER),
     opts.maxUploadBytes,
@@ -140,14 +115,13 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     answerer: currentAnswerer,
     updateSettings(patch) {
       const next = settings.set(patch)
-      currentAnswerer().configureOllama({
-        host: next.ollamaHost,
-        model: next.model,
-        preferredModel: settings.internal().lastModel,
+      library.owner.configureAnswers({
+        ollama: { host: next.ollamaHost, model: next.model, preferredModel: settings.internal().lastModel },
+        k: next.answerPassages,
+        minCoverage: next.minCoverage,
+        queryHelp: { mode: next.queryHelp ?? 'off' },
       })
-      currentAnswerer().configureRetrieval({ k: next.answerPassages, minCoverage: next.minCoverage })
       backgroundSummaries.setEnabled(next.summarizeWhenIdle ?? false)
-      currentAnswerer().configureQueryHelp({ mode: next.queryHelp ?? 'off' })
       return next
     },
     async deleteLibrary() {

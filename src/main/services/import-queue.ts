@@ -18,12 +18,16 @@ interface Job {
   rejected: IngestFileReport[]
   /** Add files whose text the library already holds (docs/duplicates.md). */
   keepDuplicateText: boolean
+  /** The collection the documents go into (imported while it is open). */
+  collectionId?: number
 }
 
 export interface EnqueueOptions {
   copies?: string[]
   rejected?: IngestFileReport[]
   keepDuplicateText?: boolean
+  /** Put the documents into this collection too. */
+  collectionId?: number
 }
 
 /** Progress events at most this often per job (the worker reports per chunk batch). */
@@ -68,6 +72,7 @@ export class ImportQueue {
       copies: opts.copies ?? [],
       rejected: opts.rejected ?? [],
       keepDuplicateText: opts.keepDuplicateText ?? false,
+      ...(opts.collectionId !== undefined ? { collectionId: opts.collectionId } : {}),
     }
     this.waiting.push(job)
     this.emitProgress(
@@ -153,7 +158,11 @@ export class ImportQueue {
 
   private ingest(job: Job, opts: Parameters<LibraryService['ingest']>[1]): Promise<IngestReport> {
     if (job.paths.length === 0) return Promise.resolve({ documents: [], elapsedMs: 0, cancelled: false })
-    return this.library.ingest(job.paths, job.keepDuplicateText ? { ...opts, keepDuplicateText: true } : opts)
+    return this.library.ingest(job.paths, {
+      ...opts,
+      ...(job.keepDuplicateText ? { keepDuplicateText: true } : {}),
+      ...(job.collectionId !== undefined ? { collectionId: job.collectionId } : {}),
+    })
   }
 
   /**

@@ -10,17 +10,15 @@ import type {
   SearchResponse,
 } from '@shared/library-types.js'
 import { importModelFolder } from '../engine/embed/model-dir.js'
-import { Library } from '../engine/library.js'
-import { runIngestWorker } from '../engine/worker/run-ingest-worker.js'
-import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../engine/worker/parse-pool.js'
+import type { Library } from '../engine/library.js'
+import { OpenLibrary } from '../engine/open-library/open-library.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
 import { readDocumentText } from '../engine/store/document-text.js'
 import type { DocumentText } from '@shared/document-text.js'
-import { checkLibrary, repairLibrary } from '../engine/check-library.js'
 import { deleteCopy } from './upload-copies.js'
-import { deleteLibraryFiles, otherFiles } from '../engine/store/library-files.js'
+import { otherFiles } from '../engine/store/library-files.js'
 import type { SettingsService } from './settings-service.js'
 import { inspectRerankerDir } from '../engine/rerank/reranker-dir.js'
 import type { Reranker } from '../engine/rerank/reranker.js'
@@ -34,41 +32,50 @@ export interface AppLibraryOptions {
   workerUrl?: URL | string
   /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
   parseWorkerUrl?: string
-  /** Called after the Library object is replaced (model import), so dependants rebuild on it. */
-  onReopened?: (lib: Library) => void
 }
 
 /**
- * The library as the app sees it: one open Library in this process for search and reading, imports
- * run in the worker (its committed vectors are mirrored into this process's index).
+ * The library as the app sees it: the app's one owner of the open library (OpenLibrary: its
+ * collections, conversations, answerer and imports) with what only the app adds around it: the
+ * model folders from Settings (embedding model, reranker), upload copies, the PDF bytes for the viewer.
  */
 export class AppLibrary implements LibraryService {
   readonly dir: string
-  /**
-   * Extraction threads shared by every import of this session: started (and warmed up) by the
-   * first import, lent to each import's worker, closed with the library.
-   */
-  private parsePool: ParsePool | null = null
   /** The cross-encoder of Settings › Search, kept across reopenings of the Library (set on each). */
   private reranker: Reranker | null = null
   /** Why the reranker chosen earlier is not in use; null when it is, or none was chosen. */
   private rerankerProblem: string | null = null
 
   private constructor(
-    private lib: Library,
+    readonly owner: OpenLibrary,
     private readonly opts: AppLibraryOptions,
   ) {
     this.dir = opts.libraryDir
   }
 
   static async open(opts: AppLibraryOptions): Promise<AppLibrary> {
+    const { settings } = opts
+    const { ollamaHost, model, answerPassages, minCoverage, queryHelp } = settings.get()
     // A lost or damaged vector index is rebuilt as a job: the window opens and answers (keyword
     // mode) at once, and Settings/the library panel show the rebuild's progress.
-    const lib = await Library.open(opts.libraryDir, {
+    const owner = await OpenLibrary.open(opts.libraryDir, {
       modelDir: AppLibrary.modelDirFor(opts),
       reconcile: 'background',
+      answers: {
+        ollama: { host: ollamaHost, model, preferredModel: settings.internal().lastModel },
+        onModelPicked: (picked) => settings.set({ lastModel: picked }),
+        k: answerPassages,
+        minCoverage,
+        queryHelp: { mode: queryHelp ?? 'off' },
+      },
+      imports: {
+        workerUrl: opts.workerUrl,
+        parseWorkerUrl: opts.parseWorkerUrl,
+        ocr: () => settings.get().ocr,
+        keepParseThreads: true,
+      },
     })
-    const app = new AppLibrary(lib, opts)
+    const app = new AppLibrary(owner, opts)
     await app.openSavedReranker()
     return app
   }
@@ -84,16 +91,10 @@ export class AppLibrary implements LibraryService {
     }
     try {
       this.reranker = await openReranker(found.dir)
-      this.lib.useReranker(this.reranker)
+      this.owner.useReranker(this.reranker)
     } catch (err) {
       this.rerankerProblem = `The reranker in ${found.dir} could not be loaded: ${err instanceof Error ? err.message : String(err)}`
     }
-  }
-
-  /** A Library opened again (repair, delete, model import) reranks as the one it replaces. */
-  private reopened(lib: Library): void {
-    lib.useReranker(this.reranker)
-    this.opts.onReopened?.(lib)
   }
 
   rerankerStatus(): RerankerStatus {
@@ -117,7 +118,7 @@ export class AppLibrary implements LibraryService {
     const old = this.reranker
     this.reranker = next
     this.rerankerProblem = null
-    this.lib.useReranker(next)
+    this.owner.useReranker(next)
     this.opts.settings.set({ rerankerDir: dest })
     await old?.dispose()
     return this.rerankerStatus()
@@ -127,7 +128,7 @@ export class AppLibrary implements LibraryService {
     const old = this.reranker
     this.reranker = null
     this.rerankerProblem = null
-    this.lib.useReranker(null)
+    this.owner.useReranker(null)
     this.opts.settings.set({ rerankerDir: null })
     await old?.dispose()
     return this.rerankerStatus()
@@ -137,8 +138,13 @@ export class AppLibrary implements LibraryService {
     return pickModelDir(opts.models, opts.settings.internal().embeddingModelDir)
   }
 
+  /** The open Library (replaced on a model import, a repair, a delete: never keep it). */
   get library(): Library {
-    return this.lib
+    return this.owner.library
+  }
+
+  private get lib(): Library {
+    return this.owner.library
   }
 
   documents(): LibraryDocument[] {
@@ -153,40 +159,16 @@ export class AppLibrary implements LibraryService {
     return this.lib.vectorRebuild()
   }
 
-  async ingest(
+  ingest(
     paths: string[],
     opts: {
       signal?: AbortSignal
       onProgress?: (p: IngestProgress) => void
       keepDuplicateText?: boolean
+      collectionId?: number
     } = {},
   ): Promise<IngestReport> {
-    // The worker opens its own Library on the same folder with the model this process uses.
-    const status = this.lib.embeddingStatus()
-    const modelDir = status.mode === 'hybrid' ? status.modelDir : null
-    const opened = this.lib
-    const parsePorts = this.sharedParsePool()?.lend()
-    const report = await runIngestWorker(
-      {
-        libraryDir: this.dir,
-        modelDir,
-        paths,
-        ocr: this.opts.settings.get().ocr,
-        ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
-        ...(parsePorts ? { parsePorts } : {}),
-      },
-      {
-        signal: opts.signal,
-        onProgress: opts.onProgress,
-        onCommitted: (c) => this.lib.applyCommitted(c),
-        workerUrl: this.opts.workerUrl,
-        parseWorkerUrl: this.opts.parseWorkerUrl,
-      },
-    )
-    this.lib.vectors?.save()
-    // The library was reopened with a model mid-import: embed what the worker stored without vectors.
-    if (opened !== this.lib || (modelDir === null && this.lib.mode === 'hybrid')) await this.lib.reconcile()
-    return report
+    return this.owner.importBatch(paths, opts)
   }
 
   /** Removes the document, and its upload copy when it has one (browser mode): no stray copies. */
@@ -198,34 +180,17 @@ export class AppLibrary implements LibraryService {
     await deleteCopy(this.dir, file)
   }
 
-  /**
-   * The full check; with repair, closes the library, repairs it (rebuilding the database from the
-   * files when its tables are damaged) and opens it again. Callers stop imports and answers first.
-   */
-  async check(repair: boolean): Promise<LibraryCheckReport> {
-    if (!repair) return checkLibrary(this.lib, { repair: false })
-    const modelDir = AppLibrary.modelDirFor(this.opts)
-    await this.lib.close()
-    try {
-      return await repairLibrary(this.dir, { modelDir })
-    } finally {
-      this.lib = await Library.open(this.dir, { modelDir })
-      this.reopened(this.lib)
-    }
+  /** The full check; with repair, also rebuilds. Callers stop imports and answers first. */
+  check(repair: boolean): Promise<LibraryCheckReport> {
+    return this.owner.check(repair, AppLibrary.modelDirFor(this.opts))
   }
 
   /**
-   * "Delete this library": closes it, deletes the files Quire made in its folder — index,
-   * conversations, vectors, locks and every upload copy, each by name (library-files.ts) — and
-   * opens a new empty one in its place. Anything else in the folder (the user's own files, when
-   * the library shares a folder with them) stays. Callers stop imports and answers first.
+   * "Delete this library": the files Quire made in its folder go (library-files.ts), and a new
+   * empty library opens in their place; the user's own files stay. Callers stop imports and answers first.
    */
-  async deleteEverything(): Promise<void> {
-    const modelDir = AppLibrary.modelDirFor(this.opts)
-    await this.lib.close()
-    deleteLibraryFiles(this.dir)
-    this.lib = await Library.open(this.dir, { modelDir })
-    this.reopened(this.lib)
+  deleteEverything(): Promise<void> {
+    return this.owner.deleteEverything(AppLibrary.modelDirFor(this.opts))
   }
 
   /** What the library folder holds besides Quire's own files (Settings says so). */
@@ -272,27 +237,11 @@ export class AppLibrary implements LibraryService {
       throw new QuireError('MODEL_INVALID', err instanceof Error ? err.message : String(err))
     }
     this.opts.settings.set({ embeddingModelDir: dest })
-    // Open the new one before closing the old one: a model that fails to load leaves search working.
-    const next = await Library.open(this.dir, { modelDir: dest })
-    const old = this.lib
-    this.lib = next
-    this.reopened(next)
-    await old.close()
-    return next.embeddingStatus()
+    await this.owner.reopen(dest)
+    return this.lib.embeddingStatus()
   }
 
-  private sharedParsePool(): ParsePool | null {
-    const script = this.opts.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
-    if (!this.parsePool && ParsePool.available(script))
-      this.parsePool = new ParsePool(defaultParseWorkers(), script)
-    return this.parsePool
-  }
-
-  async close(): Promise<void> {
-    await this.parsePool?.close()
-    this.parsePool = null
-    await this.lib.close()
-    await this.reranker?.dispose()
-    this.reranker = null
+  close(): Promise<void> {
+    return this.owner.close()
   }
 }

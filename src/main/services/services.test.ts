@@ -9,8 +9,7 @@ import { batchFraction, estimateEtaSeconds } from '@shared/ingest-progress.js'
 import { acquireImportLock } from '../engine/ingest/import-lock.js'
 import { DEFAULT_ANSWER_PASSAGES } from '../engine/answer/answer-passages.js'
 import { DEFAULT_TUNING } from '../engine/retrieve/tuning.js'
-import { ConversationStore } from '../engine/chat/conversation-store.js'
-import { openDatabase } from '../engine/store/open-database.js'
+import { OpenLibrary } from '../engine/open-library/open-library.js'
 import { ConversationsService, exportFileName } from './conversations-service.js'
 import { safeFileName, safeRelativePath, saveUploads } from './save-uploads.js'
 import { SETTINGS_FILE, SettingsService } from './settings-service.js'
@@ -50,10 +49,10 @@ describe('import ETA', () => {
 })
 
 describe('conversations service', () => {
-  it('lists search results with the matching line; a title match has no snippet', () => {
-    const db = openDatabase(path.join(tmp, 'library.db'))
+  it('lists search results with the matching line; a title match has no snippet', async () => {
+    const owner = await OpenLibrary.open(path.join(tmp, 'library'))
     try {
-      const store = new ConversationStore(db)
+      const store = owner.conversations
       const a = store.create('Steel')
       store.addMessage({
         conversationId: a.id,
@@ -61,7 +60,7 @@ describe('conversations service', () => {
         text: 'The plant produced 4,200 tonnes [1].',
       })
       const b = store.create('Quarterly revenue questions')
-      const service = new ConversationsService(() => store)
+      const service = new ConversationsService(() => owner)
       expect(service.list('plant')).toEqual([
         expect.objectContaining({ id: a.id, snippet: 'The [[plant]] produced 4,200 tonnes [1].' }),
       ])
@@ -69,7 +68,7 @@ describe('conversations service', () => {
       expect(title!.id).toBe(b.id)
       expect(title!.snippet).toBeUndefined()
     } finally {
-      db.close()
+      await owner.close()
     }
   })
 })

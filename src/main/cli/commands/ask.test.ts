@@ -25,7 +25,11 @@ describe('quire ask', () => {
       chat: { tokens: ['It made ', '4,200 tonnes [1].'] },
     })
     const io = captureIo()
-    const code = await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL, json: true }, lib.lib, io)
+    const code = await runAsk(
+      { question: STEEL, ollamaUrl: fake.url, model: MODEL, json: true },
+      lib.owner,
+      io,
+    )
     expect(code).toBe(0)
     const lines = io.out().trim().split('\n')
     expect(lines).toHaveLength(1)
@@ -40,6 +44,7 @@ describe('quire ask', () => {
         'decline_message',
         'mode',
         'model',
+        'scope',
         'search_query',
         'sources',
         'timings',
@@ -71,6 +76,14 @@ describe('quire ask', () => {
     expect(Object.keys(obj.citations[0]).sort()).toEqual(['file', 'n', 'pages', 'text'])
     expect(Object.keys(obj.timings).sort()).toEqual(['first_token_ms', 'retrieval_ms', 'total_ms'])
     expect(typeof obj.conversation_id).toBe('number')
+    // What was searched, recorded with the answer (here: every document of the library).
+    expect(obj.scope).toEqual({
+      kind: 'library',
+      text: 'Searched all documents: 2 documents',
+      collection: null,
+      documents: 2,
+      files: [],
+    })
   })
 
   it('streams the answer and lists sources, with the conversation on stderr', async () => {
@@ -79,9 +92,11 @@ describe('quire ask', () => {
       chat: { tokens: ['It made ', '4,200 tonnes [1].'] },
     })
     const io = captureIo()
-    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, io)).toBe(0)
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.owner, io)).toBe(0)
     expect(io.out()).toBe('It made 4,200 tonnes [1].\n\nSources:\n  [1] annual-report.pdf, p. 12\n')
-    expect(io.err()).toMatch(/^\(conversation 1 · llama3\.2:3b · \d+\.\d s\)\n$/)
+    expect(io.err()).toMatch(
+      /^Searched all documents: 2 documents\n\(conversation 1 · llama3\.2:3b · \d+\.\d s\)\n$/,
+    )
   })
 
   it('reprints the checked answer when a citation to a source it was not given is removed', async () => {
@@ -90,7 +105,7 @@ describe('quire ask', () => {
       chat: { tokens: ['It made ', '4,200 tonnes [1][9].'] },
     })
     const io = captureIo()
-    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, io)).toBe(0)
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.owner, io)).toBe(0)
     const out = io.out()
     // What streamed stays (it was on screen), then the corrected text replaces it as the last word.
     expect(out.startsWith('It made 4,200 tonnes [1][9].\n')).toBe(true)
@@ -107,7 +122,7 @@ describe('quire ask', () => {
     })
     const io = captureIo()
     const tty = { ...io, stdout: { write: io.stdout.write, isTTY: true } }
-    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, tty)).toBe(0)
+    expect(await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.owner, tty)).toBe(0)
     const out = io.out()
     expect(out).toMatch(/^\r\x1b\[K. Searching your documents…/)
     expect(out).toMatch(/Reading \d+ passages? · waiting for the model to start writing…/)
@@ -116,7 +131,7 @@ describe('quire ask', () => {
     expect(out.slice(out.indexOf('It made'))).not.toContain('\r')
 
     const piped = captureIo()
-    await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, piped)
+    await runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.owner, piped)
     expect(piped.out()).not.toContain('\r')
   })
 
@@ -124,14 +139,14 @@ describe('quire ask', () => {
     const io = captureIo()
     await runAsk(
       { question: 'How much steel did Ghent make in 2023?', ollamaUrl: fake.url, model: MODEL, json: true },
-      lib.lib,
+      lib.owner,
       io,
     )
     const id = JSON.parse(io.out()).conversation_id as number
     const io2 = captureIo()
     await runAsk(
       { question: 'And in 2022?', conversation: String(id), ollamaUrl: fake.url, model: MODEL, json: true },
-      lib.lib,
+      lib.owner,
       io2,
     )
     const second = JSON.parse(io2.out())
@@ -152,7 +167,7 @@ describe('quire ask', () => {
 
   it('answers retrieval-only with exit 0 when Ollama is down, never a stack trace', async () => {
     const io = captureIo()
-    const code = await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl() }, lib.lib, io)
+    const code = await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl() }, lib.owner, io)
     expect(code).toBe(0)
     expect(io.out()).toContain('Retrieval-only answer')
     expect(io.out()).toMatch(
@@ -169,11 +184,13 @@ describe('quire ask', () => {
     })
     const bare = fake.url.replace(/^http:\/\//, '')
     const io = captureIo()
-    expect(await runAsk({ question: STEEL, ollamaUrl: bare, model: MODEL, json: true }, lib.lib, io)).toBe(0)
+    expect(await runAsk({ question: STEEL, ollamaUrl: bare, model: MODEL, json: true }, lib.owner, io)).toBe(
+      0,
+    )
     expect(io.err()).toContain(`"${bare}" has no scheme: using ${fake.url}.`)
     expect(JSON.parse(io.out())).toMatchObject({ mode: 'llm' })
     const bad = captureIo()
-    expect(await runAsk({ question: STEEL, ollamaUrl: 'ftp://host:1', model: MODEL }, lib.lib, bad)).toBe(2)
+    expect(await runAsk({ question: STEEL, ollamaUrl: 'ftp://host:1', model: MODEL }, lib.owner, bad)).toBe(2)
     expect(bad.err()).toBe(
       'quire: --ollama-url: The Ollama address must start with http:// or https:// (got ftp:). [INVALID_ARGUMENT]\n',
     )
@@ -181,7 +198,7 @@ describe('quire ask', () => {
 
   it('reports retrieval-only and declined in JSON', async () => {
     const io = captureIo()
-    await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl(), json: true }, lib.lib, io)
+    await runAsk({ question: STEEL, ollamaUrl: await deadOllamaUrl(), json: true }, lib.owner, io)
     expect(JSON.parse(io.out())).toMatchObject({ mode: 'retrieval-only', model: null, declined: false })
 
     // Nothing in the library is about football: declined, with no passage near enough to list.
@@ -189,7 +206,7 @@ describe('quire ask', () => {
     expect(
       await runAsk(
         { question: 'Who won the 1966 World Cup?', ollamaUrl: fake.url, model: MODEL, json: true },
-        lib.lib,
+        lib.owner,
         io2,
       ),
     ).toBe(0)
@@ -217,7 +234,7 @@ describe('quire ask', () => {
         model: MODEL,
         json: true,
       },
-      lib.lib,
+      lib.owner,
       io3,
     )
     const obj = JSON.parse(io3.out())
@@ -249,7 +266,7 @@ describe('quire ask', () => {
     })
     const io = captureIo()
     const question = 'Compare annual-report.pdf and people.pdf on their 2023 figures'
-    expect(await runAsk({ question, ollamaUrl: fake.url, model: MODEL, json: true }, lib.lib, io)).toBe(0)
+    expect(await runAsk({ question, ollamaUrl: fake.url, model: MODEL, json: true }, lib.owner, io)).toBe(0)
     const obj = JSON.parse(io.out())
     expect(fake.chats).toHaveLength(1)
     expect(fake.chats[0]!.body.messages[0]!.content).toMatch(/You compare two documents/)
@@ -266,7 +283,7 @@ describe('quire ask', () => {
       chat: { tokens: ['It ', 'made ', 'more'], hangAfter: 2 },
     })
     const io = captureIo()
-    const run = runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.lib, {
+    const run = runAsk({ question: STEEL, ollamaUrl: fake.url, model: MODEL }, lib.owner, {
       ...io,
       stdout: {
         write: (s: string) => {
@@ -285,16 +302,16 @@ describe('quire ask', () => {
   // and every other command's failure, print.
   it('names the code of a failure as the other commands do', async () => {
     const io = captureIo()
-    expect(await runAsk({ question: 'why '.repeat(2000), ollamaUrl: fake.url }, lib.lib, io)).toBe(1)
+    expect(await runAsk({ question: 'why '.repeat(2000), ollamaUrl: fake.url }, lib.owner, io)).toBe(1)
     expect(io.err()).toMatch(/^quire: The question is .* \[QUESTION_TOO_LONG\]\n$/)
   })
 
   it('fails with one line for an unknown or malformed conversation id', async () => {
     const io = captureIo()
-    expect(await runAsk({ question: STEEL, conversation: '99', ollamaUrl: fake.url }, lib.lib, io)).toBe(1)
+    expect(await runAsk({ question: STEEL, conversation: '99', ollamaUrl: fake.url }, lib.owner, io)).toBe(1)
     expect(io.err()).toBe('quire: There is no conversation 99 in this library. [CONVERSATION_NOT_FOUND]\n')
     const io2 = captureIo()
-    expect(await runAsk({ question: STEEL, conversation: 'abc', json: true }, lib.lib, io2)).toBe(2)
+    expect(await runAsk({ question: STEEL, conversation: 'abc', json: true }, lib.owner, io2)).toBe(2)
     expect(JSON.parse(io2.out())).toEqual({
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"abc"') },
     })

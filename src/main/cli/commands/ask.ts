@@ -1,5 +1,5 @@
 /**
- * `quire ask "<question>" --library DIR [--conversation ID] [--ollama-url URL] [--model NAME] [--json]`
+ * `quire ask "<question>" --library DIR [--collection NAME] [--conversation ID] [--ollama-url URL] [--model NAME] [--json]`
  * Streams a grounded answer to the terminal, or prints one JSON object with --json. Exits 0
  * whenever an answer was produced, including retrieval-only and declined answers. Independent of
  * the argument parser: the caller passes parsed options, the open library and the output streams,
@@ -20,20 +20,14 @@ import { warningText } from '@shared/answer-warnings.js'
 import { answerWaitLabel, searchedFor, summaryWaitLabel } from '@shared/answer-wait.js'
 import { answerDeclineReason, declineCodeOf, type DeclineCode } from '@shared/decline-reason.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
-import { Answerer, type SearchFn } from '../../engine/answer/answerer.js'
-import { ConversationStore } from '../../engine/chat/conversation-store.js'
+import type { AskOptions } from '../../engine/answer/answerer.js'
+import type { OpenLibrary } from '../../engine/open-library/open-library.js'
 import { alsoInLabel, sourceLabel } from '@shared/labels.js'
 import { normalizeOllamaHost, ollamaHostNote } from '@shared/ollama-host.js'
-import type { Db } from '../../engine/store/open-database.js'
+import { scopeLine, type AnswerScope } from '@shared/search-scope.js'
 import { stopOnInterrupt, type Io } from '../output.js'
 import { createSpinner } from '../spinner.js'
 import { forTerminal } from '../terminal-text.js'
-
-export interface LibraryHandle {
-  search: SearchFn
-  db: Db
-  close?: () => unknown
-}
 
 export interface OllamaCliOptions {
   ollamaUrl?: string
@@ -47,6 +41,8 @@ export interface OllamaCliOptions {
 export interface AskCommandOptions extends OllamaCliOptions {
   question: string
   conversation?: string | number
+  /** `--collection NAME`: a new conversation in that collection, searching only it. */
+  collection?: string
   json?: boolean
 }
 
@@ -103,11 +99,46 @@ export interface AskJson {
   /** The same in words (which words no document contains, or the model's verdict); null otherwise. */
   decline_message: string | null
   conversation_id: number
+  /** What was searched: the whole library, a collection, the chosen documents or a document the question named. */
+  scope: JsonScope | null
   model: string | null
   timings: { retrieval_ms: number; first_token_ms: number | null; total_ms: number }
   warnings: JsonWarning[]
   query_help?: QueryHelpTrace
   stages?: StageNote[]
+}
+
+/** An answer's scope in --json: its kind, the line the CLI prints, and what it names. */
+export interface JsonScope {
+  kind: AnswerScope['kind']
+  text: string
+  /** The collection's name (kind collection); null otherwise. */
+  collection: string | null
+  /** Documents searched (null: all of the library's, counted in text). */
+  documents: number | null
+  /** File names of the documents searched, when chosen or named; empty otherwise. */
+  files: string[]
+}
+
+export function jsonScope(scope: AnswerScope | null | undefined): JsonScope | null {
+  if (!scope) return null
+  return {
+    kind: scope.kind,
+    text: scopeLine(scope),
+    collection: scope.kind === 'collection' ? scope.name : null,
+    documents:
+      scope.kind === 'library' || scope.kind === 'collection'
+        ? scope.documents
+        : scope.kind === 'ambiguous'
+          ? 0
+          : scope.names.length,
+    files:
+      scope.kind === 'documents' || scope.kind === 'named'
+        ? scope.names
+        : scope.kind === 'ambiguous'
+          ? scope.candidates.map((c) => c.name)
+          : [],
+  }
 }
 
 export function toAskJson({ message: m }: AnswerResult): AskJson {
@@ -124,6 +155,7 @@ export function toAskJson({ message: m }: AnswerResult): AskJson {
     decline_reason: declineCodeOf(m),
     decline_message: answerDeclineReason(m),
     conversation_id: m.conversationId,
+    scope: jsonScope(m.trace.scope),
     model: m.model,
     timings: {
       retrieval_ms: m.timings.retrievalMs,
@@ -151,17 +183,14 @@ export function cliOllamaUrl(given: string | undefined, io: Pick<Io, 'stderr'> |
   return used
 }
 
-/** The answerer for a library; its conversations are given, or opened from the library's database. */
-export function createAnswerer(
-  library: LibraryHandle,
+/** Points the library's answerer at the Ollama server and model the command was given. */
+export function configureCliAnswers(
+  owner: OpenLibrary,
   opts: OllamaCliOptions,
   io: Pick<Io, 'stderr'> | null = null,
-  conversations = new ConversationStore(library.db),
-): Answerer {
+): void {
   const host = cliOllamaUrl(opts.ollamaUrl, io)
-  return new Answerer({
-    search: library.search,
-    conversations,
+  owner.configureAnswers({
     ollama: {
       ...(host ? { host } : {}),
       ...(opts.model ? { model: opts.model } : {}),
@@ -175,6 +204,29 @@ export function createAnswerer(
         }
       : {}),
   })
+}
+
+/**
+ * The collection `--collection NAME` names (COLLECTION_NOT_FOUND lists the library's), checked
+ * against the conversation continued: a conversation searches its own collection only.
+ */
+export function cliCollection(
+  owner: OpenLibrary,
+  name: string | undefined,
+  conversationId: number | undefined,
+): number | null {
+  if (name === undefined) return null
+  const collection = owner.collections.requireByName(name)
+  if (conversationId !== undefined) {
+    owner.conversations.require(conversationId)
+    const own = owner.collections.collectionOf(conversationId)
+    if (own !== collection.id)
+      throw new QuireError(
+        'INVALID_ARGUMENT',
+        `Conversation ${conversationId} searches ${own === null ? 'all documents' : `the collection "${owner.collections.get(own)?.name}"`}, not "${collection.name}". Leave out --collection to continue it, or leave out --conversation to start one in "${collection.name}".`,
+      )
+  }
+  return collection.id
 }
 
 export function parseConversationId(value: string | number | undefined): number | undefined {
@@ -235,6 +287,7 @@ export function printAnswerTail({ message: r, extras }: AnswerResult, io: Io, st
   for (const w of r.warnings) io.stderr.write(`! ${warningText(w, 'cli')}\n`)
   const model =
     r.mode === 'llm' && r.model ? ` · ${r.model}` : r.mode === 'retrieval-only' ? ' · retrieval only' : ''
+  if (r.trace.scope) io.stderr.write(`${forTerminal(scopeLine(r.trace.scope))}\n`)
   io.stderr.write(`(conversation ${r.conversationId}${model} · ${(r.timings.totalMs / 1000).toFixed(1)} s)\n`)
 }
 
@@ -243,7 +296,7 @@ export function printAnswerTail({ message: r, extras }: AnswerResult, io: Io, st
  * first token arrives a spinner says what is happening, so a slow model never looks frozen.
  */
 export async function streamAnswer(
-  answerer: Answerer,
+  answerer: { ask(question: string, opts: AskOptions): Promise<AnswerResult> },
   question: string,
   opts: { conversationId?: number; signal: AbortSignal },
   io: Io | null,
@@ -301,7 +354,7 @@ export function printFailure(err: unknown, io: Io, json: boolean, withCode = tru
   return code === 'INVALID_ARGUMENT' ? 2 : 1
 }
 
-export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io: Io): Promise<number> {
+export async function runAsk(opts: AskCommandOptions, owner: OpenLibrary, io: Io): Promise<number> {
   const json = opts.json ?? false
   const ac = new AbortController()
   // Ctrl-C stops the current answer (the partial answer is kept); a second ends the process.
@@ -309,8 +362,10 @@ export async function runAsk(opts: AskCommandOptions, library: LibraryHandle, io
   try {
     const conversationId = parseConversationId(opts.conversation)
     if (!opts.question?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give a question to ask, in quotes.')
+    configureCliAnswers(owner, opts, io)
+    const collectionId = cliCollection(owner, opts.collection, conversationId)
     const { result, streamed } = await streamAnswer(
-      createAnswerer(library, opts, io),
+      { ask: (q, o) => owner.ask(q, { ...o, collectionId }) },
       opts.question,
       { conversationId, signal: ac.signal },
       json ? null : io,

@@ -39,7 +39,7 @@ async function session(
       onOutput?.(s, io)
     },
   }
-  const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.lib, { ...io, stdout, input })
+  const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.owner, { ...io, stdout, input })
   for (const line of lines) input.write(`${line}\n`)
   input.end()
   const code = await done
@@ -101,7 +101,7 @@ describe('quire chat', () => {
   it('leaves on a second Ctrl-C at the prompt', async () => {
     const io = captureIo()
     const input = new PassThrough()
-    const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.lib, { ...io, input })
+    const done = runChat({ ollamaUrl: fake.url, model: MODEL }, lib.owner, { ...io, input })
     await new Promise((r) => setTimeout(r, 100))
     io.interrupts.emit('SIGINT')
     io.interrupts.emit('SIGINT')
@@ -116,7 +116,7 @@ describe('quire chat', () => {
     store.addMessage({ conversationId: c.id, role: 'user', text: 'Old question' })
     const io = captureIo()
     const input = new PassThrough()
-    const done = runChat({ ollamaUrl: fake.url, model: MODEL, conversation: c.id }, lib.lib, {
+    const done = runChat({ ollamaUrl: fake.url, model: MODEL, conversation: c.id }, lib.owner, {
       ...io,
       input,
     })
@@ -132,7 +132,7 @@ describe('quire chat', () => {
 
   it('refuses to start with an unknown conversation', async () => {
     const io = captureIo()
-    expect(await runChat({ conversation: '5' }, lib.lib, { ...io, input: new PassThrough() })).toBe(1)
+    expect(await runChat({ conversation: '5' }, lib.owner, { ...io, input: new PassThrough() })).toBe(1)
     expect(io.err()).toBe('quire: There is no conversation 5 in this library.\n')
   })
 })

@@ -1,5 +1,5 @@
 /**
- * `quire chat --library DIR [--conversation ID] [--ollama-url URL] [--model NAME]`: an interactive
+ * `quire chat --library DIR [--collection NAME] [--conversation ID] [--ollama-url URL] [--model NAME]`: an interactive
  * session. Each line is a question in the current conversation; answers stream as they arrive.
  * Ctrl-C stops the current answer without leaving; at the prompt, a second Ctrl-C (or Ctrl-D, or
  * /quit) leaves. Commands: /new, /history, /export FILE, /conversations, /open ID, /status, /help.
@@ -9,16 +9,16 @@ import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { QuireError } from '@shared/errors.js'
-import { ConversationStore } from '../../engine/chat/conversation-store.js'
 import { exportConversationMarkdown } from '../../engine/chat/export-markdown.js'
+import type { OpenLibrary } from '../../engine/open-library/open-library.js'
 import { problemLine } from '../../engine/generate/ollama-problem.js'
 import {
-  createAnswerer,
+  cliCollection,
+  configureCliAnswers,
   parseConversationId,
   printAnswerTail,
   printFailure,
   streamAnswer,
-  type LibraryHandle,
   type OllamaCliOptions,
 } from './ask.js'
 import type { Io } from '../output.js'
@@ -26,6 +26,8 @@ import { countOf } from '@shared/labels.js'
 
 export interface ChatCommandOptions extends OllamaCliOptions {
   conversation?: string | number
+  /** `--collection NAME`: new conversations belong to it and search only it. */
+  collection?: string
 }
 
 export interface ChatIo extends Io {
@@ -46,15 +48,15 @@ const HELP = [
   'Ctrl-C stops the current answer.',
 ].join('\n')
 
-export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, io: ChatIo): Promise<number> {
+export async function runChat(opts: ChatCommandOptions, owner: OpenLibrary, io: ChatIo): Promise<number> {
   let conversationId: number | undefined
-  let answerer
-  let store: ConversationStore
+  let collectionId: number | null
+  const store = owner.conversations
   try {
-    store = new ConversationStore(library.db)
-    answerer = createAnswerer(library, opts, io, store)
+    configureCliAnswers(owner, opts, io)
     conversationId = parseConversationId(opts.conversation)
     if (conversationId !== undefined) store.require(conversationId)
+    collectionId = cliCollection(owner, opts.collection, conversationId)
   } catch (err) {
     return printFailure(err, io, false, false)
   }
@@ -90,6 +92,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
     if (terminal) rl.prompt()
   }
 
+  const answerer = { ask: owner.ask.bind(owner), status: () => owner.answerer.status() }
   const status = await answerer.status()
   out.write(
     `Quire chat. ${status.state === 'ready' ? status.message : `${status.message} ${status.fix ?? ''}`.trim()}\n`,
@@ -123,7 +126,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
       current = new AbortController()
       try {
         const { result, streamed } = await streamAnswer(
-          answerer,
+          { ask: (q, o) => owner.ask(q, { ...o, collectionId }) },
           line,
           { conversationId, signal: current.signal },
           io,
@@ -194,7 +197,7 @@ export async function runChat(opts: ChatCommandOptions, library: LibraryHandle, 
         return c.id
       }
       case '/status': {
-        const s = await answerer!.status()
+        const s = await answerer.status()
         out.write(s.state === 'ready' ? `${s.message}\n` : `${problemLineOf(s.message, s.fix)}\n`)
         return id
       }

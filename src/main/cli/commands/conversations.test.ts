@@ -13,10 +13,10 @@ afterEach(() => lib.dispose())
 describe('quire conversations', () => {
   it('says there are none yet', async () => {
     const io = captureIo()
-    expect(await runConversations({}, lib.lib, io)).toBe(0)
+    expect(await runConversations({}, lib.owner, io)).toBe(0)
     expect(io.out()).toMatch(/^No conversations yet/)
     const io2 = captureIo()
-    await runConversations({ json: true }, lib.lib, io2)
+    await runConversations({ json: true }, lib.owner, io2)
     expect(JSON.parse(io2.out())).toEqual([])
   })
 
@@ -27,12 +27,12 @@ describe('quire conversations', () => {
     await lib.lib.close()
     await lib.reopen()
     const io = captureIo()
-    await runConversations({}, lib.lib, io)
+    await runConversations({}, lib.owner, io)
     expect(io.out()).toMatch(
       /^ID {2}Updated {11}Msgs {2}Title\n {1}1 {2}\d{4}-\d\d-\d\d \d\d:\d\d {5}1 {2}Steel output in Ghent\n$/,
     )
     const io2 = captureIo()
-    await runConversations({ json: true }, lib.lib, io2)
+    await runConversations({ json: true }, lib.owner, io2)
     expect(JSON.parse(io2.out())).toEqual([
       {
         id: c.id,
@@ -50,7 +50,7 @@ describe('quire conversations', () => {
     store.addMessage({ conversationId: a.id, role: 'user', text: 'tungsten prices' })
     store.create('B')
     const io = captureIo()
-    await runConversations({ json: true, search: 'tungsten' }, lib.lib, io)
+    await runConversations({ json: true, search: 'tungsten' }, lib.owner, io)
     expect(JSON.parse(io.out()).map((c: { id: number }) => c.id)).toEqual([a.id])
   })
 })

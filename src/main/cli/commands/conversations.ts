@@ -3,9 +3,9 @@
  * With a search text, only conversations whose messages or title match.
  */
 import type { Conversation } from '@shared/chat-types.js'
-import { ConversationStore } from '../../engine/chat/conversation-store.js'
+import type { OpenLibrary } from '../../engine/open-library/open-library.js'
 import type { Io } from '../output.js'
-import { printFailure, type LibraryHandle } from './ask.js'
+import { printFailure } from './ask.js'
 
 export interface ConversationsCommandOptions {
   json?: boolean
@@ -32,11 +32,11 @@ function toJson(c: Conversation): ConversationJson {
 
 export async function runConversations(
   opts: ConversationsCommandOptions,
-  library: Pick<LibraryHandle, 'db'>,
+  owner: Pick<OpenLibrary, 'conversations'>,
   io: Io,
 ): Promise<number> {
   try {
-    const store = new ConversationStore(library.db)
+    const store = owner.conversations
     const list = opts.search?.trim() ? store.search(opts.search).map((h) => h.conversation) : store.list()
     if (opts.json) {
       io.stdout.write(`${JSON.stringify(list.map(toJson))}\n`)

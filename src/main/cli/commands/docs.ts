@@ -5,21 +5,30 @@ import { ocrPageNotes, ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL, outdatedNote } from '@shared/outdated-index.js'
 import { QuireError } from '@shared/errors.js'
 import { Library } from '../../engine/library.js'
+import { CollectionStore } from '../../engine/store/collection-store.js'
 import type { Io } from '../output.js'
 import { printJson } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
 
-export async function docsCommand(opts: { library: string; json: boolean }, io: Io): Promise<number> {
+export async function docsCommand(
+  opts: { library: string; json: boolean; collection?: string },
+  io: Io,
+): Promise<number> {
   const lib = await Library.open(opts.library, { readOnly: true, readOnlyFolder: true })
   try {
-    const docs = lib.documents()
+    // --collection NAME: only its documents.
+    const collection = opts.collection ? new CollectionStore(lib.db).requireByName(opts.collection) : null
+    const members = collection ? new Set(new CollectionStore(lib.db).documentIds(collection.id)) : null
+    const docs = lib.documents().filter((d) => !members || members.has(d.id))
     if (opts.json) {
       printJson(io, { documents: docs, mode: lib.embeddingStatus().mode })
       return 0
     }
     if (docs.length === 0)
       io.stdout.write(
-        'The library is empty. Import documents with: quire ingest <file-or-folder> --library DIR\n',
+        collection
+          ? `The collection "${forTerminal(collection.name)}" is empty. Import into it with: quire ingest --collection "${forTerminal(collection.name)}" <file-or-folder> --library DIR\n`
+          : 'The library is empty. Import documents with: quire ingest <file-or-folder> --library DIR\n',
       )
     for (const d of docs) {
       const ocr = ocrPagesLabel(d) ? ` (${ocrPagesLabel(d)})` : ''

@@ -5,7 +5,8 @@ import { discoverFiles } from '../../engine/ingest/discover-files.js'
 import { inspectModelDir } from '../../engine/embed/model-dir.js'
 import { NO_MODEL } from '../../services/model-locations.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../../engine/worker/parse-pool.js'
-import { runIngestWorker } from '../../engine/worker/run-ingest-worker.js'
+import { runImportBatch } from '../../engine/open-library/import-batch.js'
+import { collectionName } from '../../engine/store/collection-store.js'
 import { printJson, stopOnInterrupt, type Io } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
 import { forTerminal } from '../terminal-text.js'
@@ -37,10 +38,14 @@ export interface IngestCommandOptions {
   outdated?: boolean
   /** Add files whose text the library already holds (`--keep-duplicates`, docs/duplicates.md). */
   keepDuplicates?: boolean
+  /** `--collection NAME`: the documents go into that collection, made when there is none. */
+  collection?: string
   workers?: IngestWorkerPaths
 }
 
 export async function ingestCommand(given: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
+  // A bad collection name stops the command before a long import, not after it.
+  const collection = opts.collection === undefined ? null : collectionName(opts.collection)
   const paths = opts.outdated ? [...given, ...(await outdatedPaths(opts.library))] : given
   if (paths.length === 0) {
     if (opts.outdated) {
@@ -85,26 +90,28 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
     io.stderr.write(`${io.stdout.isTTY ? '\n' : ''}${INGEST_CANCELLING}\n`),
   )
   try {
-    const report = await runIngestWorker(
-      {
-        libraryDir: opts.library,
-        modelDir: model.ok ? model.dir : null,
-        paths,
-        ocr: opts.ocr,
-        ...(opts.keepDuplicates ? { keepDuplicateText: true } : {}),
-        ...(pool ? { parsePorts: pool.lend() } : {}),
+    const report = await runImportBatch({
+      libraryDir: opts.library,
+      modelDir: model.ok ? model.dir : null,
+      paths,
+      ocr: opts.ocr,
+      ...(opts.keepDuplicates ? { keepDuplicateText: true } : {}),
+      ...(pool ? { parsePorts: pool.lend() } : {}),
+      ...opts.workers,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (bar) bar.update(p)
+        // With --json too: stdout stays the report, and a person watching sees why nothing moves.
+        else if (p.stage === 'waiting' && p.message) io.stderr.write(`${p.message}\n`)
       },
-      {
-        ...opts.workers,
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (bar) bar.update(p)
-          // With --json too: stdout stays the report, and a person watching sees why nothing moves.
-          else if (p.stage === 'waiting' && p.message) io.stderr.write(`${p.message}\n`)
-        },
-      },
-    )
+    })
     bar?.done()
+    // The library code loads only now: an import's start waits for nothing.
+    const into = collection
+      ? await (
+          await import('../../engine/open-library/batch-collection.js')
+        ).addBatchToCollection(opts.library, collection, report)
+      : null
     // Files in the given folders that Quire does not import: named, as the app names dropped files
     // it cannot import. Listed after the import, so its start waits for nothing.
     const passedOver: string[] = []
@@ -139,6 +146,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         first_embedding_cpu_s:
           report.stream?.firstEmbeddingCpuMs != null ? report.stream.firstEmbeddingCpuMs / 1000 : null,
         not_imported: passedOver,
+        ...(into ? { collection: { name: into.name, documents: into.documents } } : {}),
         ...(report.problem ? { problem: report.problem } : {}),
       })
     } else {
@@ -162,6 +170,8 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       io.stdout.write(
         `${count('indexed')} indexed, ${count('skipped')} skipped, ${count('failed')} failed in ${(report.elapsedMs / 1000).toFixed(1)} s${report.cancelled ? ' (cancelled)' : ''}\n`,
       )
+      if (into)
+        io.stdout.write(`Collection "${forTerminal(into.name)}": ${countOf(into.documents, 'document')}\n`)
       if (report.problem) io.stderr.write(`${report.problem.message} [${report.problem.code}]\n`)
     }
     return ingestExitCode(report.documents)

@@ -6,7 +6,8 @@ import { alsoInLabel, sourceLabel } from '@shared/labels.js'
 import { stageNoteLine } from '@shared/stage-notes.js'
 import type { SearchResponse } from '@shared/library-types.js'
 import { QuireError } from '@shared/errors.js'
-import type { Library } from '../../engine/library.js'
+import type { OpenLibrary } from '../../engine/open-library/open-library.js'
+import { scopeLine, type AnswerScope, type SearchScope } from '@shared/search-scope.js'
 import { withReadLibrary } from '../read-library.js'
 import { printedPageLabels } from '../../engine/store/printed-page-labels.js'
 import type { Io } from '../output.js'
@@ -22,6 +23,8 @@ export interface SearchCommandOptions {
   k: number
   context: string[]
   queries?: string
+  /** `--collection NAME`: search only that collection's documents. */
+  collection?: string
   json: boolean
 }
 
@@ -32,9 +35,11 @@ const QueryLine = z.object({
 })
 
 /** The CLI's JSON shape for one search (the evaluation contract). */
-export function searchJson(r: SearchResponse) {
+export function searchJson(r: SearchResponse & { scope?: AnswerScope }) {
   return {
     query: r.query,
+    // Only for a scoped search (--collection): what was searched.
+    ...(r.scope && r.scope.kind !== 'library' ? { scope: scopeLine(r.scope) } : {}),
     mode: r.mode,
     declined: r.declined,
     ...(r.decision ? { decision: r.decision } : {}),
@@ -69,11 +74,14 @@ export async function searchCommand(
   // Read-only, and a library on a read-only disk can be searched: a search never writes the vector
   // index (an import may be saving it meanwhile), but rebuilds a lost one once, when no import runs
   // and the folder can be written (read-library.ts).
-  const search = async (lib: Library) => {
-    if (opts.queries) return await batch(lib, opts, io)
-    const r = await lib.search(question!, { k: opts.k, context: opts.context })
+  const search = async (owner: OpenLibrary) => {
+    const scope: SearchScope = opts.collection
+      ? { kind: 'collection', collectionId: owner.collections.requireByName(opts.collection).id }
+      : { kind: 'library' }
+    if (opts.queries) return await batch(owner, scope, opts, io)
+    const r = await owner.search(question!, { k: opts.k, context: opts.context, scope })
     if (opts.json) printJson(io, searchJson(r))
-    else printHuman(r, lib, io)
+    else printHuman(r, owner, io)
     return 0
   }
   return withReadLibrary(opts.library, opts.modelDir, io, search, {
@@ -99,7 +107,12 @@ function assertQueriesFile(file: string): void {
   }
 }
 
-async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<number> {
+async function batch(
+  owner: OpenLibrary,
+  scope: SearchScope,
+  opts: SearchCommandOptions,
+  io: Io,
+): Promise<number> {
   const rl = readline.createInterface({ input: fs.createReadStream(opts.queries!), crlfDelay: Infinity })
   let lineNo = 0
   let bad = 0
@@ -116,7 +129,7 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
       )
       continue
     }
-    const r = await lib.search(parsed.query, { k: opts.k, context: parsed.context })
+    const r = await owner.search(parsed.query, { k: opts.k, context: parsed.context, scope })
     printJson(io, { id: parsed.id, ...searchJson(r) })
   }
   return bad > 0 ? 1 : 0
@@ -126,12 +139,14 @@ async function batch(lib: Library, opts: SearchCommandOptions, io: Io): Promise<
  * Each passage cited as `ask` and the app cite it (file, printed page labels with the PDF's own
  * numbers). Ranking scores are internal: only --json carries them.
  */
-function printHuman(r: SearchResponse, lib: Library, io: Io): void {
+function printHuman(r: SearchResponse & { scope: AnswerScope }, owner: OpenLibrary, io: Io): void {
   const why = declineReason(r.decision)
+  const lib = owner.library
+  if (r.scope.kind !== 'library') io.stdout.write(`${forTerminal(scopeLine(r.scope))}\n`)
   // Not sure (decide.ts): an answer would leave it to the model, which may say "not found".
   const unsure = r.decision?.doubtful ? declineReason({ ...r.decision, declined: true }) : null
   io.stdout.write(
-    `Mode: ${r.mode}${r.declined ? ` — nothing in the library seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}${unsure ? ` — these passages may not answer (${unsure.replace(/\.$/, '')})` : ''}\n`,
+    `Mode: ${r.mode}${r.declined ? ` — nothing in the ${r.scope.kind === 'library' ? 'library' : 'documents searched'} seems to answer this${why ? ` (${why.replace(/\.$/, '')})` : ''}; nearest passages:` : ''}${unsure ? ` — these passages may not answer (${unsure.replace(/\.$/, '')})` : ''}\n`,
   )
   for (const note of r.stages ?? []) io.stdout.write(`${forTerminal(stageNoteLine(note))}\n`)
   io.stdout.write('\n')

@@ -15,14 +15,8 @@ import { problemLine } from '../../engine/generate/ollama-problem.js'
 import { namedDocument } from '../../engine/summarize/summary-request.js'
 import { stopOnInterrupt, type Io } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
-import {
-  createAnswerer,
-  printFailure,
-  toAskJson,
-  type AskJson,
-  type LibraryHandle,
-  type OllamaCliOptions,
-} from './ask.js'
+import type { OpenLibrary } from '../../engine/open-library/open-library.js'
+import { configureCliAnswers, printFailure, toAskJson, type AskJson, type OllamaCliOptions } from './ask.js'
 
 export interface SummarizeCommandOptions extends OllamaCliOptions {
   file: string
@@ -93,7 +87,7 @@ export function toSummarizeJson(result: AnswerResult, doc: { path: string; title
 
 export async function runSummarize(
   opts: SummarizeCommandOptions,
-  library: LibraryHandle & DocumentList,
+  owner: OpenLibrary,
   io: Io,
 ): Promise<number> {
   const json = opts.json ?? false
@@ -102,9 +96,9 @@ export async function runSummarize(
   const live = !json && !!io.stdout.isTTY
   try {
     if (!opts.file?.trim()) throw new QuireError('INVALID_ARGUMENT', 'Give the document to summarise.')
-    const doc = resolveDocument(opts.file, library)
-    const answerer = createAnswerer(library, opts, io)
-    const result = await answerer.ask(`Summarize ${baseName(doc.path)}`, {
+    const doc = resolveDocument(opts.file, owner.library)
+    configureCliAnswers(owner, opts, io)
+    const result = await owner.answerer.ask(`Summarize ${baseName(doc.path)}`, {
       summarize: doc.id,
       signal: ac.signal,
       onEvent: (e) => {

@@ -7,6 +7,7 @@ import type {
   OllamaProblem,
   OllamaStatus,
   QueryHelpMode,
+  RetrievalTrace,
 } from '@shared/chat-types.js'
 import { QuireError, errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { ConversationStore } from '../chat/conversation-store.js'
@@ -31,6 +32,10 @@ import { prepareQuestion, type PreparedQuestion } from './prepare.js'
 import { recordAnswer, type AnswerDraft } from './record.js'
 import { DEFAULT_QUERY_HELP_BUDGET_MS, queryHelp } from './query-help.js'
 import { retrievePassages, type Retrieved, type SearchFn } from './retrieve.js'
+import { decideScope, searchTextWithout, type ResolvedScope } from './answer-scope.js'
+import { ambiguousQuestion } from '@shared/search-scope.js'
+import { baseName } from '@shared/labels.js'
+import type { SearchHit } from '@shared/library-types.js'
 import { buildTrace } from './trace.js'
 import { whenLibraryFree } from '../store/busy-wait.js'
 import { DEFAULT_ANSWER_PASSAGES } from './answer-passages.js'
@@ -45,6 +50,11 @@ export interface AnswererOptions {
   search: SearchFn
   /** Where the turns are stored: a service of its own beside the answerer. */
   conversations: ConversationStore
+  /**
+   * The first passages of documents in reading order (retrieve/opening-passages.ts): what a
+   * request for a whole named document is answered from. Absent: such requests are searched.
+   */
+  opening?: (documentIds: number[], k: number) => SearchHit[]
   ollama?: OllamaClient | OllamaClientOptions
   /** Passages to retrieve; packing decides how many reach the model. */
   k?: number
@@ -82,6 +92,11 @@ export interface AskOptions {
   onEvent?: (event: AnswerEvent) => void
   documentIds?: number[]
   /**
+   * What the question searches and how it is recorded (the library's owner resolves a collection
+   * or the ticked documents into this). Wins over `documentIds`. Absent: the whole library.
+   */
+  scope?: ResolvedScope
+  /**
    * Answer this earlier question (a message id in the conversation) again: the new answer becomes
    * another version of that turn, and only the turns before it are the conversation's history.
    */
@@ -115,6 +130,7 @@ export class Answerer {
   private readonly conversations: ConversationStore
   private ollama: OllamaClient
   private readonly search: SearchFn
+  private readonly opening: AnswererOptions['opening']
   private k: number
   private minCoverage: number | undefined
   private queryHelpSettings: QueryHelpSettings
@@ -129,6 +145,7 @@ export class Answerer {
 
   constructor(opts: AnswererOptions) {
     this.search = opts.search
+    this.opening = opts.opening
     this.conversations = opts.conversations
     this.ollama = opts.ollama instanceof OllamaClient ? opts.ollama : new OllamaClient(opts.ollama)
     this.k = opts.k ?? DEFAULT_ANSWER_PASSAGES
@@ -216,7 +233,9 @@ export class Answerer {
     }
     opts.onEvent?.({ type: 'started', conversationId: conversation.id, questionMessageId: asked.id })
     try {
-      const summarize = opts.summarize ?? summaryTarget(q, this.summarizer.documents(), opts.documentIds)
+      const summarize =
+        opts.summarize ??
+        summaryTarget(q, this.summarizer.documents(), opts.scope ? opts.scope.documentIds : opts.documentIds)
       if (summarize !== null) return await this.summarize(asked, summarize, opts, started)
       return await this.answer(asked, historyWindow(earlier, this.historyOptions), opts, started)
     } catch (err) {
@@ -257,7 +276,12 @@ export class Answerer {
       ...(opts.signal ? { signal: opts.signal } : {}),
       onProgress: (p) => opts.onEvent?.({ type: 'summary-progress', ...p }),
     })
-    const trace = summaryTrace(asked.text, result)
+    // A summary reads one document only: said on the answer as any scoped answer is.
+    const name = baseName(result.document.path)
+    const trace: RetrievalTrace = {
+      ...summaryTrace(asked.text, result),
+      scope: { kind: 'named', documentIds: [documentId], names: [name], said: name },
+    }
     if (result.model && !this.ollama.configuredModel && this.ollama.preferredModel !== result.model) {
       this.ollama.preferredModel = result.model
       this.onModelPicked?.(result.model)
@@ -330,15 +354,35 @@ export class Answerer {
             }),
           }
         : bare
+    // Without a resolved scope (a caller that ticks documents only), nothing is named or recorded.
+    const scoped = decideScope(question, opts.scope, opts.documentIds)
     // "Compare A and B", "what changed between these two versions": each document searched alone.
-    const comparison = await this.comparisonOf(prepared.searchQuery, opts.documentIds)
-    const retrieved: Retrieved = comparison
-      ? comparison.retrieved
-      : await retrievePassages(this.search, prepared, {
-          k: this.k,
-          documentIds: opts.documentIds,
-          minCoverage: this.minCoverage,
-        })
+    const comparison =
+      scoped.kind === 'search'
+        ? await this.comparisonOf(prepared.searchQuery, scoped.documentIds ?? undefined)
+        : null
+    const retrieved: Retrieved =
+      scoped.kind === 'ask-which'
+        ? {
+            response: { query: question, mode: 'keyword', declined: true, results: [] },
+            ms: 0,
+            documentIds: [],
+            scope: scoped.scope,
+          }
+        : comparison
+          ? { ...comparison.retrieved, ...(scoped.scope ? { scope: scoped.scope } : {}) }
+          : scoped.wholeDocument && this.opening && scoped.documentIds
+            ? openingRetrieved(prepared.searchQuery, this.opening(scoped.documentIds, this.k), scoped)
+            : await retrievePassages(
+                this.search,
+                { ...prepared, searchQuery: searchTextWithout(prepared.searchQuery, scoped.mentions) },
+                {
+                  k: this.k,
+                  documentIds: scoped.documentIds ?? undefined,
+                  minCoverage: this.minCoverage,
+                  scope: scoped.scope,
+                },
+              )
     const { response } = retrieved
     const record = (draft: AnswerDraft, sources: Citation[], packing = packingOf(sources)) =>
       this.whenFree(
@@ -377,6 +421,22 @@ export class Answerer {
         warnings: [{ kind: 'stopped-before-start' }],
       }
       return done(record(draft, [], packingOf([])))
+    }
+
+    if (scoped.kind === 'ask-which') {
+      // The question names a document several share: the asker says which (the UI offers each).
+      const draft: AnswerDraft = {
+        ...base,
+        answer: ambiguousQuestion(scoped.scope),
+        mode: model ? 'llm' : 'retrieval-only',
+        status: 'complete',
+        declined: true,
+        citations: [],
+        sources: [],
+        warnings: [],
+      }
+      emitRetrieval([])
+      return done(record(draft, []))
     }
 
     if (response.declined || response.results.length === 0) {
@@ -519,6 +579,21 @@ export class Answerer {
       warnings: [{ kind: 'retrieval-only', problem }],
       ollama: problem,
     }
+  }
+}
+
+/** The opening passages of the named documents as the search's answer (a request for the whole document). */
+function openingRetrieved(
+  query: string,
+  results: SearchHit[],
+  scoped: Extract<ReturnType<typeof decideScope>, { kind: 'search' }>,
+): Retrieved {
+  return {
+    // Read in order, not searched: no vectors were consulted.
+    response: { query, mode: 'keyword', declined: results.length === 0, results },
+    ms: 0,
+    documentIds: scoped.documentIds,
+    scope: scoped.scope,
   }
 }
 

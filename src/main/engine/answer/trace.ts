@@ -33,5 +33,6 @@ export function buildTrace(
     ...(response.stages ? { stages: response.stages } : {}),
     ...(prepared.queryHelp ? { queryHelp: prepared.queryHelp } : {}),
     ...(retrieved.comparison ? { comparison: retrieved.comparison } : {}),
+    ...(retrieved.scope ? { scope: retrieved.scope } : {}),
   }
 }

@@ -23,6 +23,7 @@ interface ConversationRow {
   created_at: string
   updated_at: string
   message_count: number
+  collection_id: number | null
 }
 
 interface MessageRow {
@@ -66,7 +67,8 @@ export interface NewMessage {
 const TITLE_MAX = 80
 const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ','now')`
 const CONVERSATION_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
-  (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`
+  (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count,
+  (SELECT cc.collection_id FROM conversation_collections cc WHERE cc.conversation_id = c.id) AS collection_id`
 
 function toConversation(r: ConversationRow): Conversation {
   return {
@@ -75,6 +77,7 @@ function toConversation(r: ConversationRow): Conversation {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     messageCount: r.message_count,
+    collectionId: r.collection_id,
   }
 }
 

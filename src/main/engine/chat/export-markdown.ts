@@ -1,4 +1,5 @@
 import { warningText } from '@shared/answer-warnings.js'
+import { scopeLine as searchedLine } from '@shared/search-scope.js'
 import type { Citation, Conversation, Message } from '@shared/chat-types.js'
 import { findCitationMarkers } from '@shared/citation-markers.js'
 import { alsoInLabel, baseName, pagesLabel } from '@shared/labels.js'
@@ -139,6 +140,8 @@ function modelLine(m: Message): string {
 }
 
 function scopeLine(m: Message, names: ReadonlyMap<number, string> | undefined): string {
+  // Recorded with the answer, as it was called then (a collection renamed since keeps its old name here).
+  if (m.trace?.scope) return searchedLine(m.trace.scope)
   const ids = m.trace?.documentIds
   if (!ids) return 'Searched: all documents'
   const named = ids.map((id) => names?.get(id) ?? `document ${id}`)

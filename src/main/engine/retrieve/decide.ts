@@ -4,7 +4,7 @@ import { isEnglishWord } from './english-words.js'
 import { stem, tokenize } from '../text/tokens.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
-import { KeywordSearch } from './keyword-search.js'
+import type { NarrowableVocabulary, ScopedVocabulary } from './scoped-vocabulary.js'
 
 /**
  * "Nothing in the library answers this", with the reason: the best passages cover too little of
@@ -69,8 +69,19 @@ async function lexicalDecision(
   )
   const threshold = unknown.length ? T.minCoverageWithUnknownWord : T.minCoverage
   const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
-  const low = coverage < threshold && (mode === 'keyword' || bestSimilarity < T.minSimilarity)
-  return { ...base, threshold, decisive: unknown, declined: low, reason: low ? 'low-coverage' : 'answered' }
+  // A scoped search whose documents lack a word of the question that other documents use: that
+  // word is the subject, so passages that only read alike (similarity) do not save it.
+  const outOfScope = isScoped(vocab) ? missing.filter((w) => !q.compared.has(w) && vocab.inLibrary(w)) : []
+  const low =
+    coverage < threshold && (mode === 'keyword' || outOfScope.length > 0 || bestSimilarity < T.minSimilarity)
+  return {
+    ...base,
+    threshold,
+    decisive: outOfScope.length && low ? [...new Set([...unknown, ...outOfScope])] : unknown,
+    declined: low,
+    reason: low ? 'low-coverage' : 'answered',
+    ...(outOfScope.length ? { outOfScope } : {}),
+  }
 }
 
 /**
@@ -80,7 +91,7 @@ async function lexicalDecision(
  * counting its postings per query would cost milliseconds in a large library).
  */
 function foundDocumentsVocabulary(vocab: Vocabulary, results: SearchHit[], T: Tuning): Vocabulary {
-  if (!(vocab instanceof KeywordSearch)) return vocab
+  if (!isNarrowable(vocab)) return vocab
   const found = [...new Set(results.map((r) => r.documentId))]
   // A word is asked about once per question (a name and its stem are often the same word).
   const seen = new Map<string, number>()
@@ -94,6 +105,14 @@ function foundDocumentsVocabulary(vocab: Vocabulary, results: SearchHit[], T: Tu
     },
     chunkCount: () => vocab.chunkCount(),
   }
+}
+
+function isScoped(vocab: Vocabulary): vocab is ScopedVocabulary {
+  return typeof (vocab as Partial<ScopedVocabulary>).inLibrary === 'function'
+}
+
+function isNarrowable(vocab: Vocabulary): vocab is NarrowableVocabulary {
+  return typeof (vocab as Partial<NarrowableVocabulary>).documentFrequencyIn === 'function'
 }
 
 /**

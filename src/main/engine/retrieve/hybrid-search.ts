@@ -7,6 +7,7 @@ import { analyseQuestion } from './analyse-question.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
 import type { Reranker } from '../rerank/reranker.js'
+import { chunksOf, scopedVocabulary } from './scoped-vocabulary.js'
 import { runStages } from './search-stages.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
@@ -31,6 +32,7 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly gatherer: CandidateGatherer
+  private readonly chunksOf: (documentIds: number[]) => number
   readonly tuning: Tuning
   /** The rerank stage's cross-encoder, from the next search on; null: none. */
   reranker: Reranker | null
@@ -40,6 +42,7 @@ export class HybridSearch {
     this.reranker = deps.reranker ?? null
     this.keyword = new KeywordSearch(deps.db, this.tuning)
     this.gatherer = new CandidateGatherer({ ...deps, keyword: this.keyword })
+    this.chunksOf = chunksOf(deps.db)
   }
 
   get mode(): 'hybrid' | 'keyword' {
@@ -63,9 +66,14 @@ export class HybridSearch {
           }
     const k = opts.k ?? 10
     const mode = this.mode
-    const question = analyseQuestion(query, opts.context ?? [], this.keyword, T)
+    // A scoped search weighs and judges the question by the documents it searches (scoped-vocabulary.ts).
+    const ids = opts.documentIds
+    const scope = ids
+      ? scopedVocabulary(this.keyword, { documentIds: ids, chunks: this.chunksOf(ids) }, T)
+      : null
+    const question = analyseQuestion(query, opts.context ?? [], scope ?? this.keyword, T)
     const run = await runStages(
-      { question, mode, k, T, opts },
+      { question, mode, k, T, opts, ...(scope ? { scope } : {}) },
       { db: this.deps.db, keyword: this.keyword, gatherer: this.gatherer, reranker: this.reranker },
     )
     const decision = run.decision!

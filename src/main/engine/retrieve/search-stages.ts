@@ -3,7 +3,8 @@
 // off for a search (`applies` false) leaves the record exactly as it found it.
 import type { SearchDecision, SearchHit, SearchOptions, StageNote } from '@shared/library-types.js'
 import type { Db } from '../store/open-database.js'
-import type { QuestionAnalysis } from './analyse-question.js'
+import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
+import type { ScopedVocabulary } from './scoped-vocabulary.js'
 import { decide } from './decide.js'
 import { feedbackTerms, withFeedback } from './feedback-terms.js'
 import { fuseCandidates, type FusedChunk } from './fuse-candidates.js'
@@ -25,6 +26,11 @@ export interface SearchRun {
   readonly k: number
   readonly T: Tuning
   readonly opts: SearchOptions
+  /**
+   * A scoped search's vocabulary (scoped-vocabulary.ts): the question is weighed, fed back and
+   * judged by the documents searched. Absent: the whole library's.
+   */
+  readonly scope?: ScopedVocabulary & { estimateOnly: Vocabulary }
   candidates: Candidates
   evidence: Map<number, ChunkEvidence>
   /** The ranking passages are shaped from, best first (top k × mergePool). */
@@ -77,7 +83,7 @@ const feedback: SearchStage = {
   name: 'feedback',
   applies: (r) => r.T.wFeedback > 0,
   run: (r, d) => {
-    const terms = feedbackTerms(r.question, r.fused, d.keyword, r.T)
+    const terms = feedbackTerms(r.question, r.fused, r.scope?.estimateOnly ?? d.keyword, r.T)
     r.evidence = withFeedback(r.evidence, r.candidates.rows, terms, r.T)
     r.fused = fuseCandidates(r.candidates, r.evidence, r.k, r.T)
   },
@@ -96,7 +102,15 @@ const decideStage: SearchStage = {
   name: 'decide',
   run: async (r, d) => {
     const similarity = new Map(r.candidates.vector.map((v) => [v.id, v.similarity]))
-    r.decision = await decide(r.question, r.results, r.evidence, similarity, d.keyword, r.mode, r.T)
+    r.decision = await decide(
+      r.question,
+      r.results,
+      r.evidence,
+      similarity,
+      r.scope ?? d.keyword,
+      r.mode,
+      r.T,
+    )
   },
 }
 
@@ -118,7 +132,7 @@ export const SEARCH_STAGES: readonly SearchStage[] = [
 
 /** Runs the stages in order over a new record for the analysed question. */
 export async function runStages(
-  start: Pick<SearchRun, 'question' | 'mode' | 'k' | 'T' | 'opts'>,
+  start: Pick<SearchRun, 'question' | 'mode' | 'k' | 'T' | 'opts' | 'scope'>,
   deps: StageDeps,
   stages: readonly SearchStage[] = SEARCH_STAGES,
 ): Promise<SearchRun> {

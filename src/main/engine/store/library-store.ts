@@ -136,6 +136,8 @@ export class LibraryStore {
       ),
       all: db.prepare(`SELECT ${DOC_COLUMNS} FROM documents d ORDER BY d.title COLLATE NOCASE, d.id`),
       deleteDoc: db.prepare(`DELETE FROM documents WHERE id = ?`),
+      // Only when the document leaves the library (not when a re-index replaces its row).
+      leaveCollections: db.prepare(`DELETE FROM collection_documents WHERE document_id = ?`),
       outdatedPaths: db
         .prepare(`SELECT d.path FROM documents d WHERE ${IS_OUTDATED} ORDER BY d.title COLLATE NOCASE, d.id`)
         .pluck(),
@@ -341,6 +343,7 @@ export class LibraryStore {
         const ids = this.q.chunkIdsOfDoc.all(id) as number[]
         this.q.deleteDoc.run(id)
         this.locations.removeAllOf(id)
+        this.q.leaveCollections.run(id)
         return ids
       })
       .immediate()

@@ -279,4 +279,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE documents ADD COLUMN unavailable INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 16,
+    name: 'collections',
+    // Named sets of documents (docs/collections.md); a document can be in several. Membership has
+    // no foreign key to documents: a re-index replaces a document's row under the same id, and a
+    // cascade would drop it from its collections; LibraryStore.removeDocument removes it instead.
+    // A conversation belongs to at most one collection and searches only it (no row: all
+    // documents); deleting the collection leaves its conversations, searching all documents.
+    sql: `
+      CREATE TABLE IF NOT EXISTS collections (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      );
+      CREATE TABLE IF NOT EXISTS collection_documents (
+        collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+        document_id INTEGER NOT NULL,
+        PRIMARY KEY (collection_id, document_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS collection_documents_document ON collection_documents(document_id);
+      CREATE TABLE IF NOT EXISTS conversation_collections (
+        conversation_id INTEGER PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+        collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE
+      );
+      CREATE INDEX IF NOT EXISTS conversation_collections_collection ON conversation_collections(collection_id);
+    `,
+  },
 ]

@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react'
 import { useStore, type StoreApi } from 'zustand'
 import type { QuireApi } from '@renderer/transport/api-types.js'
 import { createChatStore, type ChatState } from './chat-store.js'
+import { createCollectionsStore, type CollectionsState } from './collections-store.js'
 import { createConversationsStore, type ConversationsState } from './conversations-store.js'
 import { createLibraryStore, type LibraryState } from './library-store.js'
 import { createSettingsStore, type SettingsState } from './settings-store.js'
@@ -13,6 +14,7 @@ import { createViewerStore, type ViewerState } from './viewer-store.js'
 export interface AppStores {
   api: QuireApi
   library: StoreApi<LibraryState>
+  collections: StoreApi<CollectionsState>
   chat: StoreApi<ChatState>
   conversations: StoreApi<ConversationsState>
   settings: StoreApi<SettingsState>
@@ -29,7 +31,11 @@ export function createAppStores(
 ): AppStores {
   const conversations = createConversationsStore(api)
   const settings = createSettingsStore(api)
+  const collections = createCollectionsStore(api)
+  // The open collection: imports go into it, a new conversation belongs to it.
+  const openCollection = () => collections.getState().current
   const chat = createChatStore(api, {
+    collectionId: openCollection,
     onAnswer: (result) => settings.getState().noteAnswer(result),
     onConversationChanged(id) {
       storage?.setItem(LAST_CONVERSATION_KEY, String(id))
@@ -38,7 +44,8 @@ export function createAppStores(
   })
   return {
     api,
-    library: createLibraryStore(api),
+    library: createLibraryStore(api, { collectionId: openCollection }),
+    collections,
     chat,
     conversations,
     settings,
@@ -49,11 +56,17 @@ export function createAppStores(
 
 /** Subscribes the stores to the transport's events; returns the unsubscribe. */
 export function connectEvents(stores: AppStores): () => void {
-  const { api, library, chat } = stores
+  const { api, library, chat, collections } = stores
   const offs = [
     api.on('library.progress', (e) => library.getState().onProgress(e)),
-    api.on('library.importDone', (e) => library.getState().onImportDone(e)),
-    api.on('library.changed', () => void library.getState().load()),
+    api.on('library.importDone', (e) => {
+      library.getState().onImportDone(e)
+      void collections.getState().load()
+    }),
+    api.on('library.changed', () => {
+      void library.getState().load()
+      void collections.getState().load()
+    }),
     api.on('chat.event', (e) => chat.getState().onChatEvent(e)),
   ]
   return () => offs.forEach((off) => off())
@@ -67,6 +80,7 @@ export async function startApp(
   await Promise.all([
     stores.settings.getState().load(),
     stores.library.getState().load(),
+    stores.collections.getState().load(),
     stores.library.getState().refreshStatus(),
     stores.conversations.getState().load(),
   ])
@@ -87,6 +101,9 @@ export function useStores(): AppStores {
 
 export function useLibrary<T>(selector: (s: LibraryState) => T): T {
   return useStore(useStores().library, selector)
+}
+export function useCollections<T>(selector: (s: CollectionsState) => T): T {
+  return useStore(useStores().collections, selector)
 }
 export function useChat<T>(selector: (s: ChatState) => T): T {
   return useStore(useStores().chat, selector)

@@ -58,6 +58,8 @@ export interface ChatStoreDeps {
   onConversationChanged?: (conversationId: number) => void
   /** Called with every finished answer (the Ollama status follows each outcome). */
   onAnswer?: (result: AnswerResult) => void
+  /** The open collection: a new conversation belongs to it and searches only it (null: all documents). */
+  collectionId?: () => number | null
 }
 
 let optimisticId = -1
@@ -175,6 +177,10 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
         const res = await call(api, 'chat.ask', {
           question,
           conversationId: get().conversationId,
+          // A new conversation belongs to the open collection (an existing one keeps its own).
+          ...(get().conversationId === null && (deps.collectionId?.() ?? null) !== null
+            ? { collectionId: deps.collectionId!()! }
+            : {}),
           ...(documentIds ? { documentIds } : {}),
           ...(summarizeDocumentId !== undefined ? { summarizeDocumentId } : {}),
           ...(editQuestionId !== undefined

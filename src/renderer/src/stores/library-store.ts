@@ -120,7 +120,16 @@ function emptyJob(jobId: string): ImportJob {
   return { jobId, files: [], filesDone: 0, filesTotal: 0, etaSeconds: null, cancelling: false, report: null }
 }
 
-export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
+export interface LibraryStoreDeps {
+  /** The open collection: imported documents go into it too (null: none). */
+  collectionId?: () => number | null
+}
+
+export function createLibraryStore(api: QuireApi, deps: LibraryStoreDeps = {}): StoreApi<LibraryState> {
+  const into = () => {
+    const id = deps.collectionId?.() ?? null
+    return id === null ? {} : { collectionId: id }
+  }
   return createStore<LibraryState>((set, get) => {
     function updateJob(jobId: string, fn: (job: ImportJob) => ImportJob): void {
       set((s) => {
@@ -204,6 +213,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
           const { jobId } = await call(api, 'library.import', {
             paths,
             ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
+            ...into(),
           })
           // Folders expand on the other side, so only paths naming importable files are listed up front.
           startJob(
@@ -255,6 +265,7 @@ export function createLibraryStore(api: QuireApi): StoreApi<LibraryState> {
             const { jobId } = await call(api, 'library.upload', {
               files,
               ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
+              ...into(),
             })
             startJob(
               jobId,

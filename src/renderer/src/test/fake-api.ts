@@ -142,6 +142,7 @@ export function defaultHandlers(): Handlers {
       chunks: 0,
     }),
     'conversations.list': () => [],
+    'collections.list': () => [],
     'library.pickFiles': () => {
       throw new FakeError('NOT_AVAILABLE', 'Not available in the browser')
     },

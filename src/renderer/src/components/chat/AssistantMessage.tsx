@@ -8,6 +8,7 @@ import { CopyButton } from './CopyButton.js'
 import { DeclinedCard } from './DeclinedCard.js'
 import { SourcesList } from './SourcesList.js'
 import { VersionPager } from './VersionPager.js'
+import { scopeLine } from '@shared/search-scope.js'
 
 export interface AssistantMessageProps {
   message: Message
@@ -17,6 +18,8 @@ export interface AssistantMessageProps {
   canRegenerate: boolean
   onRegenerate: () => void
   onOpen: (c: Citation) => void
+  /** The question named a document several share: ask it again of the one chosen. */
+  onChooseDocument?: (documentId: number) => void
 }
 
 export function AssistantMessage({
@@ -26,7 +29,9 @@ export function AssistantMessage({
   canRegenerate,
   onRegenerate,
   onOpen,
+  onChooseDocument,
 }: AssistantMessageProps) {
+  const scope = message.trace?.scope ?? null
   // Every passage the answer was given (stored with it), else the cited ones of older answers.
   const sources = message.sources.length ? message.sources : message.citations
   const cited = new Set(answerSegments(message.text).flatMap((s) => (s.kind === 'cite' ? [s.n] : [])))
@@ -37,8 +42,27 @@ export function AssistantMessage({
       ) : (
         <AnswerText text={message.text} sources={sources} onOpen={onOpen} />
       )}
+      {scope?.kind === 'ambiguous' && onChooseDocument && (
+        <p className="scope-choices" role="group" aria-label="Which document">
+          {scope.candidates.map((c) => (
+            <button
+              key={c.documentId}
+              type="button"
+              className="btn-small"
+              onClick={() => onChooseDocument(c.documentId)}
+            >
+              {c.name}
+            </button>
+          ))}
+        </p>
+      )}
       <AnswerNotices message={message} fallbackFix={fallbackFix} />
       <SourcesList sources={sources} cited={cited} onOpen={onOpen} nearest={message.declined} />
+      {scope && scope.kind !== 'ambiguous' && (
+        <p className="answer-scope muted small" data-testid="answer-scope">
+          {scopeLine(scope)}
+        </p>
+      )}
       <footer className="msg-actions">
         {message.model && <span className="muted small">{message.model}</span>}
         {version && <VersionPager {...version} />}

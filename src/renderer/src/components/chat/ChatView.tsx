@@ -127,6 +127,11 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
                       void chat.getState().regenerate(lastAnswer.id, library.getState().searchScope())
                     }}
                     onOpen={openCitation}
+                    onChooseDocument={
+                      streaming
+                        ? undefined
+                        : (id) => void chat.getState().ask(shown.trace?.question ?? '', [id])
+                    }
                   />
                 )}
               </div>

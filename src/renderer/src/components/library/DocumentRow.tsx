@@ -2,7 +2,7 @@
 // when they help), status, and open / show in folder / remove. The list is one Tab stop (roving
 // tabindex, as the conversation list): only the current row's name is in the Tab order, and its
 // other controls are reached with the arrow keys (LibraryPanel moves the focus).
-import { FolderOpen, ScrollText, X } from 'lucide-react'
+import { FolderMinus, FolderOpen, ScrollText, X } from 'lucide-react'
 import { useState } from 'react'
 import type { ListedDocument } from '@renderer/lib/document-list.js'
 import { ingestRemedy } from '@renderer/lib/error-words.js'
@@ -10,6 +10,9 @@ import { formatExtent } from '@shared/importable-files.js'
 import { ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL } from '@shared/outdated-index.js'
 import { OcrNotes } from './OcrNotes.js'
+
+/** What a document row carries when dragged onto a collection (CollectionsList). */
+export const DOCUMENT_DRAG_TYPE = 'application/x-quire-document'
 
 export function DocumentRow({
   item,
@@ -22,6 +25,9 @@ export function DocumentRow({
   tabbable,
   onKeyNav,
   onFocusItem,
+  addTargets = [],
+  onAddTo,
+  onTakeOut = null,
 }: {
   item: ListedDocument
   checked: boolean
@@ -37,6 +43,11 @@ export function DocumentRow({
   /** Arrow keys: up and down between rows, left and right between this row's controls. */
   onKeyNav: (e: React.KeyboardEvent) => void
   onFocusItem: () => void
+  /** Collections the document can be added to (those it is not in). */
+  addTargets?: { id: number; name: string }[]
+  onAddTo?: (collectionId: number) => void
+  /** While a collection is open: takes the document out of it (it stays in the library). */
+  onTakeOut?: (() => void) | null
 }) {
   const { doc, fileName, subtitle, folder } = item
   const [confirming, setConfirming] = useState(false)
@@ -55,6 +66,11 @@ export function DocumentRow({
       className={`doc-row ${doc.status === 'failed' ? 'is-failed' : ''}`}
       onKeyDown={onKeyNav}
       onFocus={onFocusItem}
+      draggable
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DOCUMENT_DRAG_TYPE, String(doc.id))
+        e.dataTransfer.effectAllowed = 'copy'
+      }}
     >
       <input
         type="checkbox"
@@ -99,6 +115,35 @@ export function DocumentRow({
         </span>
       ) : (
         <span className="row-actions">
+          {addTargets.length > 0 && onAddTo && (
+            <select
+              className="row-action add-to-collection"
+              aria-label={`Add ${label} to a collection`}
+              title="Add to a collection"
+              tabIndex={-1}
+              value=""
+              onChange={(e) => e.target.value && onAddTo(Number(e.target.value))}
+            >
+              <option value="">Add to…</option>
+              {addTargets.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+          {onTakeOut && (
+            <button
+              type="button"
+              className="btn-icon row-action"
+              aria-label={`Take ${label} out of this collection`}
+              title="Take out of this collection (it stays in the library)"
+              tabIndex={-1}
+              onClick={onTakeOut}
+            >
+              <FolderMinus size={15} aria-hidden="true" />
+            </button>
+          )}
           {usable && onSummarize && (
             <button
               type="button"

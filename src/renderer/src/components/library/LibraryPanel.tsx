@@ -5,8 +5,9 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { describeLibraryDocument, listDocuments, type DocumentSort } from '@renderer/lib/document-list.js'
 import { importCards } from '@renderer/lib/import-cards.js'
 import { rovingTarget } from '@renderer/lib/roving-focus.js'
-import { useStores, useLibrary, useSettings, useChat } from '@renderer/stores/app-stores.js'
+import { useStores, useLibrary, useSettings, useChat, useCollections } from '@renderer/stores/app-stores.js'
 import { AddFilesButton } from './AddFilesButton.js'
+import { CollectionsList } from './CollectionsList.js'
 import { DocumentRow } from './DocumentRow.js'
 import { ImportJobCard } from './ImportJobCard.js'
 import { KeywordOnlyNote } from './KeywordOnlyNote.js'
@@ -14,9 +15,17 @@ import { OutdatedIndexNote } from './OutdatedIndexNote.js'
 import { WatchedFolders } from './WatchedFolders.js'
 
 export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
-  const { library, viewer, chat } = useStores()
+  const { library, viewer, chat, collections } = useStores()
+  const collectionItems = useCollections((s) => s.items)
+  const openCollection = useCollections((s) => s.current)
+  const memberIds = useCollections((s) => s.memberIds)
   const answering = useChat((s) => s.streaming !== null)
-  const documents = useLibrary((s) => s.documents)
+  const allDocuments = useLibrary((s) => s.documents)
+  // While a collection is open, the list (and what the ticks search) is its documents.
+  const documents = useMemo(
+    () => (openCollection === null ? allDocuments : allDocuments.filter((d) => memberIds.includes(d.id))),
+    [allDocuments, openCollection, memberIds],
+  )
   const unchecked = useLibrary((s) => s.unchecked)
   const jobs = useLibrary((s) => s.jobs)
   const preparing = useLibrary((s) => s.preparing)
@@ -77,6 +86,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
           />
         </div>
       </header>
+      <CollectionsList />
       <KeywordOnlyNote onOpenSettings={onOpenSettings} />
       <OutdatedIndexNote />
       <WatchedFolders />
@@ -117,7 +127,9 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
       ))}
       {documents.length === 0 ? (
         <p className="empty-hint">
-          Drop documents or folders anywhere on this window, or use “Add documents…”.
+          {openCollection !== null && allDocuments.length > 0
+            ? 'No documents in this collection yet. Drag documents onto it from All documents, use “Add to…” on a document, or add documents while it is open.'
+            : 'Drop documents or folders anywhere on this window, or use “Add documents…”.'}
         </p>
       ) : (
         <>
@@ -186,6 +198,13 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
                   })
                 }
                 onRemove={() => void actions.remove(item.doc.id)}
+                addTargets={collectionItems.filter((c) => c.id !== openCollection)}
+                onAddTo={(id) => void collections.getState().addDocuments(id, [item.doc.id])}
+                onTakeOut={
+                  openCollection === null
+                    ? null
+                    : () => void collections.getState().removeDocuments(openCollection, [item.doc.id])
+                }
                 onShowInFolder={desktop ? () => void actions.showInFolder(item.doc.id) : null}
                 onSummarize={
                   answering ? null : () => void chat.getState().summarize(item.doc.id, item.fileName)

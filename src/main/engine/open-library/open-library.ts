@@ -1,0 +1,378 @@
+import type { AnswerResult, Conversation } from '@shared/chat-types.js'
+import type {
+  IngestProgress,
+  IngestReport,
+  LibraryCheckReport,
+  SearchOptions,
+  SearchResponse,
+} from '@shared/library-types.js'
+import { baseName } from '@shared/labels.js'
+import type { AnswerScope, SearchScope } from '@shared/search-scope.js'
+import type { OllamaClientOptions } from '../generate/ollama-client.js'
+import { Answerer, type AskOptions, type QueryHelpSettings } from '../answer/answerer.js'
+import type { ResolvedScope } from '../answer/answer-scope.js'
+import { ConversationStore } from '../chat/conversation-store.js'
+import { checkLibrary, repairLibrary } from '../check-library.js'
+import { Library, type LibraryOpenOptions } from '../library.js'
+import type { Reranker } from '../rerank/reranker.js'
+import { openingPassages } from '../retrieve/opening-passages.js'
+import { CollectionStore } from '../store/collection-store.js'
+import { deleteLibraryFiles } from '../store/library-files.js'
+import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../worker/parse-pool.js'
+import { importedDocumentIds, runImportBatch, type ImportBatchOptions } from './import-batch.js'
+
+/** How answers are made: the Ollama server and model, passages per answer, how strict "not found" is. */
+export interface AnswerSettings {
+  ollama: OllamaClientOptions
+  k?: number
+  minCoverage?: number
+  /** Called with the model picked when none is chosen, so the next run keeps it. */
+  onModelPicked?: (model: string) => void
+  /** Settings › Search › Query help (answerer.ts); absent: off. */
+  queryHelp?: QueryHelpSettings
+}
+
+/** How imports run: the worker scripts (bundled builds), OCR, shared extraction threads. */
+export interface ImportSettings {
+  workerUrl?: URL | string
+  parseWorkerUrl?: string
+  /** Read at each batch (Settings can change it between batches). Default: on. */
+  ocr?: () => boolean
+  /**
+   * Keep extraction threads for the whole life of the library, warmed up and lent to each batch
+   * (the app); without, each batch starts its own (the CLI's one batch).
+   */
+  keepParseThreads?: boolean
+}
+
+export interface OpenLibraryOptions extends LibraryOpenOptions {
+  answers?: AnswerSettings
+  imports?: ImportSettings
+}
+
+/** What a question is asked in: its conversation, the collection of a new one, the ticked documents. */
+export interface AskIn {
+  conversationId?: number | null
+  /** For a new conversation: the collection it belongs to (null or absent: all documents). */
+  collectionId?: number | null
+  /** Documents ticked for this question: searched instead of the conversation's collection. */
+  documentIds?: number[]
+}
+
+/**
+ * One open library and everything that lives on it: the Library (documents, search), its
+ * collections, its conversations, the answerer writing into them, and the imports into it (and,
+ * later, the folders watched into it). The desktop app, browser mode and the CLI each hold one;
+ * nothing else builds a ConversationStore, an Answerer or an import batch for a library.
+ *
+ * When the Library is replaced (a model imported, a repair, "delete this library"), the
+ * collections, conversations and answerer are rebuilt on the new one here: callers read them
+ * through the getters each time and never keep their own, so no callback has to follow a reopen.
+ */
+export class OpenLibrary {
+  private lib: Library
+  private conversationStore: ConversationStore
+  private collectionStore: CollectionStore
+  private currentAnswerer: Answerer
+  private answerSettings: AnswerSettings
+  private parsePool: ParsePool | null = null
+  /** Told when the Library is replaced (watched folders re-open their records on the new one). */
+  private readonly replacedListeners = new Set<(lib: Library) => void>()
+  /** The rerank stage's cross-encoder, set on every Library this owner opens. */
+  private reranker: Reranker | null = null
+
+  private constructor(
+    readonly dir: string,
+    lib: Library,
+    private readonly opts: OpenLibraryOptions,
+  ) {
+    this.lib = lib
+    this.answerSettings = opts.answers ?? { ollama: {} }
+    this.conversationStore = new ConversationStore(lib.db)
+    this.collectionStore = new CollectionStore(lib.db)
+    this.currentAnswerer = this.makeAnswerer()
+  }
+
+  static async open(dir: string, opts: OpenLibraryOptions = {}): Promise<OpenLibrary> {
+    return new OpenLibrary(dir, await Library.open(dir, opts), opts)
+  }
+
+  /**
+   * The owner of a Library the caller opened itself (the CLI opens read-only and may rebuild a
+   * lost vector index first: read-library.ts). Closing the owner closes the Library.
+   */
+  static over(lib: Library, opts: Omit<OpenLibraryOptions, keyof LibraryOpenOptions> = {}): OpenLibrary {
+    return new OpenLibrary(lib.dir, lib, opts)
+  }
+
+  get library(): Library {
+    return this.lib
+  }
+
+  get conversations(): ConversationStore {
+    return this.conversationStore
+  }
+
+  get collections(): CollectionStore {
+    return this.collectionStore
+  }
+
+  get answerer(): Answerer {
+    return this.currentAnswerer
+  }
+
+  /**
+   * Calls `listener` after each replacement of the Library (a model imported, a repair, a delete),
+   * once the collections, conversations and answerer are rebuilt. For what keeps state of its own
+   * on the library's database (watched folders); returns the unsubscribe.
+   */
+  onReplaced(listener: (lib: Library) => void): () => void {
+    this.replacedListeners.add(listener)
+    return () => this.replacedListeners.delete(listener)
+  }
+
+  /** The cross-encoder searches rerank with (null: none), kept across reopenings of the Library. */
+  useReranker(reranker: Reranker | null): void {
+    this.reranker = reranker
+    this.lib.useReranker(reranker)
+  }
+
+  /** New Ollama settings or retrieval settings, from the next question on. */
+  configureAnswers(patch: Partial<AnswerSettings>): void {
+    this.answerSettings = { ...this.answerSettings, ...patch }
+    const { ollama, k, minCoverage } = this.answerSettings
+    if (patch.ollama) this.currentAnswerer.configureOllama(ollama)
+    if (k !== undefined) this.currentAnswerer.configureRetrieval({ k, minCoverage })
+    if (patch.queryHelp) this.currentAnswerer.configureQueryHelp(patch.queryHelp)
+  }
+
+  /**
+   * A scope made concrete: its documents, how the answer records it, and the documents a question
+   * may name. An unknown collection is COLLECTION_NOT_FOUND; unknown document ids are dropped.
+   */
+  resolveScope(scope: SearchScope): ResolvedScope {
+    const docs = this.documentNames()
+    if (scope.kind === 'library')
+      return {
+        documentIds: null,
+        scope: { kind: 'library', documents: docs.count() },
+        nameable: () => docs.indexed(null),
+      }
+    if (scope.kind === 'collection') {
+      const collection = this.collectionStore.require(scope.collectionId)
+      const ids = this.collectionStore.documentIds(collection.id)
+      return {
+        documentIds: ids,
+        scope: {
+          kind: 'collection',
+          collectionId: collection.id,
+          name: collection.name,
+          documents: ids.length,
+        },
+        nameable: () => docs.indexed(ids),
+      }
+    }
+    const known = docs.named([...new Set(scope.documentIds)])
+    const ids = known.map((d) => d.id)
+    return {
+      documentIds: ids,
+      scope: { kind: 'documents', documentIds: ids, names: known.map((d) => baseName(d.path)) },
+      nameable: () => docs.indexed(ids),
+    }
+  }
+
+  /** The scope of a question: the ticked documents, else its conversation's collection, else all. */
+  scopeOf(input: AskIn): ResolvedScope {
+    if (input.documentIds) return this.resolveScope({ kind: 'documents', documentIds: input.documentIds })
+    const collectionId =
+      input.conversationId != null
+        ? this.collectionStore.collectionOf(input.conversationId)
+        : (input.collectionId ?? null)
+    return this.resolveScope(
+      collectionId === null ? { kind: 'library' } : { kind: 'collection', collectionId },
+    )
+  }
+
+  /** A new conversation for the question, in the collection given (checked first). */
+  startConversation(question: string, collectionId: number | null = null): Conversation {
+    if (collectionId !== null) this.collectionStore.require(collectionId)
+    const conversation = this.conversationStore.create(question)
+    if (collectionId !== null) this.collectionStore.setCollectionOf(conversation.id, collectionId)
+    return conversation
+  }
+
+  /**
+   * Answers a question in its scope (AskIn). A new conversation is started when none is given,
+   * in the collection given.
+   */
+  async ask(
+    question: string,
+    input: AskIn & Omit<AskOptions, 'conversationId' | 'scope' | 'documentIds'>,
+  ): Promise<AnswerResult> {
+    const { conversationId, collectionId, documentIds, ...rest } = input
+    const scope = this.scopeOf({ conversationId, collectionId, documentIds })
+    const id =
+      conversationId ??
+      (question.trim() ? this.startConversation(question, collectionId ?? null).id : undefined)
+    return this.currentAnswerer.ask(question, {
+      ...rest,
+      ...(id !== undefined ? { conversationId: id } : {}),
+      scope,
+    })
+  }
+
+  /** A search in a scope (the whole library when none is given), with the scope it searched. */
+  async search(
+    query: string,
+    opts: SearchOptions & { scope?: SearchScope } = {},
+  ): Promise<SearchResponse & { scope: AnswerScope }> {
+    const { scope = { kind: 'library' }, ...rest } = opts
+    const resolved = this.resolveScope(scope)
+    const response = await this.lib.search(query, {
+      ...rest,
+      ...(resolved.documentIds ? { documentIds: resolved.documentIds } : {}),
+    })
+    return { ...response, scope: resolved.scope }
+  }
+
+  /**
+   * Imports files and folders in the import worker (runImportBatch); the documents it commits are
+   * mirrored into this process's vector index as they come, and, with a collection, put into it.
+   */
+  async importBatch(
+    paths: string[],
+    opts: {
+      signal?: AbortSignal
+      onProgress?: (p: IngestProgress) => void
+      collectionId?: number
+      /** Add files whose text the library already holds (docs/duplicates.md). */
+      keepDuplicateText?: boolean
+    } = {},
+  ): Promise<IngestReport> {
+    if (opts.collectionId !== undefined) this.collectionStore.require(opts.collectionId)
+    const status = this.lib.embeddingStatus()
+    const modelDir = status.mode === 'hybrid' ? status.modelDir : null
+    const opened = this.lib
+    const imports = this.opts.imports ?? {}
+    const parsePorts = imports.keepParseThreads ? this.sharedParsePool()?.lend() : undefined
+    const batch: ImportBatchOptions = {
+      libraryDir: this.dir,
+      modelDir,
+      paths,
+      ocr: imports.ocr?.() ?? true,
+      ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
+      ...(parsePorts ? { parsePorts } : {}),
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+      onCommitted: (c) => this.lib.applyCommitted(c),
+      workerUrl: imports.workerUrl,
+      parseWorkerUrl: imports.parseWorkerUrl,
+    }
+    const report = await runImportBatch(batch)
+    if (opts.collectionId !== undefined)
+      this.collectionStore.add(opts.collectionId, importedDocumentIds(this.lib, report))
+    this.lib.vectors?.save()
+    // The library was reopened with a model mid-import: embed what the worker stored without vectors.
+    if (opened !== this.lib || (modelDir === null && this.lib.mode === 'hybrid')) await this.lib.reconcile()
+    return report
+  }
+
+  /**
+   * Opens the library again with another model folder (a model imported in Settings): the new one
+   * opens before the old one closes, so a model that fails to load leaves everything working.
+   */
+  async reopen(modelDir: string | null): Promise<void> {
+    const next = await Library.open(this.dir, { ...this.opts, modelDir, reconcile: 'wait' })
+    const old = this.lib
+    this.replace(next)
+    await old.close()
+  }
+
+  /** The full check; with repair, closes the library, repairs it and opens it again. Callers stop imports and answers first. */
+  async check(repair: boolean, modelDir: string | null): Promise<LibraryCheckReport> {
+    if (!repair) return checkLibrary(this.lib, { repair: false })
+    await this.lib.close()
+    try {
+      return await repairLibrary(this.dir, { modelDir })
+    } finally {
+      this.replace(await Library.open(this.dir, { modelDir }))
+    }
+  }
+
+  /**
+   * "Delete this library": closes it, deletes the files Quire made in its folder (library-files.ts)
+   * and opens a new empty one in its place. Callers stop imports and answers first.
+   */
+  async deleteEverything(modelDir: string | null): Promise<void> {
+    await this.lib.close()
+    deleteLibraryFiles(this.dir)
+    this.replace(await Library.open(this.dir, { modelDir }))
+  }
+
+  async close(): Promise<void> {
+    await this.parsePool?.close()
+    this.parsePool = null
+    await this.lib.close()
+  }
+
+  /**
+   * The documents' names, read only as a scope needs them: a search in a collection of a large
+   * library must not list every document (10,000 rows) to search 1,000 of them.
+   */
+  private documentNames() {
+    const db = this.lib.db
+    const list = (ids: number[] | null) =>
+      (ids
+        ? db
+            .prepare(
+              `SELECT id, path, title, status FROM documents WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+            )
+            .all(JSON.stringify(ids))
+        : db.prepare(`SELECT id, path, title, status FROM documents ORDER BY id`).all()) as {
+        id: number
+        path: string
+        title: string
+        status: string
+      }[]
+    return {
+      count: () => db.prepare(`SELECT count(*) FROM documents`).pluck().get() as number,
+      named: (ids: number[]) => list(ids),
+      indexed: (ids: number[] | null) =>
+        list(ids)
+          .filter((d) => d.status === 'indexed')
+          .map((d) => ({ id: d.id, path: d.path, title: d.title })),
+    }
+  }
+
+  /** The Library replaced: everything living on its database is rebuilt on the new one. */
+  private replace(next: Library): void {
+    next.useReranker(this.reranker)
+    this.lib = next
+    this.conversationStore = new ConversationStore(next.db)
+    this.collectionStore = new CollectionStore(next.db)
+    this.currentAnswerer = this.makeAnswerer()
+    for (const listener of this.replacedListeners) listener(next)
+  }
+
+  private makeAnswerer(): Answerer {
+    const { ollama, k, minCoverage, onModelPicked, queryHelp } = this.answerSettings
+    const lib = this.lib
+    return new Answerer({
+      search: (q, o) => lib.search(q, o),
+      opening: openingPassages(lib.db),
+      conversations: this.conversationStore,
+      ollama,
+      ...(k !== undefined ? { k } : {}),
+      ...(minCoverage !== undefined ? { minCoverage } : {}),
+      ...(onModelPicked ? { onModelPicked } : {}),
+      ...(queryHelp ? { queryHelp } : {}),
+    })
+  }
+
+  private sharedParsePool(): ParsePool | null {
+    const script = this.opts.imports?.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
+    if (!this.parsePool && ParsePool.available(script))
+      this.parsePool = new ParsePool(defaultParseWorkers(), script)
+    return this.parsePool
+  }
+}
