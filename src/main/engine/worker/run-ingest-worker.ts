@@ -18,11 +18,13 @@ export interface RunIngestOptions {
 
 /**
  * Heap the import thread may use (V8's old generation), in MB. It holds the embedding model's
- * code and tokenizer, the batches being embedded and the passages waiting for their vectors (the
- * model's weights and the vectors live outside the heap). Importing six manuals of 25 to 196
- * pages (1,500 passages) with MiniLM peaked at about 190 MB, from the TypeScript sources; the
- * limit leaves more than five times that. Past it the thread is stopped and its batch fails with
- * WORKER_CRASHED, instead of the thread growing until the system runs out of memory.
+ * code and tokenizer, the batches being embedded and each parsed document until its passages are
+ * stored (the model's weights, SQLite and the vector index live outside the heap). Importing six
+ * manuals of 25 to 196 pages (1,500 passages) with MiniLM from the TypeScript sources grew the
+ * heap to about 190 MB when unbounded, and ran through under a 110 MB limit. The limit is that of
+ * an extraction thread (PARSE_THREAD_MEMORY_MB): a document one of them could extract is one this
+ * thread can take in. Past it the thread is stopped and its batch fails with WORKER_CRASHED,
+ * instead of the thread growing until the system runs out of memory.
  */
 export const INGEST_THREAD_MEMORY_MB = 1024
 
