@@ -35,3 +35,12 @@ export function watchStatusWords(s: WatchState): string {
       return 'Stopped'
   }
 }
+
+/** Said of a document whose watched folder is not there (LibraryDocument.unavailable). */
+export const UNAVAILABLE_LABEL = 'unavailable: its watched folder is not there'
+
+/** Said of a document found at other paths too (LibraryDocument.otherPaths, docs/duplicates.md). */
+export function otherPathsLabel(others: readonly string[] | undefined): string {
+  if (!others?.length) return ''
+  return others.length === 1 ? 'also at 1 other path' : `also at ${others.length} other paths`
+}

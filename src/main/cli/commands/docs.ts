@@ -7,6 +7,7 @@ import { QuireError } from '@shared/errors.js'
 import { Library } from '../../engine/library.js'
 import { CollectionStore } from '../../engine/store/collection-store.js'
 import type { Io } from '../output.js'
+import { otherPathsLabel, UNAVAILABLE_LABEL } from '@shared/watch-types.js'
 import { printJson } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
 
@@ -32,7 +33,14 @@ export async function docsCommand(
       )
     for (const d of docs) {
       const ocr = ocrPagesLabel(d) ? ` (${ocrPagesLabel(d)})` : ''
-      const notes = [...ocrPageNotes(d), ...(d.outdated ? [OUTDATED_LABEL] : [])]
+      const notes = [
+        ...ocrPageNotes(d),
+        ...(d.outdated ? [OUTDATED_LABEL] : []),
+        ...(d.unavailable ? [UNAVAILABLE_LABEL] : []),
+        ...(d.otherPaths?.length
+          ? [`${otherPathsLabel(d.otherPaths)}: ${d.otherPaths.map(forTerminal).join(', ')}`]
+          : []),
+      ]
       const what =
         d.status === 'indexed'
           ? `${formatExtent(d.format, d.pages)}${ocr}, ${countOf(d.chunks, 'passage')}${notes.length ? `; ${notes.join('; ')}` : ''}`

@@ -64,4 +64,21 @@ describe('quire watch', () => {
     expect(await main(['watch', file, '--library', tempDir(), '--model-dir', 'none'], io)).toBe(1)
     expect(io.err()).toMatch(/a\.pdf is not a folder\. Give the folder to watch .* \[WATCH_NOT_A_FOLDER\]/)
   })
+
+  it('quire docs names the other paths of a document found twice, and ingest says a re-saved copy is the same text', async () => {
+    const folder = tempDir()
+    const library = tempDir()
+    const a = path.join(folder, 'a.pdf')
+    const b = path.join(folder, 'b.pdf')
+    fs.writeFileSync(a, await pdf('basalt'))
+    fs.copyFileSync(a, b)
+    const ingest = captureIo()
+    expect(await main(['ingest', a, b, '--library', library, '--model-dir', 'none'], ingest)).toBe(0)
+    expect(ingest.out()).toMatch(
+      /skipped\s+.*b\.pdf\s+Same file as a\.pdf, already in the library: kept as another location of it\./,
+    )
+    const docs = captureIo()
+    await main(['docs', '--library', library], docs)
+    expect(docs.out()).toContain(`also at 1 other path: ${b}`)
+  })
 })

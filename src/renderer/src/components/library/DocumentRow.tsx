@@ -9,6 +9,7 @@ import { ingestRemedy } from '@renderer/lib/error-words.js'
 import { formatExtent } from '@shared/importable-files.js'
 import { ocrPagesLabel } from '@shared/ocr-notes.js'
 import { OUTDATED_LABEL } from '@shared/outdated-index.js'
+import { otherPathsLabel, UNAVAILABLE_LABEL } from '@shared/watch-types.js'
 import { OcrNotes } from './OcrNotes.js'
 
 /** What a document row carries when dragged onto a collection (CollectionsList). */
@@ -58,7 +59,13 @@ export function DocumentRow({
     ? remedy.label
     : doc.status === 'indexing'
       ? 'Indexing…'
-      : [formatExtent(doc.format, doc.pages), ocrPagesLabel(doc), doc.outdated ? OUTDATED_LABEL : '']
+      : [
+          formatExtent(doc.format, doc.pages),
+          ocrPagesLabel(doc),
+          doc.outdated ? OUTDATED_LABEL : '',
+          doc.unavailable ? UNAVAILABLE_LABEL : '',
+          otherPathsLabel(doc.otherPaths),
+        ]
           .filter(Boolean)
           .join(', ')
   return (
