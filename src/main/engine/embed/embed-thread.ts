@@ -51,6 +51,14 @@ export async function serveEmbedThread(port: MessagePort, data: EmbedThreadData)
   port.postMessage({ type: 'ready' } satisfies Reply)
 }
 
+/**
+ * Heap an embed thread may use (V8's old generation), in MB. It holds only the model's code, its
+ * tokenizer and one batch of texts (the weights live outside the heap): during an import of six
+ * manuals with MiniLM it grew to about 75 MB unbounded. Past the limit the thread ends, and its
+ * batches are embedded by the import thread (lane-embedder.ts).
+ */
+export const EMBED_THREAD_MEMORY_MB = 512
+
 /** The caller's side of an embed thread. */
 export class EmbedThread {
   private nextId = 0
@@ -81,9 +89,17 @@ export class EmbedThread {
    * Starts a thread running `script` (a worker script that calls serveEmbedThread for this
    * workerData) and resolves once its model is loaded; rejects if it cannot load.
    */
-  static start(script: string | URL, modelDir: string, batchSize: number): Promise<EmbedThread> {
+  static start(
+    script: string | URL,
+    modelDir: string,
+    batchSize: number,
+    memoryMb = EMBED_THREAD_MEMORY_MB,
+  ): Promise<EmbedThread> {
     const data: EmbedThreadData = { embedThread: { modelDir, batchSize } }
-    const worker = new Worker(script, { workerData: data })
+    const worker = new Worker(script, {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    })
     return new Promise((resolve, reject) => {
       const fail = (e: Error) => {
         stop()

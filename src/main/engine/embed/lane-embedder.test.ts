@@ -88,4 +88,13 @@ describe('laneEmbedder', () => {
     expect(maxDiff(await embedder.embed(texts), alone)).toBeLessThan(1e-5)
     await embedder.closeLanes()
   })
+
+  it('an embed thread has a heap limit: past it, it ends (and is a lane that cannot start, as above)', async () => {
+    // Far below what loading the thread's code needs.
+    const started = await EmbedThread.start(SCRIPT, TEST_MODEL_DIR, 2, 8).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(started).toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' })
+  })
 })
