@@ -32,7 +32,7 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly gatherer: CandidateGatherer
-  private readonly chunksOf: (documentIds: number[]) => number
+  private readonly chunksOf: (documentIds: number[]) => number[]
   readonly tuning: Tuning
   /** The rerank stage's cross-encoder, from the next search on; null: none. */
   reranker: Reranker | null
@@ -68,8 +68,13 @@ export class HybridSearch {
     const mode = this.mode
     // A scoped search weighs and judges the question by the documents it searches (scoped-vocabulary.ts).
     const ids = opts.documentIds
+    const chunkIds = ids ? this.chunksOf(ids) : []
     const scope = ids
-      ? scopedVocabulary(this.keyword, { documentIds: ids, chunks: this.chunksOf(ids) }, T)
+      ? scopedVocabulary(
+          this.keyword,
+          { documentIds: ids, chunks: chunkIds.length, chunkIds: () => chunkIds },
+          T,
+        )
       : null
     const question = analyseQuestion(query, opts.context ?? [], scope ?? this.keyword, T)
     const run = await runStages(

@@ -116,6 +116,17 @@ export class KeywordSearch {
   }
 
   /**
+   * The chunks holding the word (FTS5 stems it as it indexed), from its postings alone: a scoped
+   * search counts them within its own chunks (scoped-vocabulary.ts), which costs the postings'
+   * length, not the scope's size, for every word it looks up.
+   */
+  chunksHolding(word: string): number[] {
+    this.postings ??= this.db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?`).pluck()
+    return this.postings.all(ftsQuote(word)) as number[]
+  }
+  private postings: Statement | null = null
+
+  /**
    * Chunks of the given documents holding the word (FTS5 stems it as it indexed); a word found
    * only as an OCR misreading of it counts those OCR chunks instead.
    */

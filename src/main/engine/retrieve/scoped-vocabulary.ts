@@ -28,19 +28,29 @@ export interface ScopedVocabulary extends NarrowableVocabulary {
  */
 export function scopedVocabulary(
   keyword: KeywordSearch,
-  scope: { documentIds: number[]; chunks: number },
+  scope: { documentIds: number[]; chunks: number; chunkIds: () => number[] },
   T: Tuning,
 ): ScopedVocabulary & { estimateOnly: Vocabulary } {
   const counted = new Map<string, number>()
+  // The scope's chunks, read once per search when a word is first counted exactly.
+  let inScope: Set<number> | null = null
+  const scopeChunks = () => (inScope ??= new Set(scope.chunkIds()))
+  const countInScope = (w: string) => {
+    const chunks = scopeChunks()
+    let n = 0
+    for (const id of keyword.chunksHolding(w)) if (chunks.has(id)) n++
+    // A word found only as an OCR misreading of it: the folded index's count (rare, and exact).
+    return n > 0 || !keyword.ocrChunks() ? n : keyword.documentFrequencyIn(w, scope.documentIds)
+  }
   const share = () => scope.chunks / Math.max(1, keyword.chunkCount())
   const estimate = (df: number) => (df === 0 ? 0 : Math.max(1, Math.round(df * share())))
   return {
     documentFrequency: (w) => {
       const df = keyword.documentFrequency(w)
       if (df === 0 || df > T.candidatePostings) return estimate(df)
-      let inScope = counted.get(w)
-      if (inScope === undefined) counted.set(w, (inScope = keyword.documentFrequencyIn(w, scope.documentIds)))
-      return inScope
+      let n = counted.get(w)
+      if (n === undefined) counted.set(w, (n = countInScope(w)))
+      return n
     },
     chunkCount: () => scope.chunks,
     documentFrequencyIn: (w, ids) => keyword.documentFrequencyIn(w, ids),
@@ -53,10 +63,10 @@ export function scopedVocabulary(
   }
 }
 
-/** How many chunks the documents hold (the scope's N for IDF). */
-export function chunksOf(db: Db): (documentIds: number[]) => number {
+/** The chunks the documents hold (their count is the scope's N for IDF). */
+export function chunksOf(db: Db): (documentIds: number[]) => number[] {
   const stmt = db
-    .prepare(`SELECT count(*) FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
+    .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
     .pluck()
-  return (documentIds) => stmt.get(JSON.stringify(documentIds)) as number
+  return (documentIds) => stmt.all(JSON.stringify(documentIds)) as number[]
 }
