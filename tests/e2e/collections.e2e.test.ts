@@ -1,0 +1,71 @@
+// Collections end to end in Chromium (browser mode, real engine, scripted fake Ollama): two
+// collections made in the library panel, a PDF imported while one is open goes into it, a question
+// asked there starts that collection's conversation, and the answer says what it searched
+// ("Searched Case 14: 1 document"). Screenshot in test-artifacts/e2e/collections-*.png.
+import { type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/main/server/http-server.js'
+import { startScriptedOllama } from './support/fake-ollama-script.js'
+import { harbourPdf, QUESTION } from './support/sample-pdf.js'
+import * as step from './support/scenario.js'
+import { startE2eSession, type E2eSession } from './support/session.js'
+
+let session: E2eSession | undefined
+let server: RunningServer
+let browser: Browser
+let page: Page
+
+async function newCollection(name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New collection' }).click()
+  const field = page.getByRole('textbox', { name: 'Name of the new collection' })
+  await field.fill(name)
+  await field.press('Enter')
+  await page.getByRole('button', { name: new RegExp(`^${name} \\(0 documents\\)`) }).waitFor()
+}
+
+describe('collections', () => {
+  beforeAll(async () => {
+    session = await startE2eSession('collections', startScriptedOllama)
+    ;({ server, browser } = session)
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  })
+
+  afterAll(async () => {
+    await session?.close()
+  })
+
+  it('imports into the open collection and answers in its conversation, saying what it searched', async () => {
+    await page.goto(server.url)
+    const collections = page.getByRole('navigation', { name: 'Collections' })
+    await collections.waitFor()
+    await newCollection('Case 14')
+    await newCollection('Case 15')
+
+    // Open Case 14 and import while it is open: the document goes into it, not into Case 15.
+    await collections.getByRole('button', { name: /^Case 14/ }).click()
+    await expect
+      .poll(() => collections.getByRole('button', { name: /^Case 14/ }).getAttribute('aria-current'))
+      .toBe('true')
+    await step.addPdfWithInput(page, 'harbour-handbook.pdf', await harbourPdf())
+    await step.waitForImport(page)
+    await collections.getByRole('button', { name: 'Case 14 (1 document)' }).waitFor({ timeout: 30_000 })
+    await collections.getByRole('button', { name: 'Case 15 (0 documents)' }).waitFor()
+
+    // A question asked here starts Case 14's conversation; the answer says what it searched.
+    const box = page.getByRole('textbox', { name: 'Question' })
+    await box.fill(QUESTION)
+    await box.press('Enter')
+    await step.waitForAnswer(page)
+    const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
+    await expect
+      .poll(() => answer.getByTestId('answer-scope').innerText())
+      .toBe('Searched Case 14: 1 document')
+    await step.screenshot(page, 'collections-answer')
+
+    // Case 15 is empty: its list says how to fill it, and All documents lists the PDF.
+    await collections.getByRole('button', { name: /^Case 15/ }).click()
+    await page.getByText(/No documents in this collection yet/).waitFor()
+    await collections.getByRole('button', { name: /^All documents/ }).click()
+    await page.locator('.doc-row').filter({ hasText: 'harbour-handbook.pdf' }).waitFor()
+  })
+})
