@@ -122,6 +122,7 @@ const passageCopy: z.ZodType<PassageCopy> = z.object({
 
 const watchState: z.ZodType<WatchState> = z.object({
   folder: z.string(),
+  collectionId: z.number().int().nullable(),
   status: z.enum(['starting', 'watching', 'paused', 'unavailable', 'stopped']),
   waiting: z.number().int(),
   lastChange: z.string().nullable(),
@@ -487,7 +488,10 @@ export const routes = {
   'library.removeReranker': { input: empty, output: rerankerStatus },
   /** Watched folders (docs/watched-folders.md): each answers every folder's state. */
   'watch.list': { input: empty, output: z.array(watchState) },
-  'watch.add': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
+  'watch.add': {
+    input: z.object({ folder: z.string().min(1), collectionId: id.optional() }),
+    output: z.array(watchState),
+  },
   'watch.pause': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
   'watch.resume': { input: z.object({ folder: z.string().min(1) }), output: z.array(watchState) },
   /** Stops watching the folder; its documents stay in the library. */

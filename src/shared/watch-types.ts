@@ -5,6 +5,8 @@ export type WatchStatus = 'starting' | 'watching' | 'paused' | 'unavailable' | '
 
 export interface WatchState {
   folder: string
+  /** The collection its files are imported into (docs/collections.md); null: all documents only. */
+  collectionId: number | null
   status: WatchStatus
   /** Files waiting to be imported or removed, the one in hand included. */
   waiting: number

@@ -123,19 +123,23 @@ export function buildCli(
     )
     .argument('<dir>', 'the folder to watch (and its subfolders)')
     .option('--library <dir>', `${LIBRARY_HELP}; created if missing`)
+    .option('--collection <name>', 'also put its documents into this collection (created if missing)')
     .option('--model-dir <dir>', `${MODEL_DIR_HELP} (default: resources/models/all-MiniLM-L6-v2)`)
     .option('--no-ocr', 'do not OCR scanned pages (a PDF without a text layer then fails)')
     .action((dir: string, o) =>
       run(
-        commands
-          .watch()
-          .then((m) =>
-            m.watchCommand(
-              dir,
-              { library: chosenLibrary(o, true), modelDir: modelDirFlag(o.modelDir), ocr: o.ocr !== false },
-              io,
-            ),
+        commands.watch().then((m) =>
+          m.watchCommand(
+            dir,
+            {
+              library: chosenLibrary(o, true),
+              modelDir: modelDirFlag(o.modelDir),
+              ocr: o.ocr !== false,
+              ...(o.collection !== undefined ? { collection: o.collection as string } : {}),
+            },
+            io,
           ),
+        ),
       ),
     )
 

@@ -32,9 +32,9 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     }),
     'library.documents': () => library.documents(),
     'watch.list': () => services.watches.list(),
-    'watch.add': ({ folder }) => {
+    'watch.add': ({ folder, collectionId }) => {
       shell.authorizePaths?.([folder])
-      return services.watches.add(folder)
+      return services.watches.add(folder, collectionId ?? null)
     },
     'watch.pause': ({ folder }) => services.watches.pause(folder),
     'watch.resume': ({ folder }) => services.watches.resume(folder),

@@ -31,7 +31,8 @@ export class WatchService {
 
   /** Starts watching every folder the library remembers (paused ones stay paused). */
   async startSaved(): Promise<void> {
-    for (const f of new WatchStore(this.library.library.db).folders()) await this.start(f.path)
+    for (const f of new WatchStore(this.library.library.db).folders())
+      await this.start(f.path, f.collectionId)
   }
 
   /** Stops every watch and starts them again on the library as it is now (after a reopen). */
@@ -44,14 +45,15 @@ export class WatchService {
     return [...this.watchers.values()].map((w) => w.state())
   }
 
-  async add(folder: string): Promise<WatchState[]> {
+  /** Watches the folder, importing into the collection when one is given (docs/collections.md). */
+  async add(folder: string, collectionId: number | null = null): Promise<WatchState[]> {
     const dir = path.resolve(folder)
     if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
       throw new QuireError(
         'WATCH_NOT_A_FOLDER',
         `${folder} is not a folder. Give the path of a folder to watch.`,
       )
-    if (!this.watchers.has(dir)) await this.start(dir)
+    if (!this.watchers.has(dir)) await this.start(dir, collectionId)
     return this.list()
   }
 
@@ -90,8 +92,9 @@ export class WatchService {
     this.events.emit('watch.changed', { folders: this.list() })
   }
 
-  private async start(dir: string): Promise<void> {
+  private async start(dir: string, collectionId: number | null): Promise<void> {
     const w = await FolderWatcher.start(this.target(), dir, {
+      collectionId,
       onEvent: (e) => {
         if (e.kind === 'state') this.changed()
         else this.events.emit('library.changed', {})

@@ -81,4 +81,22 @@ describe('quire watch', () => {
     await main(['docs', '--library', library], docs)
     expect(docs.out()).toContain(`also at 1 other path: ${b}`)
   })
+
+  it('watches into a collection with --collection, making it when there is none', async () => {
+    const folder = tempDir()
+    const library = tempDir()
+    fs.writeFileSync(path.join(folder, 'first.pdf'), await pdf('basalt'))
+    const io = captureIo()
+    const done = main(
+      ['watch', folder, '--library', library, '--model-dir', 'none', '--collection', 'Case 14'],
+      io,
+    )
+    await until(io.out, /added\s+.*first\.pdf/)
+    io.interrupts.emit('SIGINT')
+    expect(await done).toBe(0)
+    expect(io.out()).toMatch(/, collection Case 14…/)
+    const docs = captureIo()
+    await main(['docs', '--library', library, '--collection', 'Case 14'], docs)
+    expect(docs.out()).toMatch(/first\.pdf/)
+  })
 })

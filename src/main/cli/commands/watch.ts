@@ -8,6 +8,7 @@ import { formatExtent } from '@shared/importable-files.js'
 import { countOf } from '@shared/labels.js'
 import type { IngestFileReport } from '@shared/library-types.js'
 import { Library } from '../../engine/library.js'
+import { CollectionStore } from '../../engine/store/collection-store.js'
 import {
   countWatchedFiles,
   FolderWatcher,
@@ -23,6 +24,8 @@ export interface WatchCommandOptions {
   /** null: keyword-only (`--model-dir none`). */
   modelDir: string | null
   ocr: boolean
+  /** `--collection NAME`: its files go into this collection too, made when there is none. */
+  collection?: string
 }
 
 function importedLine(d: IngestFileReport): string {
@@ -59,9 +62,14 @@ export async function watchCommand(dir: string, opts: WatchCommandOptions, io: I
   }
   try {
     io.stdout.write(
-      `Rescanning ${forTerminal(folder)} (${countOf(await countWatchedFiles(folder), 'file')}) into ${forTerminal(opts.library)}…\n`,
+      `Rescanning ${forTerminal(folder)} (${countOf(await countWatchedFiles(folder), 'file')}) into ${forTerminal(opts.library)}${opts.collection !== undefined ? `, collection ${forTerminal(opts.collection)}` : ''}…\n`,
     )
-    const watcher = await FolderWatcher.start(watchTargetOf(lib, { ocr: opts.ocr }), folder, { onEvent })
+    const collectionId =
+      opts.collection !== undefined ? new CollectionStore(lib.db).ensure(opts.collection).id : null
+    const watcher = await FolderWatcher.start(watchTargetOf(lib, { ocr: opts.ocr }), folder, {
+      onEvent,
+      collectionId,
+    })
     await new Promise<void>((resolve) => {
       const source = io.interrupts ?? process
       const onInterrupt = () => {

@@ -11,6 +11,7 @@ import type { WatchState, WatchStatus } from '@shared/watch-types.js'
 import type { IngestFileReport, IngestReport } from '@shared/library-types.js'
 import type { IngestOptions } from '../ingest/ingest-files.js'
 import type { Library } from '../library.js'
+import { CollectionStore } from '../store/collection-store.js'
 import type { Db } from '../store/open-database.js'
 import { isWatchedName, listFolder, rescanFolder, sha256OfFile } from './rescan.js'
 import { WatchStore, type WatchedFolderRow } from './watch-store.js'
@@ -40,7 +41,8 @@ const MAX_ERRORS = 20
  */
 export interface WatchTarget {
   readonly db: Db
-  ingest(paths: string[], opts: { signal?: AbortSignal }): Promise<IngestReport>
+  /** Imports the files, and puts what it imported (or found already there) into the collection. */
+  ingest(paths: string[], opts: { signal?: AbortSignal; collectionId?: number }): Promise<IngestReport>
   /** Removes one location of a document (Library.remove by path): the document goes with its last. */
   removePath(file: string): void | Promise<void>
 }
@@ -49,9 +51,19 @@ export interface WatchTarget {
 export function watchTargetOf(lib: Library, ingest: Omit<IngestOptions, 'signal'> = {}): WatchTarget {
   return {
     db: lib.db,
-    ingest: (paths, opts) => {
+    ingest: async (paths, { collectionId, ...opts }) => {
       lib.assertWritable()
-      return lib.ingest(paths, { ...ingest, ...opts })
+      const report = await lib.ingest(paths, { ...ingest, ...opts })
+      if (collectionId !== undefined) {
+        // As an import batch into a collection does (open-library/import-batch.ts): the documents
+        // imported, and those found already there (a copy of one), join it.
+        const ids = report.documents
+          .filter((d) => d.status !== 'failed')
+          .map((d) => d.existingDocumentId ?? lib.store.documentByPath(d.file)?.id)
+          .filter((id): id is number => id !== undefined)
+        new CollectionStore(lib.db).add(collectionId, ids)
+      }
+      return report
     },
     removePath: (file) => void lib.remove(file),
   }
@@ -102,6 +114,7 @@ export class FolderWatcher {
   state(): WatchState {
     return {
       folder: this.folder,
+      collectionId: this.row.collectionId,
       status: this.status,
       waiting: this.imports.size + this.removals.size + this.inHand,
       lastChange: this.lastChange,
@@ -266,7 +279,10 @@ export class FolderWatcher {
   }
 
   private async importFiles(files: string[]): Promise<void> {
-    const report = await this.target.ingest(files, { signal: this.controller.signal })
+    const report = await this.target.ingest(files, {
+      signal: this.controller.signal,
+      ...(this.row.collectionId !== null ? { collectionId: this.row.collectionId } : {}),
+    })
     for (const d of report.documents) {
       this.inHand--
       if (d.errorCode === 'CANCELLED') continue

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { baseName } from '@shared/labels.js'
 import { watchStatusWords, type WatchState } from '@shared/watch-types.js'
 import { call } from '@renderer/transport/api-types.js'
-import { useStores } from '@renderer/stores/app-stores.js'
+import { useCollections, useStores } from '@renderer/stores/app-stores.js'
 
 function lastChangeWords(iso: string | null): string {
   return iso ? `last change ${new Date(iso).toLocaleTimeString()}` : 'no change yet'
@@ -12,6 +12,10 @@ function lastChangeWords(iso: string | null): string {
 
 export function WatchedFolders() {
   const { api } = useStores()
+  // A folder watched while a collection is open imports into it.
+  const current = useCollections((s) => s.current)
+  const collections = useCollections((s) => s.items)
+  const nameOf = (id: number | null) => collections.find((c) => c.id === id)?.name ?? null
   const [folders, setFolders] = useState<WatchState[]>([])
   const [path, setPath] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -34,7 +38,10 @@ export function WatchedFolders() {
 
   const watch = async (e: FormEvent) => {
     e.preventDefault()
-    if (path.trim() && (await run(call(api, 'watch.add', { folder: path.trim() })))) setPath('')
+    const folder = path.trim()
+    if (!folder) return
+    const into = current === null ? {} : { collectionId: current }
+    if (await run(call(api, 'watch.add', { folder, ...into }))) setPath('')
   }
 
   return (
@@ -48,7 +55,11 @@ export function WatchedFolders() {
           value={path}
           onChange={(e) => setPath(e.target.value)}
         />
-        <button type="submit" className="btn">
+        <button
+          type="submit"
+          className="btn"
+          title={nameOf(current) ? `Its documents also go into ${nameOf(current)}` : undefined}
+        >
           Watch folder
         </button>
       </form>
@@ -65,6 +76,7 @@ export function WatchedFolders() {
                 {baseName(f.folder)}
               </span>
               <span className="watch-state small" role="status">
+                {nameOf(f.collectionId) ? `Into ${nameOf(f.collectionId)} · ` : ''}
                 {watchStatusWords(f)} · {lastChangeWords(f.lastChange)}
                 {f.errors.length > 0 && ` · ${f.errors.length} ${f.errors.length === 1 ? 'error' : 'errors'}`}
               </span>
