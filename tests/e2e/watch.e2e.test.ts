@@ -1,7 +1,9 @@
-// Watched folders and duplicates, end to end in Chromium (browser mode, real engine): the library
-// panel watches a folder by its path; a PDF saved into it is imported without a click; a re-saved
-// copy of it (other bytes, same text) is not added and the folder's row says "Same text as …"; one
-// added by hand says so on its import row, whose Add anyway adds it after all; a new PDF saved into the folder is then asked about and cited. Screenshots in
+// Watched folders and duplicates, end to end in Chromium (browser mode, real engine): with two
+// collections made and Case 14 open, the library panel watches a folder by its path into Case 14;
+// a PDF saved into it is imported without a click; a re-saved copy of it (other bytes, same text)
+// is not added and the folder's row says "Same text as …"; one added by hand says so on its import
+// row, whose Add anyway adds it after all; a new PDF saved into the folder is then asked about in
+// Case 14's conversation, cited, and the answer says what it searched. Screenshots in
 // test-artifacts/e2e/watch-*.png.
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -42,6 +44,14 @@ function lighthouse(width = 80, title = 'Lighthouse log'): TextPdfSpec {
   }
 }
 
+async function newCollection(name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New collection' }).click()
+  const field = page.getByRole('textbox', { name: 'Name of the new collection' })
+  await field.fill(name)
+  await field.press('Enter')
+  await page.getByRole('button', { name: new RegExp(`^${name} \\(0 documents\\)`) }).waitFor()
+}
+
 describe('watched folders and duplicates', () => {
   beforeAll(async () => {
     session = await startE2eSession('watch', startScriptedOllama)
@@ -58,11 +68,19 @@ describe('watched folders and duplicates', () => {
     await fs.mkdir(folder)
     await page.goto(server.url)
     await page.getByRole('region', { name: 'Getting started' }).waitFor()
+    // Two collections; the folder is watched into Case 14, opened.
+    const collections = page.getByRole('navigation', { name: 'Collections' })
+    await newCollection('Case 14')
+    await newCollection('Case 15')
+    await collections.getByRole('button', { name: /^Case 14/ }).click()
+    await expect
+      .poll(() => collections.getByRole('button', { name: /^Case 14/ }).getAttribute('aria-current'))
+      .toBe('true')
 
     await page.getByRole('textbox', { name: 'Folder to watch' }).fill(folder)
     await page.getByRole('button', { name: 'Watch folder' }).click()
     const row = page.locator('.watch-row').filter({ hasText: 'case-14' })
-    await row.getByText(/^Watching/).waitFor({ timeout: 30_000 })
+    await row.getByText(/^Into Case 14 · Watching/).waitFor({ timeout: 30_000 })
 
     await fs.writeFile(path.join(folder, 'lighthouse.pdf'), await makeTextPdf(lighthouse()))
     await page.locator('.doc-row').filter({ hasText: 'Lighthouse log' }).waitFor({ timeout: 90_000 })
@@ -92,9 +110,14 @@ describe('watched folders and duplicates', () => {
     await fs.writeFile(path.join(folder, 'harbour.pdf'), await harbourPdf())
     await page.locator('.doc-row').filter({ hasText: 'Harbour Handbook' }).waitFor({ timeout: 90_000 })
     expect(await page.locator('.doc-row').count()).toBe(3)
+    await collections.getByRole('button', { name: 'Case 14 (3 documents)' }).waitFor({ timeout: 30_000 })
+    await collections.getByRole('button', { name: 'Case 15 (0 documents)' }).waitFor()
     await step.ask(page)
     await step.waitForAnswer(page)
     const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
+    await expect
+      .poll(() => answer.getByTestId('answer-scope').innerText())
+      .toBe('Searched Case 14: 3 documents')
     expect(
       await answer
         .getByRole('button', { name: /^Source 1:/ })
@@ -104,7 +127,7 @@ describe('watched folders and duplicates', () => {
     await step.screenshot(page, 'watch-03-answer')
 
     await row.getByRole('button', { name: 'Pause watching case-14' }).click()
-    await row.getByText(/^Paused/).waitFor()
+    await row.getByText(/Paused/).waitFor()
     await row.getByRole('button', { name: 'Stop watching case-14' }).click()
     await row.waitFor({ state: 'detached' })
     expect(await page.locator('.doc-row').count()).toBe(3)
