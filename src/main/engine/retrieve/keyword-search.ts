@@ -34,9 +34,14 @@ function ftsIndex(db: Db, table: string, weights: string, term: (word: string) =
     all: db.prepare(
       `SELECT rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25 LIMIT ?`,
     ),
+    // As dfIn below: the documents' chunk ids from the chunks_document index, each match looked up
+    // in that list, instead of joining chunks (a table page read per match): 10x faster for a common
+    // word in a 1,000-document collection of a 100k-chunk library (docs/collections.md).
     docs: db.prepare(
-      `SELECT f.rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table} f JOIN chunks c ON c.id = f.rowid
-       WHERE ${table} MATCH ? AND c.document_id IN (SELECT value FROM json_each(?)) ORDER BY bm25 LIMIT ?`,
+      `SELECT rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table}
+       WHERE ${table} MATCH ?
+         AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))
+       ORDER BY bm25 LIMIT ?`,
     ),
     df: db.prepare(`SELECT doc FROM temp.${table}_vocab WHERE term = ?`).pluck(),
     // The documents' chunk ids come from the chunks_document index into one list SQLite builds
