@@ -11,12 +11,13 @@ import type {
 import { errorCodeOf, QuireError } from '@shared/errors.js'
 import type { Embedder } from './embed/embedder.js'
 import { inspectModelDir } from './embed/model-dir.js'
+import { ingestFiles, type CommittedVectors, type IngestOptions } from './ingest/ingest-files.js'
 import {
-  embeddingText,
-  ingestFiles,
-  type CommittedVectors,
-  type IngestOptions,
-} from './ingest/ingest-files.js'
+  contextualEmbeddingText,
+  generateContextHeaders,
+  type ContextHeaderDeps,
+  type ContextHeaderReport,
+} from './generate/context-headers.js'
 import { acquireImportLock, waitForImportLock, waitingLine } from './ingest/import-lock.js'
 import type { SqliteLock } from './vectors/sqlite-lock.js'
 import { HybridSearch } from './retrieve/hybrid-search.js'
@@ -310,7 +311,9 @@ export class Library {
     onProgress?.(0, missing.length)
     for (let i = 0; i < missing.length && !this.closing; i += batch) {
       const rows = this.store.chunkTexts(missing.slice(i, i + batch))
-      const vecs = await this.embedder.embed(rows.map((r) => embeddingText(r.heading, r.text)))
+      const vecs = await this.embedder.embed(
+        rows.map((r) => contextualEmbeddingText(r.context_header, r.heading, r.text)),
+      )
       this.vectors.add(
         rows.map((r) => r.id),
         vecs,
@@ -386,6 +389,26 @@ export class Library {
         resumeOcrIn: this.dir,
         ...opts,
       })
+    } finally {
+      lock.release()
+    }
+  }
+
+  /**
+   * Writes the contextual header of every chunk that lacks one (generate/context-headers.ts), after
+   * an import, under the import lock: one model call per chunk, resuming where an earlier run stopped.
+   */
+  async generateContextHeaders(
+    model: Pick<ContextHeaderDeps, 'chat' | 'model'>,
+    opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<ContextHeaderReport> {
+    this.assertWritable()
+    const lock = await waitForImportLock(this.dir, { signal: opts.signal })
+    try {
+      return await generateContextHeaders(
+        { ...model, db: this.db, embedder: this.embedder, vectors: this.vectors },
+        opts,
+      )
     } finally {
       lock.release()
     }

@@ -13,6 +13,8 @@ export interface ChunkRow {
   text: string
   /** Stems written at import (space-separated); null for chunks from before migration 3. */
   stems: string | null
+  /** The chunk's contextual header (generate/context-headers.ts), matched as part of its heading; null without. */
+  context_header?: string | null
   ord: number
   page_start: number
   page_end: number
@@ -55,7 +57,7 @@ export class CandidateGatherer {
       .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
       .pluck()
     this.rowsStmt = src.db.prepare(
-      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.page_start, c.page_end, c.locator, d.path, d.title, d.format,
+      `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.context_header, c.page_start, c.page_end, c.locator, d.path, d.title, d.format,
          EXISTS (SELECT 1 FROM chunks_ocr_fts o WHERE o.rowid = c.id) AS ocr
        FROM chunks c JOIN documents d ON d.id = c.document_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND d.status = 'indexed'`,

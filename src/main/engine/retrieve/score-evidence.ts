@@ -35,8 +35,10 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   let folded: OcrTerms | null = null
   for (const r of rows) {
     const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
-    let headingStems = r.heading ? headingCache.get(r.heading) : []
-    if (headingStems === undefined) headingCache.set(r.heading!, (headingStems = passageStems(r.heading!)))
+    // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched as one.
+    const heading = r.context_header ? `${r.heading ?? ''} ${r.context_header}` : r.heading
+    let headingStems = heading ? headingCache.get(heading) : []
+    if (headingStems === undefined) headingCache.set(heading!, (headingStems = passageStems(heading!)))
     let m: LexicalMatch
     let c: LexicalMatch | null
     if (r.ocr && T.foldOcrConfusions > 0) {

@@ -181,7 +181,7 @@ export class LibraryStore {
         .pluck(),
       insertOcrChunk: ocrChunkWriter(db),
       chunkTexts: db.prepare(
-        `SELECT id, text, heading FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
+        `SELECT id, text, heading, context_header FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
       ),
     }
   }
@@ -387,11 +387,15 @@ export class LibraryStore {
     return this.q.allChunkIds.all() as number[]
   }
 
-  chunkTexts(ids: number[]): { id: number; text: string; heading: string | null }[] {
+  chunkTexts(
+    ids: number[],
+  ): { id: number; text: string; heading: string | null; context_header: string | null }[] {
     return this.q.chunkTexts.all(JSON.stringify(ids)) as {
       id: number
       text: string
       heading: string | null
+      /** The chunk's contextual header (generate/context-headers.ts), embedded with it; null without. */
+      context_header: string | null
     }[]
   }
 }

@@ -3,6 +3,7 @@
 import { migrateMessageJson } from './message-json-v8.js'
 import { indexStoredOcrChunks, OCR_CHUNK_INDEX_SQL } from './ocr-chunk-index.js'
 import { SECTION_SUMMARIES_SQL } from './section-summaries-schema.js'
+import { CONTEXT_HEADERS_SQL } from './context-headers-schema.js'
 import type { Db } from './db.js'
 
 export interface Migration {
@@ -305,5 +306,13 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX IF NOT EXISTS conversation_collections_collection ON conversation_collections(collection_id);
     `,
+  },
+  {
+    version: 17,
+    name: 'context-headers',
+    // chunks.context_header: the model's one-line context of a chunk (context-headers-schema.ts),
+    // NULL until generated (and after a re-index, which stores new chunks). The keyword index is
+    // rebuilt once to read headings through a view that appends it.
+    sql: CONTEXT_HEADERS_SQL,
   },
 ]
