@@ -95,6 +95,16 @@ export function buildCli(
       false,
     )
     .option('--collection <name>', 'also put the documents into this collection (made if missing)')
+    .option(
+      '--context-headers',
+      'then have the local model write a one-line context for each passage without one (one model call per passage; resumes)',
+      false,
+    )
+    .option(
+      '--ollama-url <url>',
+      'Ollama server for --context-headers (default $OLLAMA_HOST or http://127.0.0.1:11434)',
+    )
+    .option('--model <name>', 'Ollama model for --context-headers (default: the one `ask` would use)')
     .action((paths: string[], o) =>
       run(
         commands.ingest().then((m) =>
@@ -108,6 +118,9 @@ export function buildCli(
               outdated: o.outdated,
               keepDuplicates: o.keepDuplicates,
               ...(o.collection !== undefined ? { collection: o.collection } : {}),
+              ...(o.contextHeaders
+                ? { contextHeaders: { ollamaUrl: ollamaUrl(o), ...(o.model ? { model: o.model } : {}) } }
+                : {}),
               workers,
             },
             io,

@@ -9,6 +9,12 @@ import { runImportBatch } from '../../engine/open-library/import-batch.js'
 import { collectionName } from '../../engine/store/collection-store.js'
 import { printJson, stopOnInterrupt, type Io } from '../output.js'
 import { createProgressBar } from '../progress-bar.js'
+import {
+  contextHeadersExitCode,
+  contextHeadersJson,
+  contextHeadersLine,
+  contextHeadersStep,
+} from '../context-headers-step.js'
 import { forTerminal } from '../terminal-text.js'
 import { ingestRemedy } from '@shared/ingest-remedies.js'
 import { countOf } from '@shared/labels.js'
@@ -41,12 +47,19 @@ export interface IngestCommandOptions {
   /** `--collection NAME`: the documents go into that collection, made when there is none. */
   collection?: string
   workers?: IngestWorkerPaths
+  /**
+   * `--context-headers`: after the import, the local model writes a one-line context for each
+   * passage without one (cli/context-headers-step.ts), through `ollamaUrl`/`model` as `ask` does.
+   */
+  contextHeaders?: { ollamaUrl?: string; model?: string }
 }
 
 export async function ingestCommand(given: string[], opts: IngestCommandOptions, io: Io): Promise<number> {
   // A bad collection name stops the command before a long import, not after it.
   const collection = opts.collection === undefined ? null : collectionName(opts.collection)
   const paths = opts.outdated ? [...given, ...(await outdatedPaths(opts.library))] : given
+  // Nothing to import: `--context-headers` alone resumes the headers of what is already imported.
+  if (paths.length === 0 && opts.contextHeaders && !opts.outdated) return headersOnly(opts, io)
   if (paths.length === 0) {
     if (opts.outdated) {
       if (opts.json)
@@ -106,6 +119,19 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       },
     })
     bar?.done()
+    const headers =
+      opts.contextHeaders && !report.cancelled
+        ? await contextHeadersStep(
+            {
+              ...opts.contextHeaders,
+              library: opts.library,
+              modelDir: model.ok ? model.dir : null,
+              signal: controller.signal,
+              progress: !opts.json,
+            },
+            io,
+          )
+        : null
     // The library code loads only now: an import's start waits for nothing.
     const into = collection
       ? await (
@@ -148,6 +174,7 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
         not_imported: passedOver,
         ...(into ? { collection: { name: into.name, documents: into.documents } } : {}),
         ...(report.problem ? { problem: report.problem } : {}),
+        ...(headers ? { context_headers: contextHeadersJson(headers) } : {}),
       })
     } else {
       for (const d of report.documents) {
@@ -173,11 +200,36 @@ export async function ingestCommand(given: string[], opts: IngestCommandOptions,
       if (into)
         io.stdout.write(`Collection "${forTerminal(into.name)}": ${countOf(into.documents, 'document')}\n`)
       if (report.problem) io.stderr.write(`${report.problem.message} [${report.problem.code}]\n`)
+      if (headers) io.stdout.write(`${contextHeadersLine(headers)}\n`)
     }
-    return ingestExitCode(report.documents)
+    return Math.max(ingestExitCode(report.documents), headers ? contextHeadersExitCode(headers) : 0)
   } finally {
     release()
     await pool?.close()
+  }
+}
+
+/** `quire ingest --context-headers` without files: only the headers still missing are written. */
+async function headersOnly(opts: IngestCommandOptions, io: Io): Promise<number> {
+  const controller = new AbortController()
+  const release = stopOnInterrupt(io.interrupts ?? process, controller)
+  try {
+    const model = opts.modelDir ? inspectModelDir(opts.modelDir) : null
+    const headers = await contextHeadersStep(
+      {
+        ...opts.contextHeaders,
+        library: opts.library,
+        modelDir: model?.ok ? model.dir : null,
+        signal: controller.signal,
+        progress: !opts.json,
+      },
+      io,
+    )
+    if (opts.json) printJson(io, { documents: [], context_headers: contextHeadersJson(headers) })
+    else io.stdout.write(`${contextHeadersLine(headers)}\n`)
+    return contextHeadersExitCode(headers)
+  } finally {
+    release()
   }
 }
 
