@@ -12,5 +12,7 @@
  *     spreadsheet's passages are cited by their cells ("Prices!A12:F30").
  * 4 — tables found in PDFs (ingest/pdf-tables/) are read as whole Markdown rows in the flow of the
  *     text around them, the caption and header opening every chunk that holds one of their rows.
+ * 5 — more printouts are read as tables (a row whose columns fall a word space apart, a printout
+ *     in column blocks, a value with its interval in one cell) and equation arrays no longer are.
  */
-export const INDEX_VERSION = 4
+export const INDEX_VERSION = 5

@@ -2,9 +2,23 @@ import type { CleanPage } from '../../store/page-records.js'
 import { centreInside, unionBox, type Segment } from './geometry.js'
 import { pageWords, type PageWord } from './page-words.js'
 import { ruledRegions, type RuledRegion } from './ruled-tables.js'
-import { boxOfRows, gridRows, joinStrayColumns, joinTightColumns, spreadHeaderSpans } from './table-grid.js'
+import {
+  boxOfRows,
+  gridRows,
+  joinParentheticalColumns,
+  joinStrayColumns,
+  joinTightColumns,
+  spreadHeaderSpans,
+} from './table-grid.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
-import { candidateRuns, columnSeparators, headerAbove, WIDE_GAP, type TextLine } from './text-tables.js'
+import {
+  candidateRuns,
+  columnSeparators,
+  headerAbove,
+  splitAtRepeatedHeaders,
+  WIDE_GAP,
+  type TextLine,
+} from './text-tables.js'
 
 // Finds the tables of one page (ruled frames first, then runs of column-laid lines outside them),
 // with their header rows, caption and notes; linkContinuations joins a table that runs onto the
@@ -60,7 +74,22 @@ function looksTabular(rows: PdfTableRow[], headerRows: number): boolean {
   // Every column says something in at least two rows.
   for (let c = 0; c < cols; c++)
     if (rows.filter((r) => r.cells[c]!.text).length < Math.min(2, rows.length)) return false
-  return true
+  return !isEquationArray(body)
+}
+
+const RELATION = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→)$/
+
+/**
+ * Displayed equations set one under another ("r = 1 − k − c (1)") line up like columns, but one
+ * of their columns is nothing but the relation sign.
+ */
+function isEquationArray(body: PdfTableRow[]): boolean {
+  const cols = body[0]?.cells.length ?? 0
+  for (let c = 0; c < cols; c++) {
+    const filled = body.map((r) => r.cells[c]!.text).filter((t) => t)
+    if (filled.length >= 2 && filled.every((t) => RELATION.test(t))) return true
+  }
+  return false
 }
 
 function dropEmptyColumns(rows: PdfTableRow[]): PdfTableRow[] {
@@ -128,7 +157,10 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   let rows = gridRows({ words: all.flatMap((l) => l.words), separators, headerLines })
   const headerRows = withHeader ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
-  rows = joinStrayColumns(joinTightColumns(dropEmptyColumns(rows), headerRows, em), em)
+  rows = joinStrayColumns(
+    joinParentheticalColumns(joinTightColumns(dropEmptyColumns(rows), headerRows, em), headerRows, em),
+    em,
+  )
   if (!looksTabular(rows, headerRows) || rows.length < 3) return null
   return { rows, headerRows, strategy: 'text', lines: all.map((l) => l.line) }
 }
@@ -256,7 +288,7 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
     for (const l of f.lines) taken.add(l)
   }
   const rest = lines.filter((l) => !taken.has(l.line))
-  for (const run of candidateRuns(rest)) {
+  for (const run of candidateRuns(rest).flatMap(splitAtRepeatedHeaders)) {
     const above = lines[run[0]!.line - 1]
     const f = fromRun(run, above && !taken.has(above.line) ? above : undefined)
     if (f) {

@@ -148,6 +148,51 @@ describe('tables in PDFs', () => {
     expect(text).toContain('Table 2: Return flags.\n| Nr | Meaning |\n| --- | --- |\n| 1 | the return flag |')
   })
 
+  it('reads a printout in column blocks as one table per block, each value with its interval', async () => {
+    const lines = [
+      '> pnext.msm(cav.msm)',
+      '',
+      '        State 1                 State 2',
+      'State 1 0                       0.75054 (0.6985,0.7989)',
+      'State 2 0.37030 (0.2905,0.4552) 0',
+      'State 3 0                       0.29884 (0.1922,0.4281)',
+      '        State 3                 State 4',
+      'State 1 0                       0.24946 (0.2011,0.3015)',
+      'State 2 0.56356 (0.4377,0.6514) 0.06614 (0.0173,0.1996)',
+      'State 3 0                       0.70116 (0.5719,0.8078)',
+    ]
+    const texts = lines.map((text, i) => ({ text, x: 72, y: 700 - i * 12, mono: true }))
+    const doc = await readPdf(await pdfOf([{ texts }]), 'msm.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('|  | State 1 | State 2 |')
+    expect(text).toContain('| State 2 | 0.37030 (0.2905,0.4552) | 0 |')
+    expect(text).toContain('|  | State 3 | State 4 |')
+    expect(text).toContain('| State 2 | 0.56356 (0.4377,0.6514) | 0.06614 (0.0173,0.1996) |')
+  })
+
+  it('keeps a row whose columns fall a word space apart when its words align with the row above', async () => {
+    const lines = [
+      'Likelihood ratio tests of cumulative link models:',
+      '',
+      '    formula:                link: threshold:',
+      'fm2 rating ~ temp           logit flexible',
+      'fm1 rating ~ temp + contact logit flexible',
+    ]
+    const texts = lines.map((text, i) => ({ text, x: 72, y: 700 - i * 12, mono: true }))
+    const doc = await readPdf(await pdfOf([{ texts }]), 'anova.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| fm1 |')
+    expect(text).toMatch(/\| fm1 \|.*contact.*\| logit flexible \|/)
+  })
+
+  it('does not take a displayed equation array for a table', async () => {
+    const texts = ['r  =  1 - k - c    (1)', 'g  =  1 - k - m    (2)', 'b  =  1 - k - y    (3)'].map(
+      (text, i) => ({ text, x: 200, y: 600 - i * 14, mono: true }),
+    )
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts, ...prose(500)] }]), 'eq.pdf')
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),

@@ -276,3 +276,32 @@ export function joinStrayColumns(rows: PdfTableRow[], em: number): PdfTableRow[]
   }
   return out
 }
+
+/** A value's interval or standard error printed after it: "(0.4377,0.6514)", "[1.2, 3.4]". */
+const PARENTHETICAL = /^[([].*[)\]]$/
+
+/**
+ * Joins into its left neighbour a column that holds only parenthesised values, each a word space
+ * from the value before it: a printout's estimate and its confidence interval ("0.56356
+ * (0.4377,0.6514)") are one cell, though the interval's place is a gap in the rows above.
+ */
+export function joinParentheticalColumns(rows: PdfTableRow[], headerRows: number, em: number): PdfTableRow[] {
+  let out = rows
+  for (let c = (out[0]?.cells.length ?? 0) - 1; c >= 1; c--) {
+    const filled = out.slice(headerRows).filter((r) => r.cells[c]!.box)
+    const parenthetical =
+      filled.length > 0 &&
+      filled.every((r) => {
+        const a = r.cells[c - 1]!.box
+        const b = r.cells[c]!.box!
+        return PARENTHETICAL.test(r.cells[c]!.text) && a !== null && b.x - (a.x + a.w) < TIGHT_GAP * em
+      }) &&
+      out.slice(0, headerRows).every((r) => !r.cells[c]!.box)
+    if (!parenthetical) continue
+    out = out.map((r) => ({
+      ...r,
+      cells: [...r.cells.slice(0, c - 1), joinCells(r.cells[c - 1]!, r.cells[c]!), ...r.cells.slice(c + 1)],
+    }))
+  }
+  return out
+}

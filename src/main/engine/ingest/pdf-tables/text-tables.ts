@@ -40,6 +40,31 @@ export function columnSeparators(words: PageWord[], em: number): number[] {
   return seps
 }
 
+/** Word edges this close (in ems) are aligned. */
+const ALIGNED = 0.25
+
+/**
+ * A line whose columns happen to be a word space apart ("fm1 rating ~ temp + contact logit
+ * flexible" under "fm2 rating ~ temp           logit flexible") still continues a run when it
+ * starts where the line above starts, stays within its width, and has a word starting at each
+ * place a column opens after a wide gap in the line above.
+ */
+export function alignedRow(above: TextLine, l: TextLine): boolean {
+  const em = l.fontSize || 10
+  const starts: number[] = []
+  for (let i = 1; i < above.words.length; i++) {
+    const a = above.words[i - 1]!.box
+    const b = above.words[i]!.box
+    if (b.x - (a.x + a.w) >= WIDE_GAP * em) starts.push(b.x)
+  }
+  if (starts.length === 0) return false
+  const left = above.words[0]!.box.x
+  const right = Math.max(...above.words.map((w) => w.box.x + w.box.w))
+  if (Math.abs(l.words[0]!.box.x - left) > ALIGNED * em) return false
+  if (l.words.some((w) => w.box.x + w.box.w > right + ALIGNED * em)) return false
+  return starts.every((x) => l.words.some((w) => Math.abs(w.box.x - x) <= ALIGNED * em))
+}
+
 function baseline(l: TextLine): number {
   return Math.max(...l.words.map((w) => w.box.y))
 }
@@ -58,7 +83,8 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
   for (const l of lines) {
     const prev = run.at(-1)
     const near = prev === undefined || baseline(prev) - baseline(l) <= MAX_LEADING * (l.fontSize || 10)
-    if (l.words.length >= 2 && hasWideGap(l) && near) run.push(l)
+    if (l.words.length >= 2 && near && (hasWideGap(l) || (prev !== undefined && alignedRow(prev, l))))
+      run.push(l)
     else {
       close()
       if (l.words.length >= 2 && hasWideGap(l)) run.push(l)
@@ -78,4 +104,27 @@ export function headerAbove(above: TextLine | undefined, run: TextLine[]): boole
   const x0 = Math.min(...run.flatMap((l) => l.words.map((w) => w.box.x)))
   const x1 = Math.max(...run.flatMap((l) => l.words.map((w) => w.box.x + w.box.w)))
   return above.words.every((w) => w.box.x >= x0 - 2 * em && w.box.x + w.box.w <= x1 + 2 * em)
+}
+
+/** A header line of a printout: its row-label column is empty and it holds no decimal values. */
+function labelFreeHeader(l: TextLine, left: number): boolean {
+  const em = l.fontSize || 10
+  return l.words[0]!.box.x - left >= em && !l.words.some((w) => /^[-+−]?\d*[.,]\d+/.test(w.text))
+}
+
+/**
+ * A printout too wide for the page prints its columns in blocks, each under its own header line
+ * ("State 1 State 2", then "State 3 State 4"): a run whose first line is such a header parts
+ * where a line of the same shape comes again, one table per block.
+ */
+export function splitAtRepeatedHeaders(run: TextLine[]): TextLine[][] {
+  const left = Math.min(...run.flatMap((l) => l.words.map((w) => w.box.x)))
+  const first = run[0]!
+  if (!labelFreeHeader(first, left)) return [run]
+  const parts: TextLine[][] = [[first]]
+  for (const l of run.slice(1)) {
+    if (l.words.length === first.words.length && labelFreeHeader(l, left)) parts.push([l])
+    else parts.at(-1)!.push(l)
+  }
+  return parts
 }
