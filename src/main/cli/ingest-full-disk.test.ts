@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
+import { makeTextPdf, paragraphLines, sampleTextSpec, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { CAN_MOUNT_TMPFS, fillDisk, smallTmpfs } from '@tests/helpers/small-tmpfs.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
@@ -29,9 +29,11 @@ describe.skipIf(!CAN_MOUNT_TMPFS)('quire ingest on a full disk, hybrid mode', ()
       fs.writeFileSync(first, await makeTextPdf(sampleTextSpec('first subject quartz', 2)))
       expect((await cli('ingest', first, '--library', lib, '--model-dir', TEST_MODEL_DIR)).code).toBe(0)
       const big: string[] = []
+      // Four documents of their own text: documents written from one template, alike in 85% of
+      // their text, would be taken for one text (docs/duplicates.md) and skipped before the disk fills.
       for (let i = 0; i < 4; i++) {
         big.push(path.join(docs, `big-${i}.pdf`))
-        fs.writeFileSync(big[i]!, await makeTextPdf(sampleTextSpec(`big subject ${i} basalt`, 40)))
+        fs.writeFileSync(big[i]!, await makeTextPdf(distinctText(i, 40)))
       }
       // Room for a document or two: they commit, the vector index grows, then the disk is full for
       // the rest and for the index's last save, when the library closes.
@@ -66,3 +68,23 @@ describe.skipIf(!CAN_MOUNT_TMPFS)('quire ingest on a full disk, hybrid mode', ()
     }
   })
 })
+
+const WORDS = (
+  'basalt granite marble slate quartz feldspar mica gneiss schist shale limestone chalk flint ' +
+  'obsidian pumice tuff breccia dolomite gypsum halite jasper agate onyx opal garnet zircon beryl'
+).split(' ')
+
+/** A document whose every sentence is its own: words picked by the document, page and place. */
+function distinctText(doc: number, pages: number): TextPdfSpec {
+  const word = (k: number) => WORDS[(k * 7 + doc * 13 + ((k * k) % 11)) % WORDS.length]!
+  return {
+    pages: Array.from({ length: pages }, (_, p) => ({
+      lines: paragraphLines(
+        Array.from({ length: 6 }, (_, n) => {
+          const k = doc * 1000 + p * 10 + n
+          return `Sample ${k} holds ${word(k)} beside ${word(k + doc + 1)} and ${word(k * 3 + doc)} near ${word(k * 5 + 2)}.`
+        }),
+      ),
+    })),
+  }
+}
