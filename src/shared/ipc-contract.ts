@@ -387,6 +387,8 @@ const settings = z.object({
   summarizeWhenIdle: z.boolean().optional(),
   /** Query help before searching (docs/query-help.md): off by default; absent from older servers. */
   queryHelp: queryHelpMode.optional(),
+  /** Contextual chunk headers written by the model after each import (docs/query-help.md): off by default. */
+  contextHeaders: z.boolean().optional(),
 })
 export type Settings = z.infer<typeof settings>
 
@@ -575,6 +577,7 @@ export const routes = {
         .optional(),
       summarizeWhenIdle: z.boolean().optional(),
       queryHelp: queryHelpMode.optional(),
+      contextHeaders: z.boolean().optional(),
     }),
     output: settings,
   },

@@ -114,6 +114,12 @@ export interface IngestReport {
   problem?: { code: string; message: string }
   /** How embedding overlapped extraction (see IngestStreamStats). */
   stream?: IngestStreamStats
+  /**
+   * Contextual chunk headers written after the import (Settings, off by default; docs/query-help.md):
+   * how many, the model calls made (one per passage at most), the passages still without one, and
+   * why the model stopped early. Absent when the setting is off.
+   */
+  contextHeaders?: { written: number; modelCalls: number; remaining: number; problem: string | null }
 }
 
 /**

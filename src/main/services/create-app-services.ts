@@ -55,6 +55,7 @@ export interface AppServices {
     minCoverage?: number
     summarizeWhenIdle?: boolean
     queryHelp?: QueryHelpMode
+    contextHeaders?: boolean
   }): Settings
   /** Stops imports and answers, then deletes the library folder and starts an empty one. */
   deleteLibrary(): Promise<void>

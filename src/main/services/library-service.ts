@@ -20,6 +20,7 @@ import type { DocumentText } from '@shared/document-text.js'
 import { deleteCopy } from './upload-copies.js'
 import { otherFiles } from '../engine/store/library-files.js'
 import type { SettingsService } from './settings-service.js'
+import { contextHeadersAfterImport } from './context-headers-after-import.js'
 import { inspectRerankerDir } from '../engine/rerank/reranker-dir.js'
 import type { Reranker } from '../engine/rerank/reranker.js'
 import { openReranker, rerankerRoot } from './reranker-locations.js'
@@ -159,7 +160,7 @@ export class AppLibrary implements LibraryService {
     return this.lib.vectorRebuild()
   }
 
-  ingest(
+  async ingest(
     paths: string[],
     opts: {
       signal?: AbortSignal
@@ -168,7 +169,10 @@ export class AppLibrary implements LibraryService {
       collectionId?: number
     } = {},
   ): Promise<IngestReport> {
-    return this.owner.importBatch(paths, opts)
+    const report = await this.owner.importBatch(paths, opts)
+    if (!this.opts.settings.get().contextHeaders || report.cancelled) return report
+    const contextHeaders = await contextHeadersAfterImport(this.lib, this.opts.settings, opts.signal)
+    return { ...report, contextHeaders }
   }
 
   /** Removes the document, and its upload copy when it has one (browser mode): no stray copies. */

@@ -87,6 +87,7 @@ describe('settings', () => {
       summarizeWhenIdle: false,
       // Query help is off until the user turns it on (docs/query-help.md).
       queryHelp: 'off',
+      contextHeaders: false,
     })
     first.set({
       ollamaHost: 'gpu-box:11434/',
@@ -96,6 +97,7 @@ describe('settings', () => {
       minCoverage: 0.4,
       summarizeWhenIdle: true,
       queryHelp: 'hyde',
+      contextHeaders: true,
     })
     const again = new SettingsService(tmp)
     expect(again.firstRun).toBe(false)
@@ -107,6 +109,7 @@ describe('settings', () => {
       minCoverage: 0.4,
       summarizeWhenIdle: true,
       queryHelp: 'hyde',
+      contextHeaders: true,
     })
   })
 
@@ -124,6 +127,7 @@ describe('settings', () => {
         minCoverage: -1,
         summarizeWhenIdle: 'yes',
         queryHelp: 'always',
+        contextHeaders: 'yes',
       }),
     )
     expect(new SettingsService(tmp).get()).toEqual({
@@ -134,6 +138,7 @@ describe('settings', () => {
       minCoverage: DEFAULT_TUNING.minCoverage,
       summarizeWhenIdle: false,
       queryHelp: 'off',
+      contextHeaders: false,
     })
   })
 })

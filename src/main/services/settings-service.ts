@@ -39,6 +39,8 @@ const stored = z.object({
   summarizeWhenIdle: z.boolean().catch(false),
   /** Query help before searching; off until the user turns it on (unmeasured on real models). */
   queryHelp: z.enum(['off', 'expand', 'hyde']).catch('off'),
+  /** Contextual chunk headers after each import; off until the user turns it on (one model call per passage). */
+  contextHeaders: z.boolean().catch(false),
 })
 export type StoredSettings = z.infer<typeof stored>
 
@@ -53,6 +55,7 @@ const DEFAULTS: StoredSettings = {
   minCoverage: DEFAULT_TUNING.minCoverage,
   summarizeWhenIdle: false,
   queryHelp: 'off',
+  contextHeaders: false,
 }
 
 /** The evaluated defaults of the retrieval settings (app.info), said beside each in Settings. */
@@ -78,8 +81,26 @@ export class SettingsService {
   }
 
   get(): Settings {
-    const { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle, queryHelp } = this.current
-    return { ollamaHost, model, ocr, answerPassages, minCoverage, summarizeWhenIdle, queryHelp }
+    const {
+      ollamaHost,
+      model,
+      ocr,
+      answerPassages,
+      minCoverage,
+      summarizeWhenIdle,
+      queryHelp,
+      contextHeaders,
+    } = this.current
+    return {
+      ollamaHost,
+      model,
+      ocr,
+      answerPassages,
+      minCoverage,
+      summarizeWhenIdle,
+      queryHelp,
+      contextHeaders,
+    }
   }
 
   internal(): StoredSettings {
@@ -97,6 +118,7 @@ export class SettingsService {
     minCoverage?: number
     summarizeWhenIdle?: boolean
     queryHelp?: QueryHelpMode
+    contextHeaders?: boolean
   }): Settings {
     const next = { ...this.current }
     if (patch.ollamaHost !== undefined) next.ollamaHost = normalizeOllamaHost(patch.ollamaHost)
@@ -109,6 +131,7 @@ export class SettingsService {
     if (patch.minCoverage !== undefined) next.minCoverage = patch.minCoverage
     if (patch.summarizeWhenIdle !== undefined) next.summarizeWhenIdle = patch.summarizeWhenIdle
     if (patch.queryHelp !== undefined) next.queryHelp = patch.queryHelp
+    if (patch.contextHeaders !== undefined) next.contextHeaders = patch.contextHeaders
     writeJsonFile(this.file, next)
     this.current = next
     return this.get()

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
 import { QueryHelpSection } from './QueryHelpSection.js'
+import { ContextHeadersSection } from './ContextHeadersSection.js'
 import { RerankerSection } from './RerankerSection.js'
 
 export function EmbeddingSection() {
@@ -67,6 +68,7 @@ export function EmbeddingSection() {
       )}
       <RerankerSection />
       <QueryHelpSection />
+      <ContextHeadersSection />
     </section>
   )
 }
