@@ -16,6 +16,7 @@ import {
   contextualEmbeddingText,
   generateContextHeaders,
   type ContextHeaderDeps,
+  type ContextHeaderOptions,
   type ContextHeaderReport,
 } from './generate/context-headers.js'
 import { acquireImportLock, waitForImportLock, waitingLine } from './ingest/import-lock.js'
@@ -400,7 +401,7 @@ export class Library {
    */
   async generateContextHeaders(
     model: Pick<ContextHeaderDeps, 'chat' | 'model'>,
-    opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+    opts: ContextHeaderOptions = {},
   ): Promise<ContextHeaderReport> {
     this.assertWritable()
     const lock = await waitForImportLock(this.dir, { signal: opts.signal })

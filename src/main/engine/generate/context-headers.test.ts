@@ -176,6 +176,40 @@ describe('contextual chunk headers', () => {
     )
     expect(lib.vectorsMissing()).toBe(0)
   })
+
+  it('are stored only once the vectors embedded with them are saved', async () => {
+    const same: Embedder = {
+      modelId: 'test/same',
+      dim: 4,
+      embed: async (texts) => texts.map(() => Float32Array.from([0.5, 0.5, 0.5, 0.5])),
+      dispose: async () => undefined,
+    }
+    const { model } = await fakeModel()
+    const { lib } = await library({ embedder: same })
+    const storedAtProgress: number[] = []
+    const report = await lib.generateContextHeaders(model, {
+      saveEveryMs: 3_600_000,
+      onProgress: (done) => {
+        if (done > 0) storedAtProgress.push(headers(lib).length)
+      },
+    })
+    // A crash before the save would find no header whose vector lacks it; all are stored at the end.
+    expect(storedAtProgress).toEqual([0])
+    expect(headers(lib)).toHaveLength(report.generated)
+  })
+
+  it('in keyword mode are stored batch by batch', async () => {
+    const { model } = await fakeModel()
+    const { lib } = await library()
+    const storedAtProgress: number[] = []
+    const report = await lib.generateContextHeaders(model, {
+      saveEveryMs: 3_600_000,
+      onProgress: (done) => {
+        if (done > 0) storedAtProgress.push(headers(lib).length)
+      },
+    })
+    expect(storedAtProgress).toEqual([report.generated])
+  })
 })
 
 describe('cleanContextHeader', () => {

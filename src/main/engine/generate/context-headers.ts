@@ -47,6 +47,13 @@ export interface ContextHeaderReport {
   cancelled: boolean
 }
 
+export interface ContextHeaderOptions {
+  signal?: AbortSignal
+  onProgress?: (done: number, total: number) => void
+  /** Save the vector index (and store the headers embedded meanwhile) at most this often. Default 5 s. */
+  saveEveryMs?: number
+}
+
 /** What the model is asked about one chunk. */
 export function contextHeaderMessages(c: ChunkNeedingContext): ChatMessage[] {
   const passage = c.text.length > MAX_PASSAGE_CHARS ? `${c.text.slice(0, MAX_PASSAGE_CHARS)} …` : c.text
@@ -81,7 +88,7 @@ export function contextualEmbeddingText(header: string | null, heading: string |
  */
 export async function generateContextHeaders(
   deps: ContextHeaderDeps,
-  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  opts: ContextHeaderOptions = {},
 ): Promise<ContextHeaderReport> {
   const store = new ChunkContext(deps.db)
   const total = store.pendingCount()
@@ -93,63 +100,75 @@ export async function generateContextHeaders(
     cancelled: false,
   }
   opts.onProgress?.(0, total)
-  let after = 0
-  outer: for (;;) {
-    const batch = store.pending(after, BATCH)
-    if (batch.length === 0) break
-    const done: { chunk: ChunkNeedingContext; header: string }[] = []
-    for (const chunk of batch) {
-      if (opts.signal?.aborted) {
-        report.cancelled = true
-        break
-      }
-      report.modelCalls++
-      const r = await deps.chat({
-        model: deps.model,
-        messages: contextHeaderMessages(chunk),
-        options: { temperature: 0, num_predict: 80 },
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      })
-      if (r.outcome === 'stopped') {
-        report.cancelled = true
-        break
-      }
-      if (r.outcome === 'failed') {
-        report.problem = r.problem
-        break
-      }
-      done.push({ chunk, header: cleanContextHeader(r.text) })
-    }
-    await storeBatch(deps, store, done)
-    report.generated += done.length
-    report.remaining -= done.length
-    opts.onProgress?.(report.generated, total)
-    if (report.cancelled || report.problem || done.length < batch.length) break outer
-    after = batch.at(-1)!.id
+  // Headers are stored only once the vectors embedded with them are saved (at most every
+  // saveEveryMs, and at the end): a crash never leaves a stored header whose vector lacks it.
+  // What a crash loses is that interval's headers, asked for again by the next run.
+  const unsaved: Written[] = []
+  let lastSave = performance.now()
+  const flush = () => {
+    deps.vectors?.save()
+    deps.db.transaction(() => {
+      for (const d of unsaved) store.set(d.chunk.id, d.header)
+    })()
+    unsaved.length = 0
+    lastSave = performance.now()
   }
-  deps.vectors?.save()
+  let after = 0
+  try {
+    for (;;) {
+      const batch = store.pending(after, BATCH)
+      if (batch.length === 0) break
+      const done: Written[] = []
+      for (const chunk of batch) {
+        if (opts.signal?.aborted) {
+          report.cancelled = true
+          break
+        }
+        report.modelCalls++
+        const r = await deps.chat({
+          model: deps.model,
+          messages: contextHeaderMessages(chunk),
+          options: { temperature: 0, num_predict: 80 },
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        })
+        if (r.outcome === 'stopped') {
+          report.cancelled = true
+          break
+        }
+        if (r.outcome === 'failed') {
+          report.problem = r.problem
+          break
+        }
+        done.push({ chunk, header: cleanContextHeader(r.text) })
+      }
+      await embedWithHeaders(deps, done)
+      unsaved.push(...done)
+      report.generated += done.length
+      report.remaining -= done.length
+      if (!deps.vectors || performance.now() - lastSave > (opts.saveEveryMs ?? 5000)) flush()
+      opts.onProgress?.(report.generated, total)
+      if (report.cancelled || report.problem || done.length < batch.length) break
+      after = batch.at(-1)!.id
+    }
+  } finally {
+    flush()
+  }
   return report
 }
 
-/**
- * Re-embeds the batch's chunks with their headers, then stores the headers in one transaction. A
- * crash between the two leaves the headers unstored: the chunks are asked for again, never lost.
- */
-async function storeBatch(
-  deps: ContextHeaderDeps,
-  store: ChunkContext,
-  done: { chunk: ChunkNeedingContext; header: string }[],
-): Promise<void> {
+interface Written {
+  chunk: ChunkNeedingContext
+  header: string
+}
+
+/** Replaces the vectors of the chunks given a (non-empty) header with ones embedded with it. */
+async function embedWithHeaders(deps: ContextHeaderDeps, done: Written[]): Promise<void> {
   const embedded = done.filter((d) => d.header !== '')
-  if (deps.embedder && deps.vectors && embedded.length) {
-    const vecs = await deps.embedder.embed(
-      embedded.map((d) => contextualEmbeddingText(d.header, d.chunk.heading, d.chunk.text)),
-    )
-    const ids = embedded.map((d) => d.chunk.id)
-    deps.vectors.remove(ids)
-    deps.vectors.add(ids, vecs)
-  }
-  deps.db.transaction(() => {
-    for (const d of done) store.set(d.chunk.id, d.header)
-  })()
+  if (!deps.embedder || !deps.vectors || embedded.length === 0) return
+  const vecs = await deps.embedder.embed(
+    embedded.map((d) => contextualEmbeddingText(d.header, d.chunk.heading, d.chunk.text)),
+  )
+  const ids = embedded.map((d) => d.chunk.id)
+  deps.vectors.remove(ids)
+  deps.vectors.add(ids, vecs)
 }
