@@ -8,6 +8,7 @@ import { ingestRemedy } from '@renderer/lib/error-words.js'
 import { KEPT_OLDER_INDEX } from '@shared/outdated-index.js'
 import { formatEta } from '@renderer/lib/format.js'
 import { ProgressBar } from './ProgressBar.js'
+import { contextHeadersSummary } from '@shared/context-headers-summary.js'
 
 const STAGE_WORDS: Record<FileProgress['stage'], string> = {
   queued: 'Waiting',
@@ -133,6 +134,7 @@ export function ImportJobCard({
     failed ? `${failed} could not be added` : '',
     notReindexed ? `${notReindexed} could not be re-indexed` : '',
     cancelled ? `${cancelled} cancelled` : '',
+    contextHeadersSummary(job.report?.contextHeaders),
   ].filter(Boolean)
   // A file skipped as the same text as a library document can be added anyway: the card stays open.
   const sameText = job.files.filter((f) => f.stage === 'skipped' && f.sameTextAs).length
