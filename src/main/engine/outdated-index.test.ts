@@ -27,15 +27,21 @@ async function writePdf(dir: string, name: string, topic: string): Promise<strin
  */
 async function asLibraryBeforeIndexVersions(dir: string): Promise<void> {
   const lib = await Library.open(dir)
-  for (const m of MIGRATIONS.filter((m) => m.version > 9)) {
-    for (const [, table, column] of (m.sql ?? '').matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
-      lib.db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
-    // Triggers and tables a later migration creates did not exist either (indexes go with tables).
-    for (const [, trigger] of (m.sql ?? '').matchAll(/CREATE TRIGGER (?:IF NOT EXISTS )?(\w+)/g))
+  const later = MIGRATIONS.filter((m) => m.version > 9).map((m) => m.sql ?? '')
+  // What later migrations create did not exist yet: their triggers and views first (they name the
+  // columns), then their columns, then their tables (indexes go with the tables).
+  for (const sql of later) {
+    for (const [, trigger] of sql.matchAll(/CREATE TRIGGER (?:IF NOT EXISTS )?(\w+)/g))
       lib.db.exec(`DROP TRIGGER IF EXISTS ${trigger}`)
-    for (const [, table] of (m.sql ?? '').matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/g))
-      lib.db.exec(`DROP TABLE IF EXISTS ${table}`)
+    for (const [, view] of sql.matchAll(/CREATE VIEW (?:IF NOT EXISTS )?(\w+)/g))
+      lib.db.exec(`DROP VIEW IF EXISTS ${view}`)
   }
+  for (const sql of later)
+    for (const [, table, column] of sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g))
+      lib.db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`)
+  for (const sql of later)
+    for (const [, table] of sql.matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/g))
+      lib.db.exec(`DROP TABLE IF EXISTS ${table}`)
   lib.db.pragma('user_version = 9')
   await lib.close()
 }
