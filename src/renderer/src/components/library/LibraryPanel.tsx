@@ -89,7 +89,6 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
       <CollectionsList />
       <KeywordOnlyNote onOpenSettings={onOpenSettings} />
       <OutdatedIndexNote />
-      <WatchedFolders />
       {preparing && (
         <p className="muted small" role="status">
           Reading files…
@@ -215,6 +214,8 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
           {listed.length === 0 && <p className="empty-hint">No documents match “{filter}”.</p>}
         </>
       )}
+      {/* Below the documents: the filter and the list stay in view in a window 480 px high. */}
+      <WatchedFolders />
     </section>
   )
 }
