@@ -14,5 +14,7 @@
  *     text around them, the caption and header opening every chunk that holds one of their rows.
  * 5 — more printouts are read as tables (a row whose columns fall a word space apart, a printout
  *     in column blocks, a value with its interval in one cell) and equation arrays no longer are.
+ * 6 — console transcripts ("R>" and "+" before each line) and code with aligned comments are no
+ *     longer read as tables.
  */
-export const INDEX_VERSION = 5
+export const INDEX_VERSION = 6

@@ -74,20 +74,22 @@ function looksTabular(rows: PdfTableRow[], headerRows: number): boolean {
   // Every column says something in at least two rows.
   for (let c = 0; c < cols; c++)
     if (rows.filter((r) => r.cells[c]!.text).length < Math.min(2, rows.length)) return false
-  return !isEquationArray(body)
+  return !isEquationOrCode(body)
 }
 
-const RELATION = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→)$/
+/** A relation sign, a console's prompt or continuation mark, a code comment's mark. */
+const NOT_A_VALUE = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→|R>|\+|\$|#|%|>>>|\/\/)$/
 
 /**
- * Displayed equations set one under another ("r = 1 − k − c (1)") line up like columns, but one
- * of their columns is nothing but the relation sign.
+ * Displayed equations set one under another ("r = 1 − k − c (1)"), a console transcript ("R>"
+ * and "+" before each line of a call) and code with its comments aligned ("# Read data") line up
+ * like columns, but one of their columns is nothing but that sign or mark.
  */
-function isEquationArray(body: PdfTableRow[]): boolean {
+function isEquationOrCode(body: PdfTableRow[]): boolean {
   const cols = body[0]?.cells.length ?? 0
   for (let c = 0; c < cols; c++) {
     const filled = body.map((r) => r.cells[c]!.text).filter((t) => t)
-    if (filled.length >= 2 && filled.every((t) => RELATION.test(t))) return true
+    if (filled.length >= 2 && filled.every((t) => NOT_A_VALUE.test(t))) return true
   }
   return false
 }

@@ -193,6 +193,28 @@ describe('tables in PDFs', () => {
     expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
   })
 
+  it('does not take a console transcript or commented code for a table', async () => {
+    const transcript = [
+      'R> (HC5.estimates <- c(',
+      '+     empirical = as.numeric(quantile(ATV, probs = 0.05)),',
+      '+     Burr = as.numeric(quantile(fendo.B, probs = 0.05)$quantiles),',
+      '+     lognormal_MLE = as.numeric(quantile(fendo.ln, probs = 0.05)$quantiles)))',
+    ]
+    const script = [
+      'model in "line.bug"          # Read model file',
+      'data in "line-data.R"        # Read data in from file',
+      'compile, nchains(2)          # Compile a model with two parallel chains',
+    ]
+    const texts = [...transcript, '', ...script].map((text, i) => ({
+      text,
+      x: 72,
+      y: 600 - i * 12,
+      mono: true,
+    }))
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts, ...prose(480)] }]), 'code.pdf')
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),
