@@ -2,9 +2,10 @@ import { totalIdf, type QuestionAnalysis } from './analyse-question.js'
 import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { passageStems } from '../text/tokens.js'
-import { lexicalMatch, type LexicalMatch } from './lexical-score.js'
+import { lexicalMatch, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
+import { holdsTable, tableRowCoverage } from './table-row-evidence.js'
 import type { Tuning } from './tuning.js'
 
 /** What one candidate chunk has going for it. */
@@ -50,6 +51,10 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
       m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
       c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
     }
+    if (T.wTableRow > 0 && holdsTable(r.text)) {
+      m = withTableRows(m, r.text, q.terms, T)
+      if (c) c = withTableRows(c, r.text, q.contextTerms, T)
+    }
     own.set(r.id, {
       match: m,
       coverage: c
@@ -79,6 +84,16 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     out.set(r.id, { match: e.match, coverage: e.coverage, score })
   }
   return out
+}
+
+/**
+ * A table passage's match with its best row (read with the table's header and caption) counted as
+ * a proximity window when it holds more of the terms than any window of running text does.
+ */
+function withTableRows(m: LexicalMatch, text: string, terms: WeightedTerm[], T: Tuning): LexicalMatch {
+  const row = tableRowCoverage(text, terms)
+  if (row <= m.local) return m
+  return { ...m, local: row, score: m.score + T.wTableRow * T.wProximity * (row - m.local) }
 }
 
 /** A file's base name without extension, as words ("sandwich-CL.pdf" → "sandwich CL"). */

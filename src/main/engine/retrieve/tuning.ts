@@ -58,6 +58,12 @@ const TUNING = {
   proximityWindow: 40,
   wProximity: 0.75,
   /**
+   * A table row read with its table's caption and header (table-row-evidence.ts) is a place the
+   * question's words come together too: its share of the question counts as the passage's
+   * proximity when larger, the difference weighed this much relative to wProximity.
+   */
+  wTableRow: 1,
+  /**
    * On OCR'd pages a question word also matches the words it could have been misread as: OCR's
    * confusable characters (I/l/1, O/0, S/5, Z/2, B/8) are folded on both sides, through a second
    * keyword index of OCR chunks (ocr-fold.ts, ocr-chunk-index.ts); text-layer passages keep exact
