@@ -132,11 +132,11 @@ describe('quire with collections', () => {
     )
     expect(missing.err).toContain('[COLLECTION_NOT_FOUND]')
     expect((await cli('collections', 'delete', 'Case 14 (Lyon)', '--library', f.lib)).out).toBe(
-      'Deleted the collection "Case 14 (Lyon)"; its 1 document stay in the library.\n',
+      'Deleted the collection "Case 14 (Lyon)"; its 1 document stays in the library.\n',
     )
     expect((await cli('docs', '--library', f.lib)).out).toContain('glaciers.pdf')
     const bad = await cli('collections', 'rename', 'only-one', '--library', f.lib)
-    expect(bad.code).toBe(1)
+    expect(bad.code).toBe(2)
     expect(bad.err).toContain('quire collections rename takes 2 names')
     const empty = await cli(
       'ingest',

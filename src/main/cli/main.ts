@@ -427,7 +427,8 @@ export async function main(
       io.stdout.write(`${JSON.stringify({ error: { code, message: errorMessageOf(err), remedy } })}\n`)
     io.stderr.write(`quire: ${forTerminal(errorMessageOf(err))} [${code}]\n${remedy ? `${remedy}\n` : ''}`)
     if (process.env.QUIRE_DEBUG) io.stderr.write(`${(err as Error).stack}\n`)
-    return 1
+    // One rule for every command (docs/cli.md): 2 for a missing or bad argument, 1 otherwise.
+    return code === 'INVALID_ARGUMENT' ? 2 : 1
   }
   return code
 }

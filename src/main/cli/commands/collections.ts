@@ -73,7 +73,7 @@ export async function collectionsCommand(
     } else {
       changed = collections.requireByName(names[0]!)
       collections.delete(changed.id)
-      line = `Deleted the collection "${changed.name}"; its ${countOf(changed.documents, 'document')} stay in the library.`
+      line = `Deleted the collection "${changed.name}"; its ${countOf(changed.documents, 'document')} ${changed.documents === 1 ? 'stays' : 'stay'} in the library.`
     }
     if (opts.json) printJson(io, { collection: collectionJson(changed), action: act })
     else io.stdout.write(`${forTerminal(line)}\n`)
