@@ -3,11 +3,12 @@
 // lost its text layer altogether is read by OCR, which misreads some letters. Their exact
 // fingerprint differs; their sketch says they are nearly the same text. A sketch is the bottom-k
 // of the hashes of the text's character shingles (Broder's MinHash with one hash function), so
-// the share of shingles two texts have in common is estimated from 2 × 256 numbers. Shingles are
-// counted as a multiset (the n-th occurrence of a shingle hashes apart from the first): as a set,
-// a long document written from a template repeats the template's shingles on every page, and two
-// such documents about different subjects looked 0.89 alike; counted, each page's own words weigh
-// as often as they occur.
+// the share of shingles two texts have in common is estimated from 2 × 256 numbers. A sketch holds
+// two: the shingles as a set, and as a multiset (the n-th occurrence of a shingle hashed apart from
+// the first), and two texts are one only when both agree. As a set alone, two long reports written
+// from one template about other subjects looked 0.89 alike (the template's shingles, repeated on
+// every page, count once and dominate); as a multiset they are 0.71 alike. As a multiset alone, two
+// short texts differing in one character everywhere it occurs looked 0.86 alike; as a set, less.
 import { fingerprintText } from './text-fingerprint.js'
 
 /** Letters and digits per shingle: one misread character changes this many shingles. */
@@ -41,7 +42,19 @@ function occurrenceHash(h: number, k: number): number {
   return h >>> 0
 }
 
-/** The sketch of a document's pages, or null when the text has too few shingles to compare. */
+/** The K smallest distinct values of sorted `hashes`, or null when there are fewer. */
+function bottomK(hashes: Uint32Array): Uint32Array | null {
+  const out = new Uint32Array(SKETCH_SIZE)
+  let k = 0
+  for (let i = 0; i < hashes.length && k < SKETCH_SIZE; i++)
+    if (i === 0 || hashes[i] !== hashes[i - 1]) out[k++] = hashes[i]!
+  return k < SKETCH_SIZE ? null : out
+}
+
+/**
+ * The sketch of a document's pages: the set's bottom-K then the multiset's (2 × SKETCH_SIZE
+ * values), or null when the text has too few shingles to compare.
+ */
 export function textSketch(pages: readonly { text: string }[]): Uint32Array | null {
   const text = pages.map((p) => fingerprintText(p.text)).join('')
   const n = text.length - SHINGLE + 1
@@ -49,6 +62,7 @@ export function textSketch(pages: readonly { text: string }[]): Uint32Array | nu
   const all = new Uint32Array(n)
   for (let i = 0; i < n; i++) all[i] = hashShingle(text, i)
   all.sort()
+  const asSet = bottomK(all)
   // The k-th repeat of a shingle becomes a shingle of its own (a multiset, not a set).
   for (let i = 1, k = 0, prev = all[0]; i < n; i++) {
     const h = all[i]!
@@ -57,14 +71,16 @@ export function textSketch(pages: readonly { text: string }[]): Uint32Array | nu
     if (k > 0) all[i] = occurrenceHash(h, k)
   }
   all.sort()
-  const out = new Uint32Array(SKETCH_SIZE)
-  let k = 0
-  for (let i = 0; i < n && k < SKETCH_SIZE; i++) if (i === 0 || all[i] !== all[i - 1]) out[k++] = all[i]!
-  return k < SKETCH_SIZE ? null : out
+  const asMultiset = bottomK(all)
+  if (!asSet || !asMultiset) return null
+  const out = new Uint32Array(2 * SKETCH_SIZE)
+  out.set(asSet)
+  out.set(asMultiset, SKETCH_SIZE)
+  return out
 }
 
-/** Estimated Jaccard similarity of two texts' shingle sets from their sketches (sorted ascending). */
-export function sketchSimilarity(a: Uint32Array, b: Uint32Array): number {
+/** Estimated Jaccard similarity of two bottom-K sketches (each sorted ascending). */
+function bottomKSimilarity(a: Uint32Array, b: Uint32Array): number {
   // The K smallest hashes of the union; the share of them in both sets estimates the Jaccard.
   let i = 0
   let j = 0
@@ -78,6 +94,16 @@ export function sketchSimilarity(a: Uint32Array, b: Uint32Array): number {
     else j++
   }
   return both / SKETCH_SIZE
+}
+
+/**
+ * How alike two texts are from their sketches: the lower of the set's and the multiset's estimate.
+ * A sketch of SKETCH_SIZE values only (stored before the multiset was kept) compares as a set.
+ */
+export function sketchSimilarity(a: Uint32Array, b: Uint32Array): number {
+  const asSet = bottomKSimilarity(a.subarray(0, SKETCH_SIZE), b.subarray(0, SKETCH_SIZE))
+  if (a.length < 2 * SKETCH_SIZE || b.length < 2 * SKETCH_SIZE) return asSet
+  return Math.min(asSet, bottomKSimilarity(a.subarray(SKETCH_SIZE), b.subarray(SKETCH_SIZE)))
 }
 
 export function sketchToBlob(s: Uint32Array): Buffer {
