@@ -1,6 +1,5 @@
 // Why Quire found nothing to answer with, in words, from the search's decline decision. The app's
 // "not found" card and the CLI print the same sentence.
-import type { RetrievalTrace } from './chat-types.js'
 import type { SearchDecision } from './library-types.js'
 
 /**
@@ -9,6 +8,12 @@ import type { SearchDecision } from './library-types.js'
  * on and the model replied that they do not answer the question.
  */
 export type DeclineCode = Exclude<SearchDecision['reason'], 'answered'> | 'model'
+
+/** What is read of a stored answer: its RetrievalTrace (chat-types.ts) holds search's decision. */
+interface StoredDecline {
+  declined: boolean
+  trace?: { decision?: SearchDecision | null } | null
+}
 
 export const DECLINE_CODES: readonly DeclineCode[] = [
   'no-results',
@@ -27,7 +32,7 @@ export const MODEL_DECLINE_SENTENCE =
  * whose search did not decline was declined by the model. Null when not declined, or for answers
  * stored before the decision was kept.
  */
-export function declineCodeOf(m: { declined: boolean; trace?: RetrievalTrace | null }): DeclineCode | null {
+export function declineCodeOf(m: StoredDecline): DeclineCode | null {
   if (!m.declined) return null
   const d = m.trace?.decision
   if (!d) return null
@@ -35,7 +40,7 @@ export function declineCodeOf(m: { declined: boolean; trace?: RetrievalTrace | n
 }
 
 /** Why a stored answer was declined, in words (search's reason, or the model's verdict). */
-export function answerDeclineReason(m: { declined: boolean; trace?: RetrievalTrace | null }): string | null {
+export function answerDeclineReason(m: StoredDecline): string | null {
   const code = declineCodeOf(m)
   if (code === 'model') return MODEL_DECLINE_SENTENCE
   return code ? declineReason(m.trace?.decision) : null

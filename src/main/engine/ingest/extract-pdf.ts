@@ -7,17 +7,9 @@ import { IMAGE_PIXEL_BUDGET } from '../ocr/pixel-budget.js'
 import type { Segment } from './pdf-tables/geometry.js'
 import { pageRulings } from './pdf-tables/page-rulings.js'
 import { mayHoldTable } from './pdf-tables/table-signals.js'
+import type { RawLine } from './raw-line.js'
 
-/** One visual line of a page as pdf.js laid it out, before cleaning. */
-export interface RawLine {
-  /** Text items on the line, left to right as the content stream gives them. */
-  items: { str: string; x: number; y: number; w: number; h: number }[]
-  /** Font height of the line (largest item), used to spot headings. */
-  fontSize: number
-  y: number
-  /** Mean word confidence (0–100) of a line read by OCR; absent on text-layer lines. */
-  confidence?: number
-}
+export type { RawLine }
 
 export interface RawPage {
   pageNo: number

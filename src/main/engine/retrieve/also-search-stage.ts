@@ -4,7 +4,7 @@
 // the fusion's own lists and the decision stay the question's: text the model wrote can bring a
 // passage forward, never make a question the library cannot answer look answered.
 import { analyseQuestion } from './analyse-question.js'
-import type { SearchStage } from './search-stages.js'
+import type { SearchStage } from './search-stage-types.js'
 
 export const alsoSearchStage: SearchStage = {
   name: 'also-search',

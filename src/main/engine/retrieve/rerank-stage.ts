@@ -4,7 +4,7 @@
 // passage the budget left unscored keeps its place. Without a reranker the stage does not run.
 import type { FusedChunk } from './fuse-candidates.js'
 import type { ChunkRow } from './gather-candidates.js'
-import type { SearchStage } from './search-stages.js'
+import type { SearchStage } from './search-stage-types.js'
 import type { Tuning } from './tuning.js'
 
 /** A batch the first search (no time per passage measured yet beyond the warm-up) starts with. */

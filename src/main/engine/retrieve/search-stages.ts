@@ -1,61 +1,18 @@
 // The search pipeline as a declared list: each stage reads the run's record and writes its part.
 // A new stage is a module exporting a SearchStage and one entry in SEARCH_STAGES; a stage that is
 // off for a search (`applies` false) leaves the record exactly as it found it.
-import type { SearchDecision, SearchHit, SearchOptions, StageNote } from '@shared/library-types.js'
-import type { Db } from '../store/open-database.js'
-import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
-import type { ScopedVocabulary } from './scoped-vocabulary.js'
 import { decide } from './decide.js'
 import { feedbackTerms, withFeedback } from './feedback-terms.js'
-import { fuseCandidates, type FusedChunk } from './fuse-candidates.js'
-import type { Candidates, CandidateGatherer } from './gather-candidates.js'
-import type { KeywordSearch } from './keyword-search.js'
+import { fuseCandidates } from './fuse-candidates.js'
 import { markOcrPassages } from './mark-ocr-passages.js'
 import { rerankStage } from './rerank-stage.js'
 import { alsoSearchStage } from './also-search-stage.js'
-import type { Reranker } from '../rerank/reranker.js'
-import { scoreEvidence, type ChunkEvidence } from './score-evidence.js'
+import { scoreEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
 import { summaryStage } from './summary-stage.js'
-import type { Tuning } from './tuning.js'
+import type { SearchRun, SearchStage, StageDeps } from './search-stage-types.js'
 
-/** What one search has found so far; each stage fills in its part. */
-export interface SearchRun {
-  readonly question: QuestionAnalysis
-  readonly mode: 'hybrid' | 'keyword'
-  readonly k: number
-  readonly T: Tuning
-  readonly opts: SearchOptions
-  /**
-   * A scoped search's vocabulary (scoped-vocabulary.ts): the question is weighed, fed back and
-   * judged by the documents searched. Absent: the whole library's.
-   */
-  readonly scope?: ScopedVocabulary & { estimateOnly: Vocabulary }
-  candidates: Candidates
-  evidence: Map<number, ChunkEvidence>
-  /** The ranking passages are shaped from, best first (top k × mergePool). */
-  fused: FusedChunk[]
-  results: SearchHit[]
-  decision: SearchDecision | null
-  /** What optional stages did, for the trace (absent when none ran). */
-  notes: StageNote[]
-}
-
-/** What the stages search with: the library's tables and the optional models. */
-export interface StageDeps {
-  db: Db
-  keyword: KeywordSearch
-  gatherer: CandidateGatherer
-  /** The cross-encoder imported in Settings (or --reranker); null: no rerank stage. */
-  reranker: Reranker | null
-}
-
-export interface SearchStage {
-  name: string
-  /** Whether the stage runs for this search; absent: always. */
-  applies?: (run: SearchRun, deps: StageDeps) => boolean
-  run: (run: SearchRun, deps: StageDeps) => void | Promise<void>
-}
+export type { SearchRun, SearchStage, StageDeps }
 
 const gather: SearchStage = {
   name: 'gather',

@@ -10,7 +10,7 @@ import type { SearchHit } from '@shared/library-types.js'
 import type { Db } from '../store/db.js'
 import { SectionSummaries, type SummaryMatch } from '../store/section-summaries.js'
 import { passageStems } from '../text/tokens.js'
-import type { SearchRun, SearchStage } from './search-stages.js'
+import type { SearchRun, SearchStage } from './search-stage-types.js'
 
 /** Questions about a document's conclusions or main points, rather than one fact in it. */
 const BROAD =

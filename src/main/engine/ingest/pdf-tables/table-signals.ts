@@ -1,4 +1,4 @@
-import type { RawLine } from '../extract-pdf.js'
+import type { RawLine } from '../raw-line.js'
 
 // Reading a page's drawing operators for its ruling lines costs about as much again as reading
 // its text (pdf.js parses the content stream a second time and decodes its images), so it is done
