@@ -15,14 +15,6 @@ let server: RunningServer
 let browser: Browser
 let page: Page
 
-async function newCollection(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New collection' }).click()
-  const field = page.getByRole('textbox', { name: 'Name of the new collection' })
-  await field.fill(name)
-  await field.press('Enter')
-  await page.getByRole('button', { name: new RegExp(`^${name} \\(0 documents\\)`) }).waitFor()
-}
-
 describe('collections', () => {
   beforeAll(async () => {
     session = await startE2eSession('collections', startScriptedOllama)
@@ -38,8 +30,8 @@ describe('collections', () => {
     await page.goto(server.url)
     const collections = page.getByRole('navigation', { name: 'Collections' })
     await collections.waitFor()
-    await newCollection('Case 14')
-    await newCollection('Case 15')
+    await step.newCollection(page, 'Case 14')
+    await step.newCollection(page, 'Case 15')
 
     // Open Case 14 and import while it is open: the document goes into it, not into Case 15.
     await collections.getByRole('button', { name: /^Case 14/ }).click()

@@ -44,14 +44,6 @@ function lighthouse(width = 80, title = 'Lighthouse log'): TextPdfSpec {
   }
 }
 
-async function newCollection(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New collection' }).click()
-  const field = page.getByRole('textbox', { name: 'Name of the new collection' })
-  await field.fill(name)
-  await field.press('Enter')
-  await page.getByRole('button', { name: new RegExp(`^${name} \\(0 documents\\)`) }).waitFor()
-}
-
 describe('watched folders and duplicates', () => {
   beforeAll(async () => {
     session = await startE2eSession('watch', startScriptedOllama)
@@ -70,8 +62,8 @@ describe('watched folders and duplicates', () => {
     await page.getByRole('region', { name: 'Getting started' }).waitFor()
     // Two collections; the folder is watched into Case 14, opened.
     const collections = page.getByRole('navigation', { name: 'Collections' })
-    await newCollection('Case 14')
-    await newCollection('Case 15')
+    await step.newCollection(page, 'Case 14')
+    await step.newCollection(page, 'Case 15')
     await collections.getByRole('button', { name: /^Case 14/ }).click()
     await expect
       .poll(() => collections.getByRole('button', { name: /^Case 14/ }).getAttribute('aria-current'))

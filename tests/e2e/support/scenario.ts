@@ -101,3 +101,12 @@ export async function findConversation(page: Page): Promise<void> {
     .first()
     .waitFor()
 }
+
+/** Creates a collection in the library panel and waits for its (empty) row. */
+export async function newCollection(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New collection' }).click()
+  const field = page.getByRole('textbox', { name: 'Name of the new collection' })
+  await field.fill(name)
+  await field.press('Enter')
+  await page.getByRole('button', { name: new RegExp(`^${name} \\(0 documents\\)`) }).waitFor()
+}
