@@ -93,8 +93,13 @@ describe('spreadsheets in a library', () => {
     const report = await lib.ingest([file], { onProgress: (p) => seen.push(p) })
     expect(report.documents[0]).toMatchObject({ status: 'indexed' })
     const extracting = seen.filter((p) => p.stage === 'extracting' && p.file === file)
-    // Section by section: more than one step, counting up to the whole.
-    expect(extracting.length).toBeGreaterThan(2)
+    // While the sheet is read (a report every thousand rows), then section by section: each step
+    // further than the one before, up to the whole.
+    expect(extracting.length).toBeGreaterThan(20)
+    const shares = extracting.map((p) => p.done / p.total)
+    expect(shares.filter((s, i) => i > 0 && s > shares[i - 1]!).length).toBeGreaterThan(10)
+    shares.forEach((s, i) => expect(s).toBeGreaterThanOrEqual(i > 0 ? shares[i - 1]! : 0))
+    expect(shares.filter((s) => s > 0 && s < 0.5).length).toBeGreaterThan(5)
     expect(extracting.at(-1)).toMatchObject({ done: extracting.at(-1)!.total })
     expect((await lib.search('19999')).results[0]).toMatchObject({ file })
     await lib.close()

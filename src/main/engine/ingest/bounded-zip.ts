@@ -96,6 +96,11 @@ export class BoundedZip {
     return this.entries.has(name)
   }
 
+  /** An entry's inflated size as the archive's directory declares it, or null when absent. */
+  declaredSize(name: string): number | null {
+    return this.entries.get(name)?.size ?? null
+  }
+
   /** An entry's bytes, or null when the archive has no such entry. */
   read(name: string): Uint8Array | null {
     const out: Uint8Array[] = []

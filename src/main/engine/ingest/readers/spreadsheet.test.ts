@@ -4,6 +4,9 @@ import { makeOds, makeXlsx } from '@tests/fixtures/sheet-factory.js'
 import { makeOleFile } from '@tests/fixtures/office-factory.js'
 import { locatorOf, read, readError } from './readers-test-kit.js'
 import { displayField, sniffDelimiter, sniffQuote } from './sheets/delimited.js'
+import { readOdsSheets } from './sheets/ods.js'
+import { ROWS_PER_REPORT } from './sheets/read-progress.js'
+import { readXlsxSheets } from './sheets/xlsx.js'
 
 const latin1 = (s: string) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)))
 
@@ -182,6 +185,43 @@ describe('Excel workbooks', () => {
     expect(err?.code).toBe('DOC_CORRUPT')
     expect(err?.message).toContain('xl/worksheets/sheet1.xml is not well-formed XML')
     expect(await readError(makeOleFile(true), '/d/locked.xlsx')).toMatchObject({ code: 'DOC_ENCRYPTED' })
+  })
+})
+
+/** Rows read and expected, as a reader reports them; each must read on from the one before. */
+function expectRisingRows(seen: [number, number][], rows: number): void {
+  // Within the sheet, not only at its end: a report every thousand rows.
+  expect(seen.length).toBe(Math.floor(rows / ROWS_PER_REPORT) + 1)
+  seen.forEach(([read, expected], i) => {
+    expect(expected).toBeGreaterThanOrEqual(read)
+    if (i === 0) return
+    const [before, beforeExpected] = seen[i - 1]!
+    expect(read).toBeGreaterThan(before)
+    // The share read never goes back.
+    expect(read / expected).toBeGreaterThanOrEqual(before / beforeExpected)
+  })
+  expect(seen[0]![1]).toBeGreaterThan(seen[0]![0])
+  expect(seen.at(-1)).toEqual([rows, rows])
+}
+
+describe('progress within a sheet', () => {
+  it('reports the rows of a large workbook as they are read, against the rows expected', () => {
+    const rows = Array.from({ length: 6_500 }, (_, i) => [`item ${i}`, i * 3])
+    const xlsx = makeXlsx([
+      { name: 'First', rows: rows.slice(0, 2_500) },
+      { name: 'Second', rows: rows.slice(2_500) },
+    ])
+    const seen: [number, number][] = []
+    const sheets = readXlsxSheets(xlsx, '/d/big.xlsx', { onRows: (r, e) => seen.push([r, e]) })
+    expect(sheets.map((s) => s.rows.length)).toEqual([2_500, 4_000])
+    expectRisingRows(seen, 6_500)
+  })
+
+  it('reports the rows of a large OpenDocument spreadsheet as they are read', () => {
+    const ods = makeOds([{ name: 'Log', rows: Array.from({ length: 4_200 }, (_, i) => [`entry ${i}`]) }])
+    const seen: [number, number][] = []
+    readOdsSheets(ods, '/d/log.ods', { onRows: (r, e) => seen.push([r, e]) })
+    expectRisingRows(seen, 4_200)
   })
 })
 

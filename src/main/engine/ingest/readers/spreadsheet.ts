@@ -11,6 +11,30 @@ import { readXlsxSheets } from './sheets/xlsx.js'
 // each table chunked as passages of whole rows under its header and cited by its cells
 // ("penguins!A4:G4"). A CSV or TSV file is one sheet named after the file.
 
+// A workbook's extraction reports progress by rows: reading the sheets' XML (about three quarters
+// of the time, measured on a generated 50,000-row sheet) counts three units a row as the rows are
+// read, then laying the tables into sections and passages one unit a row, section by section.
+const READ_UNITS = 3
+
+/** The reader's `onRows` and the chunker's `onPage`, reporting one rising count to `opts.onPage`. */
+function rowProgress(opts: ParseOptions): {
+  onRows: (rows: number, expected: number) => void
+  chunking: ParseOptions
+} {
+  let rows = 0
+  return {
+    onRows: (read, expected) => {
+      rows = read
+      opts.onPage?.(read * READ_UNITS, expected * (READ_UNITS + 1))
+    },
+    chunking: {
+      ...opts,
+      onPage: (done, total) =>
+        opts.onPage?.(rows * READ_UNITS + Math.round((rows * done) / total), rows * (READ_UNITS + 1)),
+    },
+  }
+}
+
 function sheetDocument(grids: SheetGrid[], file: string, format: DocumentFormat, opts: ParseOptions) {
   const parts: TextPart[] = grids.map((g) => ({
     title: g.name,
@@ -32,8 +56,12 @@ export async function readXlsx(
   file: string,
   opts: ParseOptions = {},
 ): Promise<ParsedDocument> {
-  const grids = readXlsxSheets(bytes, file, { ...(opts.signal ? { signal: opts.signal } : {}) })
-  return sheetDocument(grids, file, 'xlsx', opts)
+  const progress = rowProgress(opts)
+  const grids = readXlsxSheets(bytes, file, {
+    onRows: progress.onRows,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  })
+  return sheetDocument(grids, file, 'xlsx', progress.chunking)
 }
 
 export async function readOds(
@@ -41,6 +69,10 @@ export async function readOds(
   file: string,
   opts: ParseOptions = {},
 ): Promise<ParsedDocument> {
-  const grids = readOdsSheets(bytes, file, { ...(opts.signal ? { signal: opts.signal } : {}) })
-  return sheetDocument(grids, file, 'ods', opts)
+  const progress = rowProgress(opts)
+  const grids = readOdsSheets(bytes, file, {
+    onRows: progress.onRows,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  })
+  return sheetDocument(grids, file, 'ods', progress.chunking)
 }

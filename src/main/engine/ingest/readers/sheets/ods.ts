@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
 import { BoundedZip } from '../../bounded-zip.js'
+import { RowProgress } from './read-progress.js'
 import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
@@ -44,12 +45,18 @@ interface CellDraft {
 export function readOdsSheets(
   bytes: Uint8Array,
   file: string,
-  opts: { signal?: AbortSignal; onSheet?: (done: number, total: number) => void } = {},
+  opts: {
+    signal?: AbortSignal
+    onSheet?: (done: number, total: number) => void
+    /** Rows read so far and expected in all (read-progress.ts). */
+    onRows?: (rows: number, expected: number) => void
+  } = {},
 ): SheetGrid[] {
   const name = path.basename(file)
   const zip = new BoundedZip(bytes, name)
   if (isEncrypted(zip, name)) throw new QuireError('DOC_ENCRYPTED', `${name} is password-protected.`)
   const budget = new RowBudget(name)
+  const progress = new RowProgress(zip.declaredSize('content.xml') ?? 0, opts.onRows)
   const sheets: SheetGrid[] = []
   let sheet: SheetGrid | null = null
   let row: SheetRow | null = null
@@ -119,6 +126,7 @@ export function readOdsSheets(
               filledCells(row!),
             )
             sheet.rows.push(i === 0 ? row : { n, cells: [...row.cells] })
+            progress.row()
           }
           rowNo += rowRepeat
           row = null
@@ -131,6 +139,7 @@ export function readOdsSheets(
       text: (t) => {
         if (skip === 0 && para) para.push(t)
       },
+      bytes: progress.bytes,
     },
     opts.signal,
   )
@@ -152,5 +161,6 @@ export function readOdsSheets(
     col += c.repeat
   }
   if (!found) throw damaged(name, 'it has no content.xml')
+  progress.finish()
   return sheets
 }

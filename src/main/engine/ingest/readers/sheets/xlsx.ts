@@ -3,6 +3,7 @@ import { QuireError } from '@shared/errors.js'
 import { BoundedZip } from '../../bounded-zip.js'
 import { parseRef } from '../../tables/cell-refs.js'
 import { builtInFormat, formatValue, generalNumber } from './number-format.js'
+import { RowProgress } from './read-progress.js'
 import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
@@ -139,7 +140,14 @@ function readSheet(
   zip: BoundedZip,
   file: string,
   sheet: SheetRef,
-  ctx: { strings: string[]; formats: string[]; date1904: boolean; budget: RowBudget; signal?: AbortSignal },
+  ctx: {
+    strings: string[]
+    formats: string[]
+    date1904: boolean
+    budget: RowBudget
+    progress: RowProgress
+    signal?: AbortSignal
+  },
 ): SheetGrid {
   const rows: SheetRow[] = []
   const merges: MergedRange[] = []
@@ -223,6 +231,7 @@ function readSheet(
               filledCells(row),
             )
             rows.push(row)
+            ctx.progress.row()
           }
           row = null
         }
@@ -233,18 +242,27 @@ function readSheet(
         // Rich text runs and their phonetic guides: the runs' text only.
         else if (inInline > 0) cell.inline += t
       },
+      bytes: ctx.progress.bytes,
     },
     ctx.signal,
   )
   if (!found) throw damaged(file, `the sheet ${sheet.name} (${sheet.entry}) is missing`)
+  ctx.progress.endEntry()
   return { name: sheet.name, rows, merges }
 }
 
-/** Every worksheet of an .xlsx file, in the workbook's order. */
+/**
+ * Every worksheet of an .xlsx file, in the workbook's order. `onRows` reports the rows read so far
+ * and the rows expected in all, every thousand rows and once at the end (read-progress.ts).
+ */
 export function readXlsxSheets(
   bytes: Uint8Array,
   file: string,
-  opts: { signal?: AbortSignal; onSheet?: (done: number, total: number) => void } = {},
+  opts: {
+    signal?: AbortSignal
+    onSheet?: (done: number, total: number) => void
+    onRows?: (rows: number, expected: number) => void
+  } = {},
 ): SheetGrid[] {
   const name = path.basename(file)
   const zip = new BoundedZip(bytes, name)
@@ -252,15 +270,20 @@ export function readXlsxSheets(
   const strings = readSharedStrings(zip, name, base, opts.signal)
   const formats = readStyles(zip, name, base)
   const budget = new RowBudget(name)
-  return sheets.map((s, i) => {
+  const sheetBytes = sheets.reduce((n, s) => n + (zip.declaredSize(s.entry) ?? 0), 0)
+  const progress = new RowProgress(sheetBytes, opts.onRows)
+  const grids = sheets.map((s, i) => {
     const grid = readSheet(zip, name, s, {
       strings,
       formats,
       date1904,
       budget,
+      progress,
       ...(opts.signal ? { signal: opts.signal } : {}),
     })
     opts.onSheet?.(i + 1, sheets.length)
     return grid
   })
+  progress.finish()
+  return grids
 }

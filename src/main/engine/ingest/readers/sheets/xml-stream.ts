@@ -9,7 +9,12 @@ export interface XmlHandlers {
   open?: (tag: SaxesTagPlain) => void
   close?: (name: string) => void
   text?: (text: string) => void
+  /** Bytes of the entry inflated so far, as each piece is about to be parsed (for progress). */
+  bytes?: (read: number) => void
 }
+
+/** Bytes of XML parsed at a time between progress updates. */
+const PIECE = 64 * 1024
 
 /** The local part of a tag name ("x:row" → "row"), as files written with prefixes name them. */
 export const local = (name: string) => name.slice(name.indexOf(':') + 1)
@@ -44,9 +49,16 @@ export function streamXml(
     parser.on('cdata', handlers.text)
   }
   const decoder = new TextDecoder()
+  let read = 0
   const found = zip.stream(entry, (chunk) => {
     if (signal?.aborted) throw new QuireError('CANCELLED', 'Import cancelled.')
-    parser.write(decoder.decode(chunk, { stream: true }))
+    // One inflated chunk can hold a megabyte of XML: parsed in pieces, so progress moves within it.
+    for (let i = 0; i < chunk.length; i += PIECE) {
+      const piece = chunk.subarray(i, i + PIECE)
+      read += piece.length
+      handlers.bytes?.(read)
+      parser.write(decoder.decode(piece, { stream: true }))
+    }
   })
   if (!found) return false
   parser.write(decoder.decode())
