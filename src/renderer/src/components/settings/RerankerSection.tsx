@@ -1,15 +1,14 @@
 // Settings › Search › Reranking: a cross-encoder folder (e.g. ms-marco-MiniLM-L-6-v2 as
 // transformers.js loads it) imported from disk re-scores the passages each search finds; off
 // until one is imported. The native folder picker on desktop, a path field in browser mode.
-import { useState } from 'react'
 import { useLibrary, useSettings, useStores } from '@renderer/stores/app-stores.js'
+import { FolderImportControl } from './FolderImportControl.js'
 
 export function RerankerSection() {
   const { settings, library } = useStores()
   const reranker = useLibrary((s) => s.status?.reranker)
   const desktop = useSettings((s) => s.info?.shell === 'desktop')
   const message = useSettings((s) => s.rerankerMessage)
-  const [folder, setFolder] = useState('')
   const refresh = () => library.getState().refreshStatus()
   const importFolder = (typed?: string) => void settings.getState().importReranker(typed).then(refresh)
   return (
@@ -24,31 +23,14 @@ export function RerankerSection() {
               'A cross-encoder folder (for example ms-marco-MiniLM-L-6-v2 for transformers.js) re-orders the passages each search finds.')}
         </span>
       </div>
-      {desktop ? (
-        <button type="button" className="btn-small" onClick={() => importFolder()}>
-          Import reranker folder…
-        </button>
-      ) : (
-        <form
-          className="field-row"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (folder.trim()) importFolder(folder)
-          }}
-        >
-          <label htmlFor="reranker-folder">Reranker folder</label>
-          <input
-            id="reranker-folder"
-            value={folder}
-            placeholder="/path/to/ms-marco-MiniLM-L-6-v2"
-            spellCheck={false}
-            onChange={(e) => setFolder(e.target.value)}
-          />
-          <button type="submit" className="btn-small" disabled={!folder.trim()}>
-            Import reranker folder…
-          </button>
-        </form>
-      )}
+      <FolderImportControl
+        desktop={desktop}
+        buttonLabel="Import reranker folder…"
+        fieldLabel="Reranker folder"
+        fieldId="reranker-folder"
+        placeholder="/path/to/ms-marco-MiniLM-L-6-v2"
+        onImport={importFolder}
+      />
       {reranker?.model && (
         <button
           type="button"
