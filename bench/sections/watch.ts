@@ -4,12 +4,14 @@
 // alone and the whole start (chokidar watching the tree, then the rescan), each --reps times.
 // Then the latency of a change, --latency-reps times in a small watched folder: a text file saved
 // into it until search finds it, and removed until its passages are gone (target 3 s plus the
-// file's own import time, which is reported beside it).
+// file's own import time, which is reported beside it). The watches are an open library's own
+// (OpenLibrary.watches), as `quire watch` runs them: importing in this process (the app's go through
+// its import worker, whose start adds to each change).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Library } from '../../src/main/engine/library.js'
-import { FolderWatcher, watchTargetOf, type WatchEvent } from '../../src/main/engine/watch/folder-watcher.js'
+import { OpenLibrary } from '../../src/main/engine/open-library/open-library.js'
+import type { WatchEvent } from '../../src/main/engine/watch/folder-watcher.js'
 import { listFolder, rescanFolder, sha256OfFile } from '../../src/main/engine/watch/rescan.js'
 import { WatchStore } from '../../src/main/engine/watch/watch-store.js'
 import { arg, emit, log } from '../lib/env.js'
@@ -28,7 +30,8 @@ async function rescanOfUnchangedTree() {
     if (i % 100 === 0) fs.mkdirSync(dir, { recursive: true })
     fs.writeFileSync(path.join(dir, `note-${i}.txt`), `Note ${i}: the measurements of site ${i % 97}.\n`)
   }
-  const lib = await Library.open(path.join(work, 'lib-tree'))
+  const owner = await OpenLibrary.open(path.join(work, 'lib-tree'))
+  const lib = owner.library
   const store = new WatchStore(lib.db)
   const folder = store.watch(root, null)
   const listed = await listFolder(root)
@@ -46,23 +49,25 @@ async function rescanOfUnchangedTree() {
     rescan.push(performance.now() - t)
     if (found.changed.length || found.gone.length) throw new Error('the unchanged tree was found changed')
     t = performance.now()
-    const w = await FolderWatcher.start(watchTargetOf(lib), root)
+    await owner.watches.add(root)
     start.push(performance.now() - t)
-    await w.stop()
+    await owner.watches.stop()
     log(`watch: rescan ${Math.round(rescan.at(-1)!)} ms, whole start ${Math.round(start.at(-1)!)} ms`)
   }
-  await lib.close()
+  await owner.close()
   return { rescan: summarize(rescan), start: summarize(start) }
 }
 
 async function changeLatency() {
   const folder = path.join(work, 'latency')
   fs.mkdirSync(folder)
-  const lib = await Library.open(path.join(work, 'lib-latency'))
   const events: { e: WatchEvent; at: number }[] = []
-  const w = await FolderWatcher.start(watchTargetOf(lib), folder, {
-    onEvent: (e) => events.push({ e, at: performance.now() }),
+  const owner = await OpenLibrary.open(path.join(work, 'lib-latency'), {
+    imports: { inThisProcess: true },
+    watch: { saved: false, onEvent: (e) => events.push({ e, at: performance.now() }) },
   })
+  const lib = owner.library
+  await owner.watches.add(folder)
   const waitFor = async (pred: () => Promise<boolean>) => {
     while (!(await pred())) await new Promise((r) => setTimeout(r, 10))
     return performance.now()
@@ -88,8 +93,7 @@ async function changeLatency() {
       `watch: searchable after ${Math.round(added.at(-1)!)} ms, gone after ${Math.round(removed.at(-1)!)} ms`,
     )
   }
-  await w.stop()
-  await lib.close()
+  await owner.close()
   return { added: summarize(added), removed: summarize(removed), imported: summarize(imports) }
 }
 

@@ -34,6 +34,7 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
     'watch.list': () => services.watches.list(),
     'watch.add': ({ folder, collectionId }) => {
       shell.authorizePaths?.([folder])
+      if (collectionId != null) collections().require(collectionId)
       return services.watches.add(folder, collectionId ?? null)
     },
     'watch.pause': ({ folder }) => services.watches.pause(folder),

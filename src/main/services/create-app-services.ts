@@ -4,13 +4,13 @@ import path from 'node:path'
 import type { Settings } from '@shared/ipc-contract.js'
 import type { LibraryCheckReport } from '@shared/library-types.js'
 import type { Answerer } from '../engine/answer/answerer.js'
+import type { LibraryWatches } from '../engine/open-library/library-watches.js'
 import { BackgroundSummaries } from './background-summaries.js'
 import { ChatService } from './chat-service.js'
 import { ConversationsService } from './conversations-service.js'
 import { EventBus } from './event-bus.js'
 import { ImportQueue } from './import-queue.js'
 import { AppLibrary } from './library-service.js'
-import { WatchService } from './watch-service.js'
 import type { ModelLocations } from './model-locations.js'
 import { SettingsService } from './settings-service.js'
 import { STAGING_FOLDER, UploadStaging } from './upload-staging.js'
@@ -43,8 +43,8 @@ export interface AppServices {
   readonly conversations: ConversationsService
   /** Browser-mode upload bytes waiting for `library.upload`. */
   readonly uploads: UploadStaging
-  /** Watched folders (docs/watched-folders.md). */
-  readonly watches: WatchService
+  /** Watched folders (docs/watched-folders.md): the open library's own (OpenLibrary.watches). */
+  readonly watches: LibraryWatches
   answerer(): Answerer
   /** Saves settings and points the answerer at the new Ollama host or model. */
   updateSettings(patch: {
@@ -73,20 +73,25 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
   const events = new EventBus()
   const settings = new SettingsService(opts.dataDir, { ollamaHost: opts.ollamaHost })
   // The app's one owner of the open library (engine/open-library): its conversations, collections,
-  // answerer and imports, rebuilt there when the library is reopened; read through it each time.
+  // answerer, imports and watched folders, rebuilt there when the library is reopened; read
+  // through it each time. Its watches start with it and are told to every window from the first.
   const library = await AppLibrary.open({
     libraryDir: opts.libraryDir,
     models: opts.models,
     settings,
     workerUrl: opts.workerUrl,
     parseWorkerUrl: opts.parseWorkerUrl,
+    watch: {
+      saved: true,
+      onEvent: (e, folders) => {
+        if (e.kind === 'state') events.emit('watch.changed', { folders })
+        else events.emit('library.changed', {})
+      },
+    },
   })
   const owner = () => library.owner
   const currentAnswerer = () => owner().answerer
-  const watches: WatchService = new WatchService(library, events)
-  // The watches' records live in the library's database: they follow it to the new connection.
-  library.owner.onReplaced(() => void watches.restart())
-  await watches.startSaved()
+  const watches = library.owner.watches
   const imports = new ImportQueue(library, events)
   const chat = new ChatService(owner, events)
   const backgroundSummaries = new BackgroundSummaries({
@@ -127,7 +132,6 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     async deleteLibrary() {
       await backgroundSummaries.pause()
-      await watches.stopAll()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])
@@ -143,7 +147,7 @@ export async function createAppServices(opts: AppServicesOptions): Promise<AppSe
     },
     async close() {
       await backgroundSummaries.close()
-      await watches.stopAll()
+      await watches.stop()
       imports.cancelAll()
       chat.stopAll()
       await Promise.all([imports.idle(), chat.idle()])

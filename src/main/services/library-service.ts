@@ -12,6 +12,7 @@ import type {
 import { importModelFolder } from '../engine/embed/model-dir.js'
 import type { Library } from '../engine/library.js'
 import { OpenLibrary } from '../engine/open-library/open-library.js'
+import type { WatchSettings } from '../engine/open-library/library-watches.js'
 import type { LibraryService, PageData } from './app-services.js'
 import { pickModelDir, type ModelLocations } from './model-locations.js'
 import { readServablePdf } from './servable-pdf.js'
@@ -33,11 +34,13 @@ export interface AppLibraryOptions {
   workerUrl?: URL | string
   /** The bundled PDF extraction worker (desktop build); the source entry otherwise. */
   parseWorkerUrl?: string
+  /** The library's watched folders run while it is open (OpenLibraryOptions.watch). */
+  watch?: WatchSettings
 }
 
 /**
  * The library as the app sees it: the app's one owner of the open library (OpenLibrary: its
- * collections, conversations, answerer and imports) with what only the app adds around it: the
+ * collections, conversations, answerer, imports and watched folders) with what only the app adds around it: the
  * model folders from Settings (embedding model, reranker), upload copies, the PDF bytes for the viewer.
  */
 export class AppLibrary implements LibraryService {
@@ -74,7 +77,12 @@ export class AppLibrary implements LibraryService {
         parseWorkerUrl: opts.parseWorkerUrl,
         ocr: () => settings.get().ocr,
         keepParseThreads: true,
+        contextHeaders: (lib, signal) =>
+          settings.get().contextHeaders
+            ? contextHeadersAfterImport(lib, settings, signal)
+            : Promise.resolve(null),
       },
+      ...(opts.watch ? { watch: opts.watch } : {}),
     })
     const app = new AppLibrary(owner, opts)
     await app.openSavedReranker()
@@ -169,10 +177,7 @@ export class AppLibrary implements LibraryService {
       collectionId?: number
     } = {},
   ): Promise<IngestReport> {
-    const report = await this.owner.importBatch(paths, opts)
-    if (!this.opts.settings.get().contextHeaders || report.cancelled) return report
-    const contextHeaders = await contextHeadersAfterImport(this.lib, this.opts.settings, opts.signal)
-    return { ...report, contextHeaders }
+    return this.owner.importBatch(paths, opts)
   }
 
   /** Removes the document, and its upload copy when it has one (browser mode): no stray copies. */

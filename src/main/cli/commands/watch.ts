@@ -7,14 +7,8 @@ import { QuireError } from '@shared/errors.js'
 import { formatExtent } from '@shared/importable-files.js'
 import { countOf } from '@shared/labels.js'
 import type { IngestFileReport } from '@shared/library-types.js'
-import { Library } from '../../engine/library.js'
-import { CollectionStore } from '../../engine/store/collection-store.js'
-import {
-  countWatchedFiles,
-  FolderWatcher,
-  watchTargetOf,
-  type WatchEvent,
-} from '../../engine/watch/folder-watcher.js'
+import { OpenLibrary } from '../../engine/open-library/open-library.js'
+import { countWatchedFiles, type WatchEvent } from '../../engine/watch/folder-watcher.js'
 import { KEEP_DUPLICATES } from './ingest.js'
 import type { Io } from '../output.js'
 import { forTerminal } from '../terminal-text.js'
@@ -46,7 +40,6 @@ export async function watchCommand(dir: string, opts: WatchCommandOptions, io: I
       'WATCH_NOT_A_FOLDER',
       `${dir} is not a folder. Give the folder to watch (quire ingest imports single files).`,
     )
-  const lib = await Library.open(opts.library, { modelDir: opts.modelDir })
   let last = ''
   const onEvent = (e: WatchEvent) => {
     if (e.kind === 'imported') io.stdout.write(importedLine(e.report))
@@ -60,16 +53,20 @@ export async function watchCommand(dir: string, opts: WatchCommandOptions, io: I
       else if (last === 'watching') io.stdout.write(`Watching ${forTerminal(folder)}. Ctrl-C stops.\n`)
     }
   }
+  // The library's own watch, as the app runs it (OpenLibrary.watches): only this folder is started,
+  // importing in this process (nothing else runs here to keep responsive, and a worker per saved
+  // file would cost its start each time); closing the library stops it.
+  const owner = await OpenLibrary.open(opts.library, {
+    modelDir: opts.modelDir,
+    imports: { ocr: () => opts.ocr, inThisProcess: true },
+    watch: { saved: false, onEvent },
+  })
   try {
     io.stdout.write(
       `Rescanning ${forTerminal(folder)} (${countOf(await countWatchedFiles(folder), 'file')}) into ${forTerminal(opts.library)}${opts.collection !== undefined ? `, collection ${forTerminal(opts.collection)}` : ''}…\n`,
     )
-    const collectionId =
-      opts.collection !== undefined ? new CollectionStore(lib.db).ensure(opts.collection).id : null
-    const watcher = await FolderWatcher.start(watchTargetOf(lib, { ocr: opts.ocr }), folder, {
-      onEvent,
-      collectionId,
-    })
+    const collectionId = opts.collection !== undefined ? owner.collections.ensure(opts.collection).id : null
+    await owner.watches.add(folder, collectionId)
     await new Promise<void>((resolve) => {
       const source = io.interrupts ?? process
       const onInterrupt = () => {
@@ -79,9 +76,8 @@ export async function watchCommand(dir: string, opts: WatchCommandOptions, io: I
       source.on('SIGINT', onInterrupt)
     })
     io.stderr.write('Stopping: the file in hand is finished or left for the next start…\n')
-    await watcher.stop()
     return 0
   } finally {
-    await lib.close()
+    await owner.close()
   }
 }

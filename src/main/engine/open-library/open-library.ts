@@ -20,6 +20,7 @@ import { CollectionStore } from '../store/collection-store.js'
 import { deleteLibraryFiles } from '../store/library-files.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../worker/parse-pool.js'
 import { importedDocumentIds, runImportBatch, type ImportBatchOptions } from './import-batch.js'
+import { LibraryWatches, type WatchSettings } from './library-watches.js'
 
 /** How answers are made: the Ollama server and model, passages per answer, how strict "not found" is. */
 export interface AnswerSettings {
@@ -43,11 +44,26 @@ export interface ImportSettings {
    * (the app); without, each batch starts its own (the CLI's one batch).
    */
   keepParseThreads?: boolean
+  /**
+   * Import in this process instead of the import worker (`quire watch`: nothing else runs here
+   * to keep responsive, and a worker started for each saved file would cost its start each time).
+   */
+  inThisProcess?: boolean
+  /**
+   * After each batch that was not cancelled (a watched folder's too): the passages' contextual
+   * headers (the app's Settings › Search, docs/query-help.md); resolves null when they are off.
+   */
+  contextHeaders?: (lib: Library, signal?: AbortSignal) => Promise<IngestReport['contextHeaders'] | null>
 }
 
 export interface OpenLibraryOptions extends LibraryOpenOptions {
   answers?: AnswerSettings
   imports?: ImportSettings
+  /**
+   * Watch the library's folders while it is open (the app, browser mode, `quire watch DIR`);
+   * absent: nothing is watched unless a folder is added (`quire ask` and the other commands).
+   */
+  watch?: WatchSettings
 }
 
 /** What a question is asked in: its conversation, the collection of a new one, the ticked documents. */
@@ -61,13 +77,14 @@ export interface AskIn {
 
 /**
  * One open library and everything that lives on it: the Library (documents, search), its
- * collections, its conversations, the answerer writing into them, and the imports into it (and,
- * later, the folders watched into it). The desktop app, browser mode and the CLI each hold one;
- * nothing else builds a ConversationStore, an Answerer or an import batch for a library.
+ * collections, its conversations, the answerer writing into them, the imports into it and the
+ * folders watched into it. The desktop app, browser mode and the CLI each hold one; nothing else
+ * builds a ConversationStore, an Answerer, an import batch or a folder watch for a library.
  *
- * When the Library is replaced (a model imported, a repair, "delete this library"), the
- * collections, conversations and answerer are rebuilt on the new one here: callers read them
- * through the getters each time and never keep their own, so no callback has to follow a reopen.
+ * When the Library is replaced (a model imported, a repair, "delete this library"), the watches
+ * stop first, the collections, conversations and answerer are rebuilt on the new one, and the
+ * watches start again on it: callers read them through the getters each time and never keep
+ * their own, so no callback has to follow a reopen.
  */
 export class OpenLibrary {
   private lib: Library
@@ -76,8 +93,8 @@ export class OpenLibrary {
   private currentAnswerer: Answerer
   private answerSettings: AnswerSettings
   private parsePool: ParsePool | null = null
-  /** Told when the Library is replaced (watched folders re-open their records on the new one). */
-  private readonly replacedListeners = new Set<(lib: Library) => void>()
+  /** The folders watched into this library, running on whichever Library is open. */
+  readonly watches: LibraryWatches
   /** The rerank stage's cross-encoder, set on every Library this owner opens. */
   private reranker: Reranker | null = null
 
@@ -91,10 +108,30 @@ export class OpenLibrary {
     this.conversationStore = new ConversationStore(lib.db)
     this.collectionStore = new CollectionStore(lib.db)
     this.currentAnswerer = this.makeAnswerer()
+    // The database is read at each use: after a reopen it is the new Library's.
+    const db = () => this.lib.db
+    this.watches = new LibraryWatches(
+      {
+        get db() {
+          return db()
+        },
+        ingest: (paths, o) => this.importBatch(paths, o),
+        removePath: (file) => void this.lib.remove(file),
+      },
+      opts.watch ?? null,
+    )
   }
 
+  /** Opens the library; with `opts.watch.saved`, its watched folders are watching when this resolves. */
   static async open(dir: string, opts: OpenLibraryOptions = {}): Promise<OpenLibrary> {
-    return new OpenLibrary(dir, await Library.open(dir, opts), opts)
+    const owner = new OpenLibrary(dir, await Library.open(dir, opts), opts)
+    try {
+      await owner.watches.startSaved()
+    } catch (err) {
+      await owner.close()
+      throw err
+    }
+    return owner
   }
 
   /**
@@ -119,16 +156,6 @@ export class OpenLibrary {
 
   get answerer(): Answerer {
     return this.currentAnswerer
-  }
-
-  /**
-   * Calls `listener` after each replacement of the Library (a model imported, a repair, a delete),
-   * once the collections, conversations and answerer are rebuilt. For what keeps state of its own
-   * on the library's database (watched folders); returns the unsubscribe.
-   */
-  onReplaced(listener: (lib: Library) => void): () => void {
-    this.replacedListeners.add(listener)
-    return () => this.replacedListeners.delete(listener)
   }
 
   /** The cross-encoder searches rerank with (null: none), kept across reopenings of the Library. */
@@ -236,7 +263,8 @@ export class OpenLibrary {
   }
 
   /**
-   * Imports files and folders in the import worker (runImportBatch); the documents it commits are
+   * Imports files and folders in the import worker (runImportBatch), or in this process when the
+   * owner was opened so (ImportSettings.inThisProcess); the documents the worker commits are
    * mirrored into this process's vector index as they come, and, with a collection, put into it.
    */
   async importBatch(
@@ -254,27 +282,23 @@ export class OpenLibrary {
     const modelDir = status.mode === 'hybrid' ? status.modelDir : null
     const opened = this.lib
     const imports = this.opts.imports ?? {}
-    const parsePorts = imports.keepParseThreads ? this.sharedParsePool()?.lend() : undefined
-    const batch: ImportBatchOptions = {
-      libraryDir: this.dir,
-      modelDir,
-      paths,
+    const common = {
       ocr: imports.ocr?.() ?? true,
       ...(opts.keepDuplicateText ? { keepDuplicateText: true } : {}),
-      ...(parsePorts ? { parsePorts } : {}),
-      signal: opts.signal,
-      onProgress: opts.onProgress,
-      onCommitted: (c) => this.lib.applyCommitted(c),
-      workerUrl: imports.workerUrl,
-      parseWorkerUrl: imports.parseWorkerUrl,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     }
-    const report = await runImportBatch(batch)
+    const report = imports.inThisProcess
+      ? await this.lib.ingest(paths, common)
+      : await runImportBatch(this.workerBatch(paths, modelDir, common))
     if (opts.collectionId !== undefined)
       this.collectionStore.add(opts.collectionId, importedDocumentIds(this.lib, report))
     this.lib.vectors?.save()
     // The library was reopened with a model mid-import: embed what the worker stored without vectors.
     if (opened !== this.lib || (modelDir === null && this.lib.mode === 'hybrid')) await this.lib.reconcile()
-    return report
+    if (!imports.contextHeaders || report.cancelled) return report
+    const contextHeaders = await imports.contextHeaders(this.lib, opts.signal)
+    return contextHeaders ? { ...report, contextHeaders } : report
   }
 
   /**
@@ -283,33 +307,45 @@ export class OpenLibrary {
    */
   async reopen(modelDir: string | null): Promise<void> {
     const next = await Library.open(this.dir, { ...this.opts, modelDir, reconcile: 'wait' })
+    const watched = await this.watches.stop()
     const old = this.lib
     this.replace(next)
     await old.close()
+    await this.watches.restart(watched)
   }
 
-  /** The full check; with repair, closes the library, repairs it and opens it again. Callers stop imports and answers first. */
+  /**
+   * The full check; with repair, stops the watches, closes the library, repairs it and opens it
+   * again. Callers stop imports and answers first.
+   */
   async check(repair: boolean, modelDir: string | null): Promise<LibraryCheckReport> {
     if (!repair) return checkLibrary(this.lib, { repair: false })
+    const watched = await this.watches.stop()
     await this.lib.close()
     try {
       return await repairLibrary(this.dir, { modelDir })
     } finally {
       this.replace(await Library.open(this.dir, { modelDir }))
+      await this.watches.restart(watched)
     }
   }
 
   /**
-   * "Delete this library": closes it, deletes the files Quire made in its folder (library-files.ts)
-   * and opens a new empty one in its place. Callers stop imports and answers first.
+   * "Delete this library": stops the watches, closes it, deletes the files Quire made in its
+   * folder (library-files.ts) and opens a new empty one in its place, which watches nothing.
+   * Callers stop imports and answers first.
    */
   async deleteEverything(modelDir: string | null): Promise<void> {
+    const watched = await this.watches.stop()
     await this.lib.close()
     deleteLibraryFiles(this.dir)
     this.replace(await Library.open(this.dir, { modelDir }))
+    await this.watches.restart(watched)
   }
 
+  /** Stops the watches (the library remembers them for its next opening), then closes. */
   async close(): Promise<void> {
+    await this.watches.stop()
     await this.parsePool?.close()
     this.parsePool = null
     await this.lib.close()
@@ -351,7 +387,6 @@ export class OpenLibrary {
     this.conversationStore = new ConversationStore(next.db)
     this.collectionStore = new CollectionStore(next.db)
     this.currentAnswerer = this.makeAnswerer()
-    for (const listener of this.replacedListeners) listener(next)
   }
 
   private makeAnswerer(): Answerer {
@@ -367,6 +402,26 @@ export class OpenLibrary {
       ...(onModelPicked ? { onModelPicked } : {}),
       ...(queryHelp ? { queryHelp } : {}),
     })
+  }
+
+  /** A batch for the import worker, with the app's warmed-up extraction threads when it keeps them. */
+  private workerBatch(
+    paths: string[],
+    modelDir: string | null,
+    common: Pick<ImportBatchOptions, 'ocr' | 'keepDuplicateText' | 'signal' | 'onProgress'>,
+  ): ImportBatchOptions {
+    const imports = this.opts.imports ?? {}
+    const parsePorts = imports.keepParseThreads ? this.sharedParsePool()?.lend() : undefined
+    return {
+      ...common,
+      libraryDir: this.dir,
+      modelDir,
+      paths,
+      ...(parsePorts ? { parsePorts } : {}),
+      onCommitted: (c) => this.lib.applyCommitted(c),
+      workerUrl: imports.workerUrl,
+      parseWorkerUrl: imports.parseWorkerUrl,
+    }
   }
 
   private sharedParsePool(): ParsePool | null {

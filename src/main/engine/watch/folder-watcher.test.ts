@@ -4,7 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeTextPdf, paragraphLines, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { Library } from '../library.js'
-import { FolderWatcher, watchTargetOf, type WatchEvent } from './folder-watcher.js'
+import { FolderWatcher, type WatchEvent, type WatchTarget } from './folder-watcher.js'
+
+/**
+ * A Library as a watch's target, importing in this process: the watcher's own behaviour without
+ * an import worker per change (an open library's watches: open-library/library-watches.test.ts).
+ */
+function watchTargetOf(lib: Library): WatchTarget {
+  return {
+    db: lib.db,
+    ingest: (paths, { signal }) => lib.ingest(paths, signal ? { signal } : {}),
+    removePath: (file) => void lib.remove(file),
+  }
+}
 
 const tempDir = useTempDirs()
 const open: { lib: Library; watcher: FolderWatcher | null }[] = []

@@ -9,9 +9,6 @@ import { watch, type FSWatcher } from 'chokidar'
 import { errorMessageOf } from '@shared/errors.js'
 import type { WatchState, WatchStatus } from '@shared/watch-types.js'
 import type { IngestFileReport, IngestReport } from '@shared/library-types.js'
-import type { IngestOptions } from '../ingest/ingest-files.js'
-import type { Library } from '../library.js'
-import { CollectionStore } from '../store/collection-store.js'
 import type { Db } from '../store/open-database.js'
 import { isWatchedName, listFolder, rescanFolder, sha256OfFile } from './rescan.js'
 import { WatchStore, type WatchedFolderRow } from './watch-store.js'
@@ -37,7 +34,7 @@ const MAX_ERRORS = 20
 
 /**
  * What a watch drives: the library's database (the watch's own records), its import and its
- * removal by path. A Library is one (watchTargetOf); the app's imports run in its worker instead.
+ * removal by path. An open library's owner is one (OpenLibrary.watches: imports in its worker).
  */
 export interface WatchTarget {
   readonly db: Db
@@ -45,28 +42,6 @@ export interface WatchTarget {
   ingest(paths: string[], opts: { signal?: AbortSignal; collectionId?: number }): Promise<IngestReport>
   /** Removes one location of a document (Library.remove by path): the document goes with its last. */
   removePath(file: string): void | Promise<void>
-}
-
-/** A Library as a watch's target, importing in this process with `ingest`'s options. */
-export function watchTargetOf(lib: Library, ingest: Omit<IngestOptions, 'signal'> = {}): WatchTarget {
-  return {
-    db: lib.db,
-    ingest: async (paths, { collectionId, ...opts }) => {
-      lib.assertWritable()
-      const report = await lib.ingest(paths, { ...ingest, ...opts })
-      if (collectionId !== undefined) {
-        // As an import batch into a collection does (open-library/import-batch.ts): the documents
-        // imported, and those found already there (a copy of one), join it.
-        const ids = report.documents
-          .filter((d) => d.status !== 'failed')
-          .map((d) => d.existingDocumentId ?? lib.store.documentByPath(d.file)?.id)
-          .filter((id): id is number => id !== undefined)
-        new CollectionStore(lib.db).add(collectionId, ids)
-      }
-      return report
-    },
-    removePath: (file) => void lib.remove(file),
-  }
 }
 
 export class FolderWatcher {

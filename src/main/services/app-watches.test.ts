@@ -15,17 +15,21 @@ async function until(pred: () => boolean, ms = 60_000): Promise<void> {
   }
 }
 
-describe('WatchService', () => {
-  it('watches a folder through the import worker, tells its state, pauses, and is started again with the app', async () => {
+// The app's watched folders are its open library's (OpenLibrary.watches, tested there): here, that
+// every window is told of them, and that they start with the app.
+describe('the app’s watched folders', () => {
+  it('tells every window each state and change, and are started again with the app', async () => {
     const folder = tempDir()
     const first = await tempServices()
     const services = first.services
     let second: Awaited<ReturnType<typeof tempServices>> | null = null
     try {
       const states: string[] = []
+      let libraryChanges = 0
       services.events.subscribe((e, p) => {
         if (e === 'watch.changed')
           states.push(...(p as { folders: { status: string }[] }).folders.map((f) => f.status))
+        if (e === 'library.changed') libraryChanges++
       })
       expect(await services.watches.add(folder)).toMatchObject([{ folder, status: 'watching', waiting: 0 }])
       const file = path.join(folder, 'basalt.pdf')
@@ -38,6 +42,7 @@ describe('WatchService', () => {
       await until(() => services.watches.list()[0]?.lastChange != null)
       expect(services.library.documents().map((d) => d.path)).toEqual([file])
       expect(states).toContain('watching')
+      expect(libraryChanges).toBeGreaterThan(0)
 
       expect((await services.watches.pause(folder))[0]?.status).toBe('paused')
       await first.close()
