@@ -3,8 +3,11 @@
 // be checked against the page it cites. Imported by the real pipeline in keyword-only mode.
 import fs from 'node:fs'
 import path from 'node:path'
+import { afterEach, beforeEach } from 'vitest'
 import { Library } from '../../src/main/engine/library.js'
+import { echoSourcesReply, startFakeOllama, type FakeOllama } from '../fake-ollama/index.js'
 import { makeTextPdf, paragraphLines, type TextPdfSpec } from '../fixtures/pdf-factory.js'
+import { useTempDirs } from './temp-dir.js'
 
 export const HANDBOOK_FILE = 'pump-handbook.pdf'
 export const HANDBOOK_PAGES = 24
@@ -52,4 +55,35 @@ export async function handbookLibrary(root: string): Promise<{ lib: Library; fil
   const failed = report.documents.filter((d) => d.status !== 'indexed')
   if (failed.length) throw new Error(`handbook import failed: ${JSON.stringify(failed)}`)
   return { lib, file, libDir }
+}
+
+/** The model the fake Ollama plays for the summary tests: a 4k context, so the handbook takes several calls. */
+export const ECHO_MODEL = 'small:4k'
+
+export interface HandbookWithEchoModel {
+  /** The fake Ollama playing ECHO_MODEL, which echoes the first sentence of each numbered source. */
+  fake: FakeOllama
+  /** The handbook library, open. */
+  lib: Library
+}
+
+/**
+ * Before each test a fresh handbook library and a fake Ollama playing ECHO_MODEL; after it both are
+ * closed. The fields are filled by the time a test (or a later beforeEach) runs.
+ */
+export function useHandbookWithEchoModel(): HandbookWithEchoModel {
+  const tempDir = useTempDirs()
+  const env = {} as HandbookWithEchoModel
+  beforeEach(async () => {
+    env.fake = await startFakeOllama({
+      models: [{ name: ECHO_MODEL, contextLength: 4096 }],
+      chat: (body) => echoSourcesReply(body),
+    })
+    env.lib = (await handbookLibrary(tempDir())).lib
+  })
+  afterEach(async () => {
+    await env.lib.close()
+    await env.fake.close()
+  })
+  return env
 }

@@ -1,38 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { echoSourcesReply, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
-import { HANDBOOK_FILE, handbookLibrary } from '@tests/helpers/handbook-library.js'
-import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { describe, expect, it } from 'vitest'
+import { ECHO_MODEL, HANDBOOK_FILE, useHandbookWithEchoModel } from '@tests/helpers/handbook-library.js'
 import type { AnswerEvent } from '@shared/chat-types.js'
 import { findCitationMarkers } from '@shared/citation-markers.js'
 import { ConversationStore } from '../chat/conversation-store.js'
-import type { Library } from '../library.js'
 import { Answerer } from './answerer.js'
 
 // A question that asks for a document's summary is answered with its cited summary, stored in the
 // conversation like any answer; other questions still go to search.
 
-const MODEL = 'small:4k'
-const tempDir = useTempDirs()
-let fake: FakeOllama
-let lib: Library
-
-beforeEach(async () => {
-  fake = await startFakeOllama({
-    models: [{ name: MODEL, contextLength: 4096 }],
-    chat: (body) => echoSourcesReply(body),
-  })
-  lib = (await handbookLibrary(tempDir())).lib
-})
-afterEach(async () => {
-  await lib.close()
-  await fake.close()
-})
+const env = useHandbookWithEchoModel()
 
 function answerer(): Answerer {
   return new Answerer({
-    search: lib.search,
-    conversations: new ConversationStore(lib.db),
-    ollama: { host: fake.url, model: MODEL },
+    search: env.lib.search,
+    conversations: new ConversationStore(env.lib.db),
+    ollama: { host: env.fake.url, model: ECHO_MODEL },
   })
 }
 
@@ -48,21 +30,21 @@ describe('a summary as an answer in the conversation', () => {
     expect(m.citations.length).toBeGreaterThan(0)
     for (const line of m.text.split('\n')) expect(findCitationMarkers(line).length).toBeGreaterThan(0)
     expect(m.citations.every((c) => c.file.endsWith(HANDBOOK_FILE) && c.pages.length > 0)).toBe(true)
-    expect(r.extras.summary).toMatchObject({ modelCalls: fake.chats.length })
+    expect(r.extras.summary).toMatchObject({ modelCalls: env.fake.chats.length })
     const progress = events.filter((e) => e.type === 'summary-progress')
     expect(progress.at(0)).toMatchObject({ stage: 'sections', done: 1 })
     expect(progress.at(-1)).toMatchObject({ stage: 'combining' })
     expect(events.at(-1)).toMatchObject({ type: 'done' })
 
     // Stored like any answer: reloading the conversation shows the same text and citations.
-    const stored = new ConversationStore(lib.db).messages(m.conversationId).at(-1)!
+    const stored = new ConversationStore(env.lib.db).messages(m.conversationId).at(-1)!
     expect(stored.text).toBe(m.text)
     expect(stored.citations.map((c) => c.chunkId)).toEqual(m.citations.map((c) => c.chunkId))
   })
 
   it('the explicit request (the Summarize action) gives the same summary as the question', async () => {
     const asked = await answerer().ask('What are the main points of the pump station handbook?')
-    const id = lib.documents()[0]!.id
+    const id = env.lib.documents()[0]!.id
     const action = await answerer().ask('Summarize', { summarize: id })
     expect(action.message.text).toBe(asked.message.text)
     expect(action.extras.summary?.modelCalls).toBe(0)

@@ -1,37 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { echoSourcesReply, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
-import { handbookLibrary } from '@tests/helpers/handbook-library.js'
-import { useTempDirs } from '@tests/helpers/temp-dir.js'
+import { describe, expect, it } from 'vitest'
+import { ECHO_MODEL, useHandbookWithEchoModel } from '@tests/helpers/handbook-library.js'
 import { OllamaClient } from '../generate/ollama-client.js'
-import type { Library } from '../library.js'
 import { Summarizer } from '../summarize/summarizer.js'
 import { isBroadQuestion } from './summary-stage.js'
 
 // Section summaries found by broad questions, on a real library: given first when a broad
 // question matches one; every other search is exactly what it was before summaries existed.
 
-const MODEL = 'small:4k'
 const BROAD = 'What are the main findings about the duty engineer checks of the impeller?'
 const NARROW = 'How often is the impeller of unit 35 checked?'
-const tempDir = useTempDirs()
-let fake: FakeOllama
-let lib: Library
-
-beforeEach(async () => {
-  fake = await startFakeOllama({
-    models: [{ name: MODEL, contextLength: 4096 }],
-    chat: (body) => echoSourcesReply(body),
-  })
-  lib = (await handbookLibrary(tempDir())).lib
-})
-afterEach(async () => {
-  await lib.close()
-  await fake.close()
-})
+const env = useHandbookWithEchoModel()
 
 async function summarise(): Promise<void> {
-  const client = new OllamaClient({ host: fake.url, model: MODEL })
-  const r = await new Summarizer(lib.db, () => client).summarize(lib.documents()[0]!.id)
+  const client = new OllamaClient({ host: env.fake.url, model: ECHO_MODEL })
+  const r = await new Summarizer(env.lib.db, () => client).summarize(env.lib.documents()[0]!.id)
   expect(r.run.outcome).toBe('complete')
 }
 
@@ -43,10 +25,10 @@ describe('section summaries in search', () => {
   })
 
   it('a broad question gets the matching section summary first, citing its pages', async () => {
-    const before = await lib.search(BROAD)
+    const before = await env.lib.search(BROAD)
     expect(before.stages).toBeUndefined()
     await summarise()
-    const after = await lib.search(BROAD)
+    const after = await env.lib.search(BROAD)
     const top = after.results[0]!
     expect(top.text).toMatch(/^Summary of (the section “.+”|a section): /)
     expect(top.pages.length).toBeGreaterThan(0)
@@ -62,8 +44,8 @@ describe('section summaries in search', () => {
   })
 
   it('questions after one fact search exactly as before', async () => {
-    const before = await lib.search(NARROW)
+    const before = await env.lib.search(NARROW)
     await summarise()
-    expect(await lib.search(NARROW)).toEqual(before)
+    expect(await env.lib.search(NARROW)).toEqual(before)
   })
 })

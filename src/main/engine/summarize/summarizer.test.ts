@@ -1,18 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { echoSourcesReply, type ChatRequestBody } from '@tests/fake-ollama/index.js'
 import {
-  echoSourcesReply,
-  startFakeOllama,
-  type ChatRequestBody,
-  type FakeOllama,
-} from '@tests/fake-ollama/index.js'
-import { HANDBOOK_PAGES, handbookFact, handbookLibrary } from '@tests/helpers/handbook-library.js'
+  ECHO_MODEL,
+  HANDBOOK_PAGES,
+  handbookFact,
+  useHandbookWithEchoModel,
+} from '@tests/helpers/handbook-library.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { findCitationMarkers, stripCitationMarkers } from '@shared/citation-markers.js'
 import { OllamaClient } from '../generate/ollama-client.js'
 import { estimateMessagesTokens } from '../generate/token-estimate.js'
-import type { Library } from '../library.js'
 import { INDEX_VERSION } from '../store/index-version.js'
 import { SectionSummaries } from '../store/section-summaries.js'
 import { Summarizer, type SummaryResult } from './summarizer.js'
@@ -21,29 +20,17 @@ import { Summarizer, type SummaryResult } from './summarizer.js'
 // at a 4k context. The echo model repeats the first sentence of every numbered source it is given,
 // with its number, so each summary sentence can be traced to the page it claims.
 
-const MODEL = 'small:4k'
 const tempDir = useTempDirs()
-let fake: FakeOllama
-let lib: Library
+const env = useHandbookWithEchoModel()
 let documentId: number
 
-beforeEach(async () => {
-  fake = await startFakeOllama({
-    models: [{ name: MODEL, contextLength: 4096 }],
-    chat: (body) => echoSourcesReply(body),
-  })
-  const made = await handbookLibrary(tempDir())
-  lib = made.lib
-  documentId = lib.documents()[0]!.id
-})
-afterEach(async () => {
-  await lib.close()
-  await fake.close()
+beforeEach(() => {
+  documentId = env.lib.documents()[0]!.id
 })
 
 function summarizer(): Summarizer {
-  const client = new OllamaClient({ host: fake.url, model: MODEL })
-  return new Summarizer(lib.db, () => client)
+  const client = new OllamaClient({ host: env.fake.url, model: ECHO_MODEL })
+  return new Summarizer(env.lib.db, () => client)
 }
 
 /** The summary's lines, each with the pages its citations point at. */
@@ -56,7 +43,7 @@ function citedLines(r: SummaryResult): { text: string; pages: number[] }[] {
 }
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim()
-const chatBodies = () => fake.chats.map((c) => c.body)
+const chatBodies = () => env.fake.chats.map((c) => c.body)
 
 describe('a cited summary of a real PDF', () => {
   it('summarises each section once, combines them, and every sentence cites the page it came from', async () => {
@@ -66,7 +53,7 @@ describe('a cited summary of a real PDF', () => {
     // One call per section plus the combining calls, nothing more.
     expect(r.run.sectionCalls).toBe(r.run.sections)
     expect(r.run.modelCalls).toBe(r.run.sectionCalls + r.run.combineCalls)
-    expect(fake.chats).toHaveLength(r.run.modelCalls)
+    expect(env.fake.chats).toHaveLength(r.run.modelCalls)
     expect(r.run.combineCalls).toBeGreaterThanOrEqual(1)
 
     const lines = citedLines(r)
@@ -101,11 +88,11 @@ describe('a cited summary of a real PDF', () => {
 
   it('a second summary of the same document makes no section calls (and no calls at all)', async () => {
     const first = await summarizer().summarize(documentId)
-    const before = fake.chats.length
+    const before = env.fake.chats.length
     const second = await summarizer().summarize(documentId)
     expect(second.run.sectionCalls).toBe(0)
     expect(second.run.modelCalls).toBe(0)
-    expect(fake.chats.length).toBe(before)
+    expect(env.fake.chats.length).toBe(before)
     expect(second.text).toBe(first.text)
   })
 
@@ -129,8 +116,8 @@ describe('a cited summary of a real PDF', () => {
   })
 
   it('cites every sentence of a model that writes no citation numbers', async () => {
-    fake.setScript({
-      models: [{ name: MODEL, contextLength: 4096 }],
+    env.fake.setScript({
+      models: [{ name: ECHO_MODEL, contextLength: 4096 }],
       chat: (body: ChatRequestBody) => echoSourcesReply(body, { cite: false }),
     })
     const r = await summarizer().summarize(documentId)
@@ -146,8 +133,8 @@ describe('a cited summary of a real PDF', () => {
   })
 
   it('leaves out sentences that cite nothing and match no passage', async () => {
-    fake.setScript({
-      models: [{ name: MODEL, contextLength: 4096 }],
+    env.fake.setScript({
+      models: [{ name: ECHO_MODEL, contextLength: 4096 }],
       chat: (body: ChatRequestBody) => {
         const echoed = echoSourcesReply(body).tokens ?? []
         return {
@@ -163,17 +150,17 @@ describe('a cited summary of a real PDF', () => {
 
   it('stores section summaries by content, import version and model; re-indexing drops them', async () => {
     await summarizer().summarize(documentId)
-    const store = new SectionSummaries(lib.db)
-    const doc = lib.documents()[0]!
-    const key = { sha256: doc.sha256, indexVersion: INDEX_VERSION, model: MODEL }
+    const store = new SectionSummaries(env.lib.db)
+    const doc = env.lib.documents()[0]!
+    const key = { sha256: doc.sha256, indexVersion: INDEX_VERSION, model: ECHO_MODEL }
     expect(store.sectionCount(key)).toBeGreaterThan(1)
     expect(store.sectionCount({ ...key, model: 'other:7b' })).toBe(0)
     expect(store.search('"duty engineer"', 5).length).toBeGreaterThan(0)
 
     // Marked as read by an older import, the document is read again when imported: a re-index.
-    lib.db.prepare('UPDATE documents SET index_version = index_version - 1').run()
-    await lib.ingest([doc.path])
-    expect(lib.documents()[0]!.outdated).toBe(false)
+    env.lib.db.prepare('UPDATE documents SET index_version = index_version - 1').run()
+    await env.lib.ingest([doc.path])
+    expect(env.lib.documents()[0]!.outdated).toBe(false)
     expect(store.sectionCount(key)).toBe(0)
     expect(store.hasAny()).toBe(false)
   })
@@ -189,8 +176,8 @@ describe('a cited summary of a real PDF', () => {
       ).join(' ') +
       '\n\n'
     fs.writeFileSync(notes, `# Field notes\n\n${section('Sediment', 'sediment')}${section('Water', 'water')}`)
-    await lib.ingest([notes])
-    const doc = lib.documents().find((d) => d.path === notes)!
+    await env.lib.ingest([notes])
+    const doc = env.lib.documents().find((d) => d.path === notes)!
     const r = await summarizer().summarize(doc.id)
     expect(r.run.outcome).toBe('complete')
     expect(r.citations.length).toBeGreaterThan(0)
@@ -202,11 +189,11 @@ describe('a cited summary of a real PDF', () => {
   })
 
   it('says why when no model can be used, without calling one', async () => {
-    fake.setScript({ models: [] })
+    env.fake.setScript({ models: [] })
     const r = await summarizer().summarize(documentId)
     expect(r.run.outcome).toBe('failed')
     expect(r.run.problem?.kind).toBe('model-missing')
-    expect(fake.chats).toHaveLength(0)
+    expect(env.fake.chats).toHaveLength(0)
   })
 
   it('refuses a document that is not in the library', async () => {
@@ -214,6 +201,6 @@ describe('a cited summary of a real PDF', () => {
   })
 
   it('the handbook has the pages the checks above rely on', () => {
-    expect(lib.documents()[0]!.pages).toBe(HANDBOOK_PAGES)
+    expect(env.lib.documents()[0]!.pages).toBe(HANDBOOK_PAGES)
   })
 })
