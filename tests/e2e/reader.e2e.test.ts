@@ -99,34 +99,16 @@ describe('documents that are not PDFs, read and shown (issue 27)', () => {
     await page.setInputFiles('[data-testid=folder-input]', folder)
     // The file Quire does not read is left out and named.
     await page.getByText(/budget\.numbers/).waitFor({ timeout: 30_000 })
-    await page
-      .getByText(/Import finished · 4 added/)
-      .waitFor({ timeout: 180_000 })
-      .catch(async (err: unknown) => {
-        await step.screenshot(page, 'reader-00-import')
-        throw err
-      })
+    await step.waitForAdded(page, 4, 'reader', 180_000)
     await step.screenshot(page, 'reader-01-imported')
 
-    const box = page.getByRole('textbox', { name: 'Question' })
-    await box.fill(QUESTION)
-    await box.press('Enter')
-    const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
-    const chip = answer.getByRole('button', { name: /^Source 1:/ }).first()
-    await chip.waitFor({ timeout: 60_000 })
-    expect(await answer.locator('.answer-text').innerText()).toContain('seven years')
-    expect(await chip.getAttribute('aria-label')).toMatch(/records-memo|Records memo/)
-    await step.screenshot(page, 'reader-02-answer')
-
-    await chip.click()
-    const reader = page.getByRole('complementary', { name: 'Reader view' })
-    await reader
-      .getByText(/^Source 1 is highlighted at Records policy\b.*\.$/)
-      .waitFor({ timeout: 30_000 })
-      .catch(async (err: unknown) => {
-        await step.screenshot(page, 'reader-00-viewer')
-        throw err
-      })
+    const reader = await step.openCitationInReader(page, {
+      question: QUESTION,
+      answerHas: 'seven years',
+      source: /records-memo|Records memo/,
+      highlighted: /^Source 1 is highlighted at Records policy\b.*\.$/,
+      shots: 'reader',
+    })
     // The locator in the header; the document's structure rendered from the stored blocks.
     expect(await reader.locator('.reader-locator').innerText()).toMatch(/^Records policy( > Retention)?$/)
     expect(await reader.getByRole('heading', { name: 'Retention' }).count()).toBe(1)

@@ -35,12 +35,6 @@ function stockWorkbook(): Uint8Array {
   ])
 }
 
-interface PageDom {
-  DataTransfer: new () => { items: { add(file: File): void } }
-  DragEvent: new (type: string, init: object) => object
-  document: { body: { dispatchEvent(event: object): boolean } }
-}
-
 let session: E2eSession | undefined
 let server: RunningServer
 let browser: Browser
@@ -62,49 +56,18 @@ describe('spreadsheets, read as tables and shown (issue 29)', () => {
   it('drop an XLSX → ask a lookup → the citation opens the sheet with the answering row highlighted', async () => {
     await page.goto(server.url)
     await page.getByRole('region', { name: 'Getting started' }).waitFor()
-    const b64 = Buffer.from(stockWorkbook()).toString('base64')
-    await page.evaluate(
-      ({ b64 }) => {
-        const dom = globalThis as unknown as PageDom
-        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
-        const dt = new dom.DataTransfer()
-        const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-        dt.items.add(new File([data], 'stock.xlsx', { type }))
-        for (const t of ['dragenter', 'dragover', 'drop'])
-          dom.document.body.dispatchEvent(
-            new dom.DragEvent(t, { dataTransfer: dt, bubbles: true, cancelable: true }),
-          )
-      },
-      { b64 },
-    )
-    await page
-      .getByText(/Import finished · 1 added/)
-      .waitFor({ timeout: 120_000 })
-      .catch(async (err: unknown) => {
-        await step.screenshot(page, 'sheets-00-import')
-        throw err
-      })
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    await step.addFileWithDrop(page, 'stock.xlsx', stockWorkbook(), xlsx)
+    await step.waitForAdded(page, 1, 'sheets', 120_000)
     await step.screenshot(page, 'sheets-01-imported')
 
-    const box = page.getByRole('textbox', { name: 'Question' })
-    await box.fill(QUESTION)
-    await box.press('Enter')
-    const answer = page.getByRole('article', { name: 'Answer', exact: true }).last()
-    const chip = answer.getByRole('button', { name: /^Source 1:/ }).first()
-    await chip.waitFor({ timeout: 60_000 })
-    expect(await answer.locator('.answer-text').innerText()).toContain('412')
-    expect(await chip.getAttribute('aria-label')).toMatch(/stock/)
-    await step.screenshot(page, 'sheets-02-answer')
-
-    await chip.click()
-    const reader = page.getByRole('complementary', { name: 'Reader view' })
-    await reader
-      .getByText(/^Source 1 is highlighted at Warehouse!A\d+:D\d+\.$/)
-      .waitFor({ timeout: 30_000 })
-      .catch(async (err: unknown) => {
-        await step.screenshot(page, 'sheets-00-viewer')
-        throw err
-      })
+    const reader = await step.openCitationInReader(page, {
+      question: QUESTION,
+      answerHas: '412',
+      source: /stock/,
+      highlighted: /^Source 1 is highlighted at Warehouse!A\d+:D\d+\.$/,
+      shots: 'sheets',
+    })
     expect(await reader.locator('.reader-locator').innerText()).toMatch(/^Warehouse!A\d+:D\d+$/)
     // The sheet's table: its header and its 40 rows, dates as the sheet shows them.
     expect(await reader.getByRole('row').count()).toBe(41)
