@@ -19,6 +19,7 @@ describe('buildTestReranker', () => {
       'config.json',
       'tokenizer.json',
       'tokenizer_config.json',
+      'onnx/model.onnx',
       'onnx/model_quantized.onnx',
     ])
       expect((await stat(join(dir, file))).isFile(), file).toBe(true)
@@ -29,11 +30,24 @@ describe('buildTestReranker', () => {
     })
   })
 
+  it('lays the int8 file out as quantize_dynamic does, and the fp32 file without it', async () => {
+    const dir = await buildTestReranker(join(root, 'r'))
+    const ops = async (file: string) => {
+      const text = (await readFile(join(dir, file))).toString('latin1')
+      return ['MatMulInteger', 'DynamicQuantizeLinear', 'DequantizeLinear'].filter((op) => text.includes(op))
+    }
+    expect(await ops('onnx/model_quantized.onnx')).toEqual([
+      'MatMulInteger',
+      'DynamicQuantizeLinear',
+      'DequantizeLinear',
+    ])
+    expect(await ops('onnx/model.onnx')).toEqual([])
+  })
+
   it('is byte-identical when rebuilt elsewhere', async () => {
     const a = await buildTestReranker(join(root, 'a'))
     const b = await buildTestReranker(join(root, 'b'))
-    expect(await readFile(join(b, 'onnx/model_quantized.onnx'))).toEqual(
-      await readFile(join(a, 'onnx/model_quantized.onnx')),
-    )
+    for (const file of ['onnx/model.onnx', 'onnx/model_quantized.onnx'])
+      expect(await readFile(join(b, file))).toEqual(await readFile(join(a, file)))
   })
 })

@@ -1,11 +1,11 @@
 // Builds random-weight cross-encoders laid out as transformers.js loads Xenova/ms-marco-MiniLM-L-6-v2
 // (config.json with BertForSequenceClassification and one label, tokenizer files,
-// onnx/model_quantized.onnx with input_ids/attention_mask/token_type_ids → logits [batch, 1]), so the
+// onnx/model.onnx (fp32) and onnx/model_quantized.onnx (int8, the q8 layout) with input_ids/attention_mask/token_type_ids → logits [batch, 1]), so the
 // tests and the benchmark run the real loading and scoring path. Their scores mean nothing: wiring
 // and cost only, never ranking quality.
 // - `tiny`: 2 layers of width 32 over the test model's small vocabulary (tests; a few hundred KB).
 // - `minilm-l2`: ms-marco-MiniLM-L-2-v2's shape (two such layers), the faster choice.
-// - `minilm-l6`: the real model's shape (6 layers, 384 wide, 12 heads, 30522 words) in the q8 layout,
+// - `minilm-l6`: the real model's shape (6 layers, 384 wide, 12 heads, 30522 words),
 //   with a real BERT uncased tokenizer copied from `tokenizerDir` when given (so passages tokenize to
 //   as many pieces as they would for the real model), else the small test vocabulary.
 //
@@ -20,7 +20,7 @@ import { buildVocab, specialTokensMapJson, tokenizerConfigJson, tokenizerJson } 
 import { writeModelFolder } from './test-model/write-model-folder.js'
 
 export type TestRerankerSize = 'tiny' | 'minilm-l6' | 'minilm-l2'
-const VERSION = 'quire-test-reranker/2'
+const VERSION = 'quire-test-reranker/3'
 const TOKENIZER_FILES = ['tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'vocab.txt']
 
 function shapeOf(size: TestRerankerSize, vocabSize: number): BertShape {
@@ -47,6 +47,30 @@ function configJson(shape: BertShape): object {
     id2label: { '0': 'LABEL_0' },
     label2id: { LABEL_0: 0 },
   }
+}
+
+/** The .onnx bytes of one of the two files (fp32 or q8) of a cross-encoder of this shape. */
+function crossEncoderBytes(size: TestRerankerSize, shape: BertShape, quantized: boolean): Uint8Array {
+  // The tiny one's weights are wider than BERT's 0.02, or its few, narrow layers give nearly one
+  // score to every passage once quantized, and no test could see an order change.
+  const graph =
+    size === 'tiny'
+      ? bertCrossEncoderGraph(shape, quantized, 31, 0.3)
+      : bertCrossEncoderGraph(shape, quantized, 20240601)
+  const dynamic = ['batch_size', 'sequence_length']
+  return encodeModel({
+    graphName: `quire_test_cross_encoder_${size}${quantized ? '_q8' : ''}`,
+    producer: 'quire build-test-reranker',
+    irVersion: 8,
+    opset: 17,
+    inputs: ['input_ids', 'attention_mask', 'token_type_ids'].map((name) => ({
+      name,
+      elemType: DataType.INT64,
+      shape: dynamic,
+    })),
+    outputs: [{ name: 'logits', elemType: DataType.FLOAT, shape: ['batch_size', 1] }],
+    ...graph,
+  })
 }
 
 /** Writes the cross-encoder into destDir (kept when current) and returns the absolute folder path. */
@@ -79,27 +103,13 @@ export async function buildTestReranker(
         await writeFile(join(tmp, 'vocab.txt'), vocab.join('\n') + '\n')
       }
       const shape = shapeOf(size, vocabSize)
-      // The tiny one's weights are wider than BERT's 0.02, or its few, narrow layers give nearly one
-      // score to every passage once quantized, and no test could see an order change.
-      const graph =
-        size === 'tiny'
-          ? bertCrossEncoderGraph(shape, true, 31, 0.3)
-          : bertCrossEncoderGraph(shape, true, 20240601)
-      const dynamic = ['batch_size', 'sequence_length']
-      const bytes = encodeModel({
-        graphName: `quire_test_cross_encoder_${size}`,
-        producer: 'quire build-test-reranker',
-        irVersion: 8,
-        opset: 17,
-        inputs: ['input_ids', 'attention_mask', 'token_type_ids'].map((name) => ({
-          name,
-          elemType: DataType.INT64,
-          shape: dynamic,
-        })),
-        outputs: [{ name: 'logits', elemType: DataType.FLOAT, shape: ['batch_size', 1] }],
-        ...graph,
-      })
-      await writeFile(join(tmp, 'onnx', 'model_quantized.onnx'), bytes)
+      // Both files a published export ships, from the same weights: fp32 (onnx/model.onnx) and the
+      // int8 dynamic quantization transformers.js loads as dtype 'q8' (onnx/model_quantized.onnx).
+      for (const quantized of [false, true])
+        await writeFile(
+          join(tmp, 'onnx', quantized ? 'model_quantized.onnx' : 'model.onnx'),
+          crossEncoderBytes(size, shape, quantized),
+        )
       await writeFile(join(tmp, 'config.json'), json(configJson(shape)))
       await writeFile(join(tmp, 'quire-model.json'), json({ modelId: `quire/test-cross-encoder-${size}` }))
     },

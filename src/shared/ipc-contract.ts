@@ -176,6 +176,7 @@ const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
   z.object({
     stage: z.literal('rerank'),
     model: z.string(),
+    weights: z.string().optional(),
     candidates: z.number().int(),
     scored: z.number().int(),
     moved: z.number().int(),
@@ -189,6 +190,7 @@ const stageNote: z.ZodType<StageNote> = z.discriminatedUnion('stage', [
 const rerankerStatus: z.ZodType<RerankerStatus> = z.object({
   model: z.string().nullable(),
   dir: z.string().nullable(),
+  weights: z.string().nullable().optional(),
   reason: z.string().nullable(),
 })
 

@@ -230,6 +230,8 @@ export type StageNote =
   | {
       stage: 'rerank'
       model: string
+      /** Which of the folder's weights scored, e.g. "int8 onnx/model_quantized.onnx" (absent from older records). */
+      weights?: string
       candidates: number
       scored: number
       moved: number
@@ -281,6 +283,8 @@ export interface RerankerStatus {
   /** null: no reranking. */
   model: string | null
   dir: string | null
+  /** Which of its weights are loaded, e.g. "int8 onnx/model_quantized.onnx"; absent from older servers. */
+  weights?: string | null
   /** Why a reranker chosen earlier is not in use (its folder gone or unusable); null otherwise. */
   reason: string | null
 }

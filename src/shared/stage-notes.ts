@@ -15,7 +15,7 @@ export function stageNoteLine(note: StageNote): string {
     note.moved === 0
       ? 'the order of the top results stayed'
       : `${note.moved} of the top results changed place`
-  return `Reranked by ${note.model}: ${scored} in ${note.ms} ms; ${moved}.`
+  return `Reranked by ${note.model}${note.weights ? ` (${note.weights})` : ''}: ${scored} in ${note.ms} ms; ${moved}.`
 }
 
 /** Why query help searched nothing beside the question; null when it did (the stage note says what). */

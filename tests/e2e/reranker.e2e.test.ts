@@ -77,7 +77,7 @@ describe('a reranker imported in Settings', () => {
     await dialog.getByLabel('Reranker folder').fill(TEST_RERANKER_DIR)
     await dialog.getByRole('button', { name: 'Import reranker folder…' }).click()
     await dialog
-      .getByText('Reranking with quire/test-cross-encoder-tiny')
+      .getByText('Reranking with quire/test-cross-encoder-tiny (int8 onnx/model_quantized.onnx)')
       .first()
       .waitFor({ timeout: 60_000 })
     await step.screenshot(page, 'reranker-01-settings')
@@ -87,7 +87,7 @@ describe('a reranker imported in Settings', () => {
     await askAndWait(QUESTION)
     const note = page.getByRole('article', { name: 'Question' }).last().locator('[data-stage=rerank]')
     expect(await note.innerText()).toMatch(
-      /^Reranked by quire\/test-cross-encoder-tiny: \d+ (of \d+ )?candidate passages.* in \d+ ms; \d+ of the top results changed place\.$/,
+      /^Reranked by quire\/test-cross-encoder-tiny \(int8 onnx\/model_quantized\.onnx\): \d+ (of \d+ )?candidate passages.* in \d+ ms; \d+ of the top results changed place\.$/,
     )
     const after = await sourceOrder()
     expect(after).not.toEqual(before)

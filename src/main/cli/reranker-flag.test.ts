@@ -63,7 +63,9 @@ describe('quire search --reranker', () => {
       '--reranker',
       TEST_RERANKER_DIR,
     )
-    expect(human.out).toMatch(/Reranked by quire\/test-cross-encoder-tiny: \d+ (of \d+ )?candidate passages/)
+    expect(human.out).toMatch(
+      /Reranked by quire\/test-cross-encoder-tiny \(int8 onnx\/model_quantized\.onnx\): \d+ (of \d+ )?candidate passages/,
+    )
   })
 
   it('refuses a folder that is not a cross-encoder, saying what to give', async () => {

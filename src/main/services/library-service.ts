@@ -108,8 +108,13 @@ export class AppLibrary implements LibraryService {
 
   rerankerStatus(): RerankerStatus {
     return this.reranker
-      ? { model: this.reranker.modelId, dir: this.reranker.dir, reason: null }
-      : { model: null, dir: null, reason: this.rerankerProblem }
+      ? {
+          model: this.reranker.modelId,
+          dir: this.reranker.dir,
+          weights: this.reranker.weights,
+          reason: null,
+        }
+      : { model: null, dir: null, weights: null, reason: this.rerankerProblem }
   }
 
   async importReranker(src: string): Promise<RerankerStatus> {

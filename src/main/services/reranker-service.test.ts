@@ -16,10 +16,11 @@ describe('the reranker in the app', () => {
   it('imports a cross-encoder, reranks with it after a restart, and turns it off', async () => {
     const first = await tempServices()
     const { library } = first.services
-    expect(library.rerankerStatus()).toEqual({ model: null, dir: null, reason: null })
+    expect(library.rerankerStatus()).toEqual({ model: null, dir: null, weights: null, reason: null })
 
     const status = await library.importReranker(TEST_RERANKER_DIR)
     expect(status.model).toBe('quire/test-cross-encoder-tiny')
+    expect(status.weights).toBe('int8 onnx/model_quantized.onnx')
     expect(status.dir).toBe(path.join(first.tmp, 'data', 'models', 'rerankers', 'quire-tiny-cross-encoder'))
     await first.close()
 
@@ -27,7 +28,12 @@ describe('the reranker in the app', () => {
     opened.push(again)
     expect(again.services.library.rerankerStatus().model).toBe('quire/test-cross-encoder-tiny')
     expect((await again.services.library.removeReranker()).model).toBeNull()
-    expect(again.services.library.rerankerStatus()).toEqual({ model: null, dir: null, reason: null })
+    expect(again.services.library.rerankerStatus()).toEqual({
+      model: null,
+      dir: null,
+      weights: null,
+      reason: null,
+    })
   })
 
   it('says why a reranker imported earlier is no longer used', async () => {

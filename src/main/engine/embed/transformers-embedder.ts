@@ -47,7 +47,7 @@ interface Session {
 /** all-MiniLM-L6-v2 was trained on at most 256 word pieces; tokenizer_config says 512, which only costs time. */
 export const MAX_TOKENS = 256
 
-const DTYPE_FILES = { q8: 'onnx/model_quantized.onnx', fp32: 'onnx/model.onnx' } as const
+export const DTYPE_FILES = { q8: 'onnx/model_quantized.onnx', fp32: 'onnx/model.onnx' } as const
 
 export function chooseDtype(dir: string, requested?: 'q8' | 'fp32'): 'q8' | 'fp32' {
   if (requested) {

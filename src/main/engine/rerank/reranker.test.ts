@@ -81,6 +81,34 @@ describe('loadReranker', () => {
   })
 })
 
+describe('which weights are loaded', () => {
+  it('prefers the int8 file (dtype q8) and says so, as the published exports ship both', async () => {
+    expect(fs.existsSync(path.join(TEST_RERANKER_DIR, 'onnx', 'model.onnx'))).toBe(true)
+    const r = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+    expect(r.weights).toBe('int8 onnx/model_quantized.onnx')
+    await r.dispose()
+  })
+
+  it('loads the fp32 file when the folder has no int8 one, scoring alike up to int8 rounding', async () => {
+    const dir = path.join(tempDir(), 'fp32-only')
+    fs.cpSync(TEST_RERANKER_DIR, dir, { recursive: true })
+    fs.rmSync(path.join(dir, 'onnx', 'model_quantized.onnx'))
+    const fp32 = await loadReranker(dir, { threads: 1 })
+    const q8 = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+    try {
+      expect(fp32.weights).toBe('fp32 onnx/model.onnx')
+      const passages = ['Water tomatoes twice a week.', 'Bake the bread at 250 degrees.']
+      const [a, b] = [await fp32.score('tomatoes', passages), await q8.score('tomatoes', passages)]
+      // The same random weights: the fp32 scores differ from the int8 ones, but only by rounding.
+      expect(a).not.toEqual(b)
+      a.forEach((s, i) => expect(s).toBeCloseTo(b[i]!, 0))
+    } finally {
+      await fp32.dispose()
+      await q8.dispose()
+    }
+  })
+})
+
 describe('a closed reranker', () => {
   it('refuses to score', async () => {
     const r = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })

@@ -3,6 +3,8 @@ export interface Reranker {
   /** quire-model.json's modelId, else the folder name. */
   readonly modelId: string
   readonly dir: string
+  /** Which weights are loaded, e.g. "int8 onnx/model_quantized.onnx" (Settings and the trace say it). */
+  readonly weights: string
   /** One relevance score per passage, in input order (higher: more relevant; only the order means anything). */
   score(query: string, passages: string[]): Promise<number[]>
   /** Milliseconds per passage, from the passes so far (the warm-up at load included). */

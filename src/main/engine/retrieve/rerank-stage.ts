@@ -66,6 +66,7 @@ export const rerankStage: SearchStage = {
     r.notes.push({
       stage: 'rerank',
       model: reranker.modelId,
+      weights: reranker.weights,
       candidates: pool.length,
       scored: scores.length,
       moved: r.fused.slice(0, r.k).filter((f, i) => f.row.id !== before[i]).length,

@@ -15,7 +15,11 @@ export function RerankerSection() {
     <div className="settings-subsection" aria-label="Reranking">
       <h4>Reranking</h4>
       <div className={`status-box ${reranker?.model ? 'is-ok' : ''}`}>
-        <strong>{reranker?.model ? `Reranking with ${reranker.model}` : 'No reranker'}</strong>
+        <strong>
+          {reranker?.model
+            ? `Reranking with ${reranker.model}${reranker.weights ? ` (${reranker.weights})` : ''}`
+            : 'No reranker'}
+        </strong>
         <span className="small">
           {reranker?.model
             ? 'The passages each search finds are read again together with the question and re-ordered.'
