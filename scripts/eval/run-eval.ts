@@ -9,7 +9,8 @@
 // there and reuse it), --model-dir DIR (hybrid mode when a model is there), --k 10,
 // --no-history, --verbose, --json, --dump FILE (one JSON line per question: decision, top-5 passages).
 // With real models: --ollama URL --model NAME [--reranker DIR] [--answers N] [--query-help-budget MS]
-// runs every configuration of reranking and query help on the sets (model-eval.ts).
+// [--no-headers] runs every configuration of reranking, query help and contextual headers on the
+// sets (model-eval.ts).
 //
 // Each set is imported into its own library and asked through the engine's search (follow-ups
 // carry their earlier turns as context). Prints per set, per fold (two folds split by document,
@@ -61,6 +62,8 @@ const { values } = parseArgs({
     reranker: { type: 'string' },
     answers: { type: 'string', default: '20' },
     'query-help-budget': { type: 'string' },
+    // Skips the + headers run (it imports each set again and asks the model once per chunk).
+    'no-headers': { type: 'boolean', default: false },
   },
 })
 
@@ -82,7 +85,7 @@ try {
 }
 if (sets.length === 0) {
   console.error(
-    'usage: npm run eval -- (--pool DIR | --parity DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json] [--ollama URL --model NAME [--reranker DIR] [--answers N]]',
+    'usage: npm run eval -- (--pool DIR | --parity DIR | --set NAME=QA.jsonl:DOCS … | --qa FILE.jsonl --docs DIR) [--tune key=value …] [--cache DIR] [--library DIR] [--model-dir DIR] [--no-history] [--verbose] [--json] [--ollama URL --model NAME [--reranker DIR] [--answers N] [--no-headers]]',
   )
   process.exit(2)
 }
@@ -112,18 +115,32 @@ if (values.ollama) {
     console.error('eval: --ollama needs --model NAME (the Ollama model that answers)')
     process.exit(2)
   }
-  const results = await runModelEval({
-    sets,
-    ollama: values.ollama,
-    model: values.model,
-    modelDir,
-    rerankerDir: values.reranker ? rerankerFlag(values.reranker) : null,
-    tuning,
-    k,
-    answers: Number(values.answers),
-    queryHelpBudgetMs: Number(values['query-help-budget'] ?? DEFAULT_QUERY_HELP_BUDGET_MS),
-    ...(values.cache ? { cache: values.cache } : {}),
+  // Ctrl-C while the headers are written stops after the current chunk and keeps what was written.
+  const stop = new AbortController()
+  process.once('SIGINT', () => {
+    stop.abort()
+    console.error('eval: stopping after the current header (Ctrl-C again to quit at once)')
   })
+  let results
+  try {
+    results = await runModelEval({
+      sets,
+      ollama: values.ollama,
+      model: values.model,
+      modelDir,
+      rerankerDir: values.reranker ? rerankerFlag(values.reranker) : null,
+      tuning,
+      k,
+      answers: Number(values.answers),
+      queryHelpBudgetMs: Number(values['query-help-budget'] ?? DEFAULT_QUERY_HELP_BUDGET_MS),
+      headers: !values['no-headers'],
+      signal: stop.signal,
+      ...(values.cache ? { cache: values.cache } : {}),
+    })
+  } catch (err) {
+    console.error(`eval: ${err instanceof Error ? err.message : err}`)
+    process.exit(1)
+  }
   if (!values.json)
     console.log(`Retrieval and answers with ${values.model} (k=${k})\n\n${modelEvalTables(results)}\n`)
   console.log(JSON.stringify({ model: values.model, k, configurations: results }))
