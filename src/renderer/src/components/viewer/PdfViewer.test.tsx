@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createAppStores, StoresContext } from '@renderer/stores/app-stores.js'
+import type { ViewerTarget } from '@renderer/stores/viewer-store.js'
 import { createFakeApi } from '@renderer/test/fake-api.js'
 import { PdfViewer } from './PdfViewer.js'
 
@@ -16,36 +17,40 @@ vi.mock('@renderer/components/viewer/pdf-loader.js', () => ({
 
 const PAGES = ['The tide table.', 'No match here.', 'Spring tide and neap tide.']
 
+/** Renders the viewer over the (mocked, three-page) PDF whose stored page texts are `texts`, opened at `at`. */
+async function openViewer(texts: string[], at: ViewerTarget) {
+  const api = createFakeApi({
+    'library.pdfUrl': () => ({ url: `quire-pdf://document/${at.documentId}` }),
+    'library.page': ({ pageNo }) => ({
+      documentId: at.documentId,
+      pageNo,
+      text: texts[pageNo - 1]!,
+      items: [],
+      width: 612,
+      height: 792,
+    }),
+  })
+  const stores = createAppStores(api)
+  render(
+    <StoresContext.Provider value={stores}>
+      <PdfViewer />
+    </StoresContext.Provider>,
+  )
+  act(() => stores.viewer.getState().openAt(at))
+  await waitFor(() => expect(stores.viewer.getState().pageCount).toBe(3))
+  return stores
+}
+
 describe('find in the PDF viewer', () => {
   it('searches the whole document: "n of m" across pages, Enter and Shift+Enter jump pages', async () => {
-    const api = createFakeApi({
-      'library.pdfUrl': () => ({ url: 'quire-pdf://document/5' }),
-      'library.page': ({ pageNo }) => ({
-        documentId: 5,
-        pageNo,
-        text: PAGES[pageNo - 1]!,
-        items: [],
-        width: 612,
-        height: 792,
-      }),
+    const stores = await openViewer(PAGES, {
+      documentId: 5,
+      title: 'tides.pdf',
+      page: 2,
+      passage: null,
+      passagePages: [],
+      citationN: null,
     })
-    const stores = createAppStores(api)
-    render(
-      <StoresContext.Provider value={stores}>
-        <PdfViewer />
-      </StoresContext.Provider>,
-    )
-    act(() =>
-      stores.viewer.getState().openAt({
-        documentId: 5,
-        title: 'tides.pdf',
-        page: 2,
-        passage: null,
-        passagePages: [],
-        citationN: null,
-      }),
-    )
-    await waitFor(() => expect(stores.viewer.getState().pageCount).toBe(3))
     const view = screen.getByRole('complementary', { name: 'PDF viewer' })
     const box = within(view).getByRole('searchbox', { name: 'Find in document' })
     fireEvent.change(box, { target: { value: 'tide' } })
@@ -80,37 +85,16 @@ describe('a citation whose passage runs over two pages', () => {
   const PASSAGE =
     'Visiting boats report to the harbour office on arrival, where the staff take their details and the length of their stay. The harbour master assigns the moorings each morning.'
 
-  async function openCitation(focus: string[]) {
-    const api = createFakeApi({
-      'library.pdfUrl': () => ({ url: 'quire-pdf://document/7' }),
-      'library.page': ({ pageNo }) => ({
-        documentId: 7,
-        pageNo,
-        text: TEXTS[pageNo - 1]!,
-        items: [],
-        width: 612,
-        height: 792,
-      }),
+  function openCitation(focus: string[]) {
+    return openViewer(TEXTS, {
+      documentId: 7,
+      title: 'harbour.pdf',
+      page: 1,
+      passage: PASSAGE,
+      passagePages: [1, 2],
+      focus,
+      citationN: 1,
     })
-    const stores = createAppStores(api)
-    render(
-      <StoresContext.Provider value={stores}>
-        <PdfViewer />
-      </StoresContext.Provider>,
-    )
-    act(() =>
-      stores.viewer.getState().openAt({
-        documentId: 7,
-        title: 'harbour.pdf',
-        page: 1,
-        passage: PASSAGE,
-        passagePages: [1, 2],
-        focus,
-        citationN: 1,
-      }),
-    )
-    await waitFor(() => expect(stores.viewer.getState().pageCount).toBe(3))
-    return stores
   }
 
   it('opens at the page holding the strongly marked sentence', async () => {
