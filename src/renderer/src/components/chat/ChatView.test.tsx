@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { AnswerMessage, AnswerResult, Citation, OllamaProblem } from '@shared/chat-types.js'
 import { renderApp } from '@renderer/test/render-app.js'
-import { answerResult, doc } from '@renderer/test/fake-api.js'
+import { answerResult, doc, type FakeApi } from '@renderer/test/fake-api.js'
 
 // pdf.js needs a real canvas; the viewer's loading is covered by the end-to-end test.
 vi.mock('../viewer/pdf-loader.js', () => ({
@@ -36,6 +36,16 @@ const notRunning: OllamaProblem = {
   kind: 'not-running',
   message: 'Ollama is not running.',
   fix: 'Start it, or set the right address with --ollama-url.',
+}
+
+/** Types the question in the question box and sends it with Enter. */
+async function ask(user: UserEvent, question: string): Promise<void> {
+  await user.type(screen.getByRole('textbox', { name: 'Question' }), `${question}{Enter}`)
+}
+
+/** Delivers `answer` as the finished answer to the question being answered (request r1). */
+async function finish(api: FakeApi, answer: AnswerResult): Promise<void> {
+  await act(async () => api.emit('chat.event', { requestId: 'r1', event: { type: 'done', result: answer } }))
 }
 
 async function setup() {
@@ -116,14 +126,9 @@ describe('chat view', () => {
 
   it('shows the finished answer with sources, and a chip opens the cited page highlighted', async () => {
     const { user, api, stores } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    await ask(user, 'Tide?')
     const focused = { ...source, focus: ['The tide rises twice a day.'], pageLabels: ['ii'] }
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: { type: 'done', result: result({ citations: [focused], sources: [focused] }) },
-      }),
-    )
+    await finish(api, result({ citations: [focused], sources: [focused] }))
     const answer = await screen.findByRole('article', { name: 'Answer' })
     expect(within(answer).getByRole('button', { name: 'Open source 1' })).toBeTruthy()
     // The page label printed on the paper comes first, the PDF's page number after it.
@@ -144,33 +149,23 @@ describe('chat view', () => {
 
   it('sets a declined answer apart and shows retrieval-only mode with the fix', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Moon?{Enter}')
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: { type: 'done', result: result({ declined: true, text: '', citations: [], sources: [] }) },
-      }),
-    )
+    await ask(user, 'Moon?')
+    await finish(api, result({ declined: true, text: '', citations: [], sources: [] }))
     expect(await screen.findByText('Not found in your documents')).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Sources' })).toBeNull()
 
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: {
-          type: 'done',
-          result: result({
-            id: 22,
-            mode: 'retrieval-only',
-            text: 'The tide rises twice a day. [1]',
-            warnings: [
-              { kind: 'retrieval-only', problem: notRunning },
-              { kind: 'passages-omitted', omitted: 2, total: 6, window: 2048 },
-            ],
-            ollama: notRunning,
-          }),
-        },
+    await ask(user, 'Tide?')
+    await finish(
+      api,
+      result({
+        id: 22,
+        mode: 'retrieval-only',
+        text: 'The tide rises twice a day. [1]',
+        warnings: [
+          { kind: 'retrieval-only', problem: notRunning },
+          { kind: 'passages-omitted', omitted: 2, total: 6, window: 2048 },
+        ],
+        ollama: notRunning,
       }),
     )
     // One notice for the problem, its remedy worded for the app; the warning restating it is not repeated.
@@ -195,7 +190,7 @@ describe('chat view', () => {
 
   it('shows a "not found" card with the reason, the nearest passages as chips and a source list', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide tables of Mars?{Enter}')
+    await ask(user, 'Tide tables of Mars?')
     const decision = {
       declined: true,
       reason: 'low-coverage' as const,
@@ -205,19 +200,14 @@ describe('chat view', () => {
       missing: ['mars'],
       decisive: [],
     }
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: {
-          type: 'done',
-          result: result({
-            declined: true,
-            text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
-            citations: [source],
-            sources: [source],
-            trace: { decision } as unknown as AnswerMessage['trace'],
-          }),
-        },
+    await finish(
+      api,
+      result({
+        declined: true,
+        text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+        citations: [source],
+        sources: [source],
+        trace: { decision } as unknown as AnswerMessage['trace'],
       }),
     )
     const card = await screen.findByRole('note', { name: 'Not found in your documents' })
@@ -233,7 +223,7 @@ describe('chat view', () => {
 
   it('shows the model\'s own "not found" as the same card, saying the model found no answer', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide tables of Liverpool?{Enter}')
+    await ask(user, 'Tide tables of Liverpool?')
     // Search was not sure (doubtful), so the model read the passages and replied with its marker.
     const decision = {
       declined: false,
@@ -245,20 +235,15 @@ describe('chat view', () => {
       missing: ['liverpool'],
       decisive: ['Liverpool'],
     }
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: {
-          type: 'done',
-          result: result({
-            declined: true,
-            declineReason: 'model',
-            text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
-            citations: [source],
-            sources: [source],
-            trace: { decision } as unknown as AnswerMessage['trace'],
-          }),
-        },
+    await finish(
+      api,
+      result({
+        declined: true,
+        declineReason: 'model',
+        text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+        citations: [source],
+        sources: [source],
+        trace: { decision } as unknown as AnswerMessage['trace'],
       }),
     )
     const card = await screen.findByRole('note', { name: 'Not found in your documents' })
@@ -272,12 +257,10 @@ describe('chat view', () => {
 
   it('labels a follow-up wait truthfully and shows what was searched for under the question', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
-    await act(async () =>
-      api.emit('chat.event', { requestId: 'r1', event: { type: 'done', result: result() } }),
-    )
+    await ask(user, 'Tide?')
+    await finish(api, result())
     await screen.findByRole('article', { name: 'Answer' })
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'And in winter?{Enter}')
+    await ask(user, 'And in winter?')
     expect(screen.getByText('Understanding your follow-up…')).toBeTruthy()
     const trace = {
       question: 'And in winter?',
@@ -290,12 +273,7 @@ describe('chat view', () => {
     )
     expect(screen.getByText('Reading 1 passage · waiting for the model to start writing…')).toBeTruthy()
     expect(screen.getByText('Searched for: How often does the tide rise in winter?')).toBeTruthy()
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: { type: 'done', result: result({ id: 23, trace }) },
-      }),
-    )
+    await finish(api, result({ id: 23, trace }))
     const questions = screen.getAllByRole('article', { name: 'Question' })
     expect(
       within(questions[1]!).getByText('Searched for: How often does the tide rise in winter?'),
@@ -305,14 +283,9 @@ describe('chat view', () => {
 
   it('a citation to a removed document says so in words and shows the stored passage', async () => {
     const { user, api, stores } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
+    await ask(user, 'Tide?')
     const gone = { ...source, file: '/lib/report.pdf', removed: { at: '2026-11-20T10:00:00Z' } }
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: { type: 'done', result: result({ citations: [gone], sources: [gone] }) },
-      }),
-    )
+    await finish(api, result({ citations: [gone], sources: [gone] }))
     const answer = await screen.findByRole('article', { name: 'Answer' })
     await user.click(
       within(answer).getByRole('button', { name: 'Source 1: Alpha, p. 2 (removed from the library)' }),
@@ -355,7 +328,7 @@ describe('chat view', () => {
         passage: { spans: [{ page: 1, start: 10, end: text.length }], locator: 'Retention' },
       }),
     })
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'How long?{Enter}')
+    await ask(user, 'How long?')
     const memo: Citation = {
       n: 1,
       chunkId: 9,
@@ -366,15 +339,7 @@ describe('chat view', () => {
       text: 'Ledgers are kept for seven years. Copies are destroyed after that.',
       focus: ['Ledgers are kept for seven years.'],
     }
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: {
-          type: 'done',
-          result: result({ text: 'Seven years [1].', citations: [memo], sources: [memo] }),
-        },
-      }),
-    )
+    await finish(api, result({ text: 'Seven years [1].', citations: [memo], sources: [memo] }))
     const answer = await screen.findByRole('article', { name: 'Answer' })
     await user.click(within(answer).getAllByRole('button', { name: /^Source 1: Memo/ })[0]!)
     const reader = screen.getByRole('complementary', { name: 'Reader view' })
@@ -387,13 +352,8 @@ describe('chat view', () => {
 
   it('copies the answer as plain text with its sources, and a single passage', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: { type: 'done', result: result({ text: 'The tide rises **twice** daily [1].' }) },
-      }),
-    )
+    await ask(user, 'Tide?')
+    await finish(api, result({ text: 'The tide rises **twice** daily [1].' }))
     const answer = await screen.findByRole('article', { name: 'Answer' })
     await user.click(within(answer).getByRole('button', { name: 'Copy answer with sources' }))
     expect(await navigator.clipboard.readText()).toBe(
@@ -411,10 +371,8 @@ describe('chat view', () => {
 
   it('regenerates the last answer as a new version of the same turn (‹ 1/2 ›)', async () => {
     const { user, api } = await setup()
-    await user.type(screen.getByRole('textbox', { name: 'Question' }), 'Tide?{Enter}')
-    await act(async () =>
-      api.emit('chat.event', { requestId: 'r1', event: { type: 'done', result: result() } }),
-    )
+    await ask(user, 'Tide?')
+    await finish(api, result())
     fireEvent.click(await screen.findByRole('button', { name: 'Regenerate answer' }))
     expect(api.callsTo('chat.ask').at(-1)).toEqual({
       question: 'Tide?',
@@ -424,15 +382,7 @@ describe('chat view', () => {
     await act(async () => {})
     // The old version gives way to the one streaming in; the question is not repeated.
     expect(screen.queryByRole('article', { name: 'Answer' })).toBeNull()
-    await act(async () =>
-      api.emit('chat.event', {
-        requestId: 'r1',
-        event: {
-          type: 'done',
-          result: result({ id: 22, text: 'Twice a day, says the table [1].' }),
-        },
-      }),
-    )
+    await finish(api, result({ id: 22, text: 'Twice a day, says the table [1].' }))
     const answer = await screen.findByRole('article', { name: 'Answer' })
     expect(screen.getAllByRole('article', { name: 'Question' })).toHaveLength(1)
     expect(answer.textContent).toContain('Twice a day, says the table')
