@@ -64,6 +64,44 @@ describe('mergeAdjacent', () => {
     expect(mergeAdjacent(middle, { k: 10, maxChunks: 3 }).map((p) => p.members.length)).toEqual([1, 1])
   })
 
+  it('makes the same passages whichever of two neighbours ranks first', () => {
+    // A subsection's continuation ranks best, then its parent section's text, then the chunk
+    // between them, then the next section's opening.
+    const parent = '6 Archives > 6.5 Testing'
+    const sub = `${parent} > 6.5.1 Frozen`
+    const ranked = [
+      chunk(1, 1, 9, 0.9, { section: sub }),
+      chunk(2, 1, 7, 0.8, { section: parent, text: '6.5 Testing\nPackages move.' }),
+      chunk(3, 1, 8, 0.7, { section: sub, text: '6.5.1 Frozen\nWhen frozen.' }),
+      chunk(4, 1, 10, 0.6, { section: '6 Archives > 6.6 Unstable', text: '6.6 Unstable\nNew.' }),
+    ]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    // The section with its subsection, as when chunk 3 ranks above chunk 2, at chunk 1's rank.
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[2, 3, 1], [4]])
+    expect(out[0]!.anchor.id).toBe(1)
+    const swapped = [ranked[0]!, ranked[2]!, ranked[1]!, ranked[3]!]
+    expect(mergeAdjacent(swapped, { k: 10, maxChunks: 3 }).map((p) => p.members.map((m) => m.id))).toEqual([
+      [2, 3, 1],
+      [4],
+    ])
+    // A passage of another section, or one with a chunk that does not match, stays apart.
+    const apart = [ranked[0]!, { ...ranked[1]!, section: '6 Archives > 6.4 Stable' }, ranked[2]!]
+    expect(mergeAdjacent(apart, { k: 10, maxChunks: 3 }).map((p) => p.members.map((m) => m.id))).toEqual([
+      [3, 1],
+      [2],
+    ])
+    const weak = [ranked[0]!, { ...ranked[1]!, joinable: false }, ranked[2]!]
+    expect(mergeAdjacent(weak, { k: 10, maxChunks: 3 }).map((p) => p.members.length)).toEqual([2, 1])
+    // Only while the whole stays within the words allowed (the three chunks have 10).
+    const short = mergeAdjacent(ranked, { k: 10, maxChunks: 3, maxTouchingWords: 9 })
+    expect(short.map((p) => p.members.map((m) => m.id))).toEqual([[3, 1, 4], [2]])
+    const long = mergeAdjacent(ranked, { k: 10, maxChunks: 3, maxTouchingWords: 10 })
+    expect(long.map((p) => p.members.map((m) => m.id))).toEqual([[2, 3, 1], [4]])
+    // Merging frees the passage's place for the next one.
+    const more = [...ranked, chunk(5, 2, 0, 0.5), chunk(6, 3, 0, 0.4)]
+    expect(mergeAdjacent(more, { k: 3, maxChunks: 3 }).map((p) => p.anchor.id)).toEqual([1, 4, 5])
+  })
+
   it('does not grow a passage by a neighbour that does not match the question itself', () => {
     const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 1, 6, 0.8, { joinable: false })]
     const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })

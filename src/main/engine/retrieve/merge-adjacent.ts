@@ -38,6 +38,11 @@ export interface MergeOptions {
   k: number
   /** Most chunks in one passage (1 turns merging off). */
   maxChunks: number
+  /**
+   * Most words of a passage made by two passages that a join brought together (see
+   * mergeAdjacent); unlimited when absent.
+   */
+  maxTouchingWords?: number
 }
 
 /**
@@ -46,9 +51,20 @@ export interface MergeOptions {
  * joins that passage while it has room; any other chunk starts a new passage while fewer than `k`
  * exist. Chunks further down the list than the k-th passage can only join, never displace, so the
  * order of the passages is the order of their best chunks.
+ *
+ * The passages do not depend on the order in which neighbours rank: a passage that a join has
+ * brought next to another passage of its section becomes one with it, at the better one's rank,
+ * as if the chunks had ranked the other way round. Otherwise a section's opening chunk that ranks
+ * above the chunk between it and the best one stays a passage of its own, and the best passage
+ * fills its last places with whatever follows it instead: its own continuation, or the next
+ * section's opening (a PDF and an HTML copy of one manual rank their chunks in slightly
+ * different orders, and got different passages from it). Two passages that each ranked on their
+ * own are joined only while the whole stays short enough to read as one place
+ * (`maxTouchingWords`): joined at any length, they made the top five's passages longer on average
+ * than the chunks they freed room for.
  */
 export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOptions): MergedPassage<C>[] {
-  const out: { anchor: C; members: C[]; lo: number; hi: number }[] = []
+  const out: Building<C>[] = []
   for (const c of ranked) {
     const next =
       opts.maxChunks > 1 && c.joinable
@@ -57,17 +73,78 @@ export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOpt
           )
         : undefined
     if (next) {
-      next.members.push(c)
-      next.lo = Math.min(next.lo, c.ord)
-      next.hi = Math.max(next.hi, c.ord)
+      add(next, c)
+      const maxWords = opts.maxTouchingWords ?? Infinity
+      for (let p: Building<C> | null = next; p;) p = absorbNeighbour(out, p, opts.maxChunks, maxWords)
       continue
     }
     if (out.length < opts.k) out.push({ anchor: c, members: [c], lo: c.ord, hi: c.ord })
   }
   return out.map((p) => {
     const members = [...p.members].sort((a, b) => a.ord - b.ord)
-    return { anchor: p.anchor, members, text: joinOverlapping(members.map((m) => m.text)) }
+    return { anchor: p.anchor, members, text: passageText(members) }
   })
+}
+
+/** The members' text in document order, overlaps said once. */
+function passageText(members: RankedChunk[]): string {
+  return joinOverlapping([...members].sort((a, b) => a.ord - b.ord).map((m) => m.text))
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+interface Building<C extends RankedChunk> {
+  anchor: C
+  members: C[]
+  lo: number
+  hi: number
+}
+
+function add<C extends RankedChunk>(p: Building<C>, c: C): void {
+  p.members.push(c)
+  p.lo = Math.min(p.lo, c.ord)
+  p.hi = Math.max(p.hi, c.ord)
+}
+
+/**
+ * After `grown` took a chunk: a passage of the same document that now touches it joins it when
+ * every one of its chunks could have joined it chunk by chunk (joinable, same section or the next
+ * section's opening, room left) and the whole has at most `maxWords` words. The merged passage takes the better rank of the two; it is
+ * returned (it may touch yet another passage), or null when nothing joined.
+ */
+function absorbNeighbour<C extends RankedChunk>(
+  out: Building<C>[],
+  grown: Building<C>,
+  maxChunks: number,
+  maxWords: number,
+): Building<C> | null {
+  for (const [j, q] of out.entries()) {
+    if (q === grown || q.anchor.documentId !== grown.anchor.documentId) continue
+    if (grown.members.length + q.members.length > maxChunks) continue
+    const joined = joinedChunkByChunk(grown, q)
+    if (!joined || wordCount(passageText(joined.members)) > maxWords) continue
+    const i = out.indexOf(grown)
+    const [first, second] = i < j ? [i, j] : [j, i]
+    const merged = { ...joined, anchor: out[first]!.anchor }
+    out[first] = merged
+    out.splice(second, 1)
+    return merged
+  }
+  return null
+}
+
+/** `p` with the members of the touching passage `q`, if each could have joined it in turn; else null. */
+function joinedChunkByChunk<C extends RankedChunk>(p: Building<C>, q: Building<C>): Building<C> | null {
+  const after = q.lo === p.hi + 1
+  if (!after && q.hi !== p.lo - 1) return null
+  // Outward from p, as the chunks would have joined it one by one.
+  const order = [...q.members].sort((a, b) => (after ? a.ord - b.ord : b.ord - a.ord))
+  const trial: Building<C> = { ...p, members: [...p.members] }
+  for (const m of order) {
+    if (!m.joinable || !joins(trial, m)) return null
+    add(trial, m)
+  }
+  return trial
 }
 
 /**

@@ -29,7 +29,11 @@ export function shapePassages(
   }))
   // Twice as many passages as asked: those that repeat a better one are dropped (collapse-duplicates.ts)
   // and the next fill their slots. The first k are the same either way (merge-adjacent.ts).
-  const passages = mergeAdjacent(ranked, { k: k * 2, maxChunks: T.mergeChunks }).map((p, i) => {
+  const passages = mergeAdjacent(ranked, {
+    k: k * 2,
+    maxChunks: T.mergeChunks,
+    maxTouchingWords: T.mergeTouchingWords,
+  }).map((p, i) => {
     const first = p.members[0]!.row
     const last = p.members[p.members.length - 1]!.row
     const paged = formatInfo(asDocumentFormat(first.format)).paged

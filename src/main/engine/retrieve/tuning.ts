@@ -199,6 +199,17 @@ const TUNING = {
   mergeChunks: 3,
   mergePool: 3,
   /**
+   * Two passages that a join brings next to each other (a chunk ranking after both fills the gap
+   * between them) become one of at most this many words: the same passage as when the chunks rank
+   * in the other order (merge-adjacent.ts), twice a chunk's longest. The Debian FAQ as PDF ranked
+   * its section 6.5 above the chunk that joined it to 6.5.1, and its answer left the top five; as
+   * HTML it did not (PDF hit@5 0.867 -> 0.900, MRR@10 0.826 -> 0.871; HTML unchanged). Pool of
+   * 278 (six sets), keyword-only: hit@5 the same in every set, MRR@10 0.722 -> 0.724, passages
+   * 312 -> 314 words; without the limit MRR@10 0.729 but 325 words (formats set 303 -> 325, over
+   * its target of 320).
+   */
+  mergeTouchingWords: 500,
+  /**
    * A neighbour joins only when it covers this IDF-weighted share of the question by itself, so a
    * passage never grows by text that merely sits next to the answer (a vector match alone is not
    * enough: small libraries return every chunk as a vector candidate). Dev set: 0 and 0.2 give the
