@@ -528,7 +528,8 @@ export const routes = {
   },
   'chat.stop': { input: z.object({ requestId: z.string().min(1) }), output: empty },
   'conversations.list': {
-    input: z.object({ query: questionText.optional() }),
+    /** With a collection: only its conversations (the history under an open collection); without: all. */
+    input: z.object({ query: questionText.optional(), collectionId: id.optional() }),
     output: z.array(conversation),
   },
   'conversations.get': {

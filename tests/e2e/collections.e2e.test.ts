@@ -1,7 +1,8 @@
 // Collections end to end in Chromium (browser mode, real engine, scripted fake Ollama): two
 // collections made in the library panel, a PDF imported while one is open goes into it, a question
 // asked there starts that collection's conversation, and the answer says what it searched
-// ("Searched Case 14: 1 document"). Screenshot in test-artifacts/e2e/collections-*.png.
+// ("Searched Case 14: 1 document"); the history lists the open collection's conversations and every
+// one under All documents. Screenshot in test-artifacts/e2e/collections-*.png.
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/main/server/http-server.js'
@@ -54,10 +55,27 @@ describe('collections', () => {
       .toBe('Searched Case 14: 1 document')
     await step.screenshot(page, 'collections-answer')
 
-    // Case 15 is empty: its list says how to fill it, and All documents lists the PDF.
+    // The history lists Case 14's conversation under Case 14.
+    const history = page.getByRole('navigation', { name: 'Conversations' })
+    const conversationRows = history.locator('.conv-list > li')
+    await history.getByText('In Case 14').waitFor()
+    await expect.poll(() => conversationRows.count()).toBe(1)
+
+    // Case 15 is empty: its list says how to fill it, its history has no conversation yet, and the
+    // conversation of Case 14 gives way to a new one (the next question would start it in Case 15).
     await collections.getByRole('button', { name: /^Case 15/ }).click()
     await page.getByText(/No documents in this collection yet/).waitFor()
-    await collections.getByRole('button', { name: /^All documents/ }).click()
+    await history.getByText('No conversations in Case 15 yet', { exact: false }).waitFor()
+    await expect.poll(() => conversationRows.count()).toBe(0)
+    await expect.poll(() => page.getByRole('article', { name: 'Answer', exact: true }).count()).toBe(0)
+    await step.screenshot(page, 'collections-history')
+
+    // "Show all" opens All documents: the PDF, and every conversation (Case 14's) in the history.
+    await history.getByRole('button', { name: 'Show all' }).click()
     await page.locator('.doc-row').filter({ hasText: 'harbour-handbook.pdf' }).waitFor()
+    await expect.poll(() => conversationRows.count()).toBe(1)
+    await expect
+      .poll(() => collections.getByRole('button', { name: /^All documents/ }).getAttribute('aria-current'))
+      .toBe('true')
   })
 })

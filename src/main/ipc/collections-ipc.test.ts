@@ -82,6 +82,27 @@ describe('collections through the IPC contract', () => {
     expect(result.message.sources.every((s) => s.documentId === ids.volcanoes)).toBe(true)
     const conversations = await invoke('conversations.list', {})
     expect(conversations).toMatchObject({ ok: true, data: [{ collectionId: id }] })
+    // The history under an open collection lists its conversations only, searched or not.
+    const other = await invoke('collections.create', { name: 'Case 16' })
+    const otherId = other.ok ? (other.data as { id: number }).id : 0
+    expect(await invoke('conversations.list', { collectionId: id })).toMatchObject({
+      ok: true,
+      data: [{ id: result.message.conversationId }],
+    })
+    expect(await invoke('conversations.list', { collectionId: otherId })).toEqual({ ok: true, data: [] })
+    expect(await invoke('conversations.list', { query: 'volcanoes', collectionId: id })).toMatchObject({
+      ok: true,
+      data: [{ id: result.message.conversationId }],
+    })
+    expect(await invoke('conversations.list', { query: 'volcanoes', collectionId: otherId })).toEqual({
+      ok: true,
+      data: [],
+    })
+    expect(await invoke('conversations.list', { collectionId: 9999 })).toMatchObject({
+      ok: false,
+      error: { code: 'COLLECTION_NOT_FOUND' },
+    })
+    await invoke('collections.delete', { id: otherId })
     const exported = await invoke('conversations.export', { id: result.message.conversationId })
     expect(exported.ok && (exported.data as { markdown: string }).markdown).toContain(
       'Searched Case 14 (Lyon): 1 document',

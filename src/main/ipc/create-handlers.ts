@@ -147,7 +147,10 @@ export function createHandlers(services: AppServices, shell: ShellAdapter): Hand
       chat.stop(requestId)
       return {}
     },
-    'conversations.list': ({ query }) => conversations.list(query),
+    'conversations.list': ({ query, collectionId }) => {
+      if (collectionId !== undefined) collections().require(collectionId)
+      return conversations.list(query, collectionId)
+    },
     'conversations.get': ({ id }) => conversations.get(id),
     'conversations.rename': ({ id, title }) => conversations.rename(id, title),
     'conversations.delete': ({ id }) => {

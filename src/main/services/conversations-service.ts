@@ -34,12 +34,13 @@ export class ConversationsService {
     )
   }
 
-  list(query?: string): Conversation[] {
+  /** Most recent first, or those matching `query`; with a collection, only its conversations. */
+  list(query?: string, collectionId?: number): Conversation[] {
     const q = query?.trim()
-    if (!q) return this.store().list()
+    if (!q) return this.store().list(collectionId)
     return (
       this.store()
-        .search(q)
+        .search(q, undefined, collectionId)
         // Why it matched: the message's matching line (a title match says so itself).
         .map((hit) =>
           hit.snippet === hit.conversation.title

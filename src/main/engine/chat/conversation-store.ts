@@ -70,6 +70,11 @@ const CONVERSATION_COLUMNS = `c.id, c.title, c.created_at, c.updated_at,
   (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count,
   (SELECT cc.collection_id FROM conversation_collections cc WHERE cc.conversation_id = c.id) AS collection_id`
 
+/** A conversation in the collection bound as `:collection`, or any when it is null. */
+const IN_COLLECTION = (conversationId: string) =>
+  `:collection IS NULL OR ${conversationId} IN
+   (SELECT conversation_id FROM conversation_collections WHERE collection_id = :collection)`
+
 function toConversation(r: ConversationRow): Conversation {
   return {
     id: r.id,
@@ -137,6 +142,11 @@ export class ConversationStore {
       all: db.prepare(
         `SELECT ${CONVERSATION_COLUMNS} FROM conversations c ORDER BY c.updated_at DESC, c.id DESC`,
       ),
+      allIn: db.prepare(
+        `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
+         WHERE c.id IN (SELECT conversation_id FROM conversation_collections WHERE collection_id = ?)
+         ORDER BY c.updated_at DESC, c.id DESC`,
+      ),
       rename: db.prepare(`UPDATE conversations SET title = ?, updated_at = ${NOW} WHERE id = ?`),
       touch: db.prepare(`UPDATE conversations SET updated_at = ${NOW} WHERE id = ?`),
       delete: db.prepare(`DELETE FROM conversations WHERE id = ?`),
@@ -150,9 +160,11 @@ export class ConversationStore {
       search: db.prepare(`SELECT m.id AS message_id, m.role, m.conversation_id,
           snippet(messages_fts, 0, '[[', ']]', '…', 16) AS snippet
         FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-        WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?`),
+        WHERE messages_fts MATCH ? AND (${IN_COLLECTION('m.conversation_id')})
+        ORDER BY rank LIMIT ?`),
       titleSearch: db.prepare(`SELECT ${CONVERSATION_COLUMNS} FROM conversations c
-        WHERE c.title LIKE ? ESCAPE '\\' ORDER BY c.updated_at DESC LIMIT ?`),
+        WHERE c.title LIKE ? ESCAPE '\\' AND (${IN_COLLECTION('c.id')})
+        ORDER BY c.updated_at DESC LIMIT ?`),
     }
   }
 
@@ -174,8 +186,10 @@ export class ConversationStore {
   }
 
   /** Most recently active first. */
-  list(): Conversation[] {
-    return (this.q.all.all() as ConversationRow[]).map(toConversation)
+  /** Most recent first: every conversation, or those of one collection. */
+  list(collectionId?: number): Conversation[] {
+    const rows = collectionId === undefined ? this.q.all.all() : this.q.allIn.all(collectionId)
+    return (rows as ConversationRow[]).map(toConversation)
   }
 
   rename(id: number, title: string): Conversation {
@@ -240,12 +254,13 @@ export class ConversationStore {
    * Full-text search over message text (FTS5, stemmed), plus title matches. One hit per
    * conversation, best match first.
    */
-  search(query: string, limit = 20): ConversationSearchHit[] {
+  search(query: string, limit = 20, collectionId?: number): ConversationSearchHit[] {
     const match = ftsQuery(query)
     if (!match) return []
     const hits: ConversationSearchHit[] = []
     const seen = new Set<number>()
-    const rows = this.q.search.all(match, limit * 5) as {
+    const collection = { collection: collectionId ?? null }
+    const rows = this.q.search.all(collection, match, limit * 5) as {
       message_id: number
       role: MessageRole
       conversation_id: number
@@ -263,7 +278,7 @@ export class ConversationStore {
       if (hits.length >= limit) return hits
     }
     const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    for (const row of this.q.titleSearch.all(like, limit) as ConversationRow[]) {
+    for (const row of this.q.titleSearch.all(collection, like, limit) as ConversationRow[]) {
       if (seen.has(row.id)) continue
       seen.add(row.id)
       const c = toConversation(row)

@@ -2,7 +2,7 @@
 // event wiring between the transport and the stores. Nothing here runs at import time.
 import { createContext, useContext } from 'react'
 import { useStore, type StoreApi } from 'zustand'
-import type { QuireApi } from '@renderer/transport/api-types.js'
+import { call, type QuireApi } from '@renderer/transport/api-types.js'
 import { createChatStore, type ChatState } from './chat-store.js'
 import { createCollectionsStore, type CollectionsState } from './collections-store.js'
 import { createConversationsStore, type ConversationsState } from './conversations-store.js'
@@ -29,11 +29,11 @@ export function createAppStores(
   storage: Pick<Storage, 'getItem' | 'setItem'> | null = null,
   initialWidth = typeof window === 'undefined' ? 1280 : window.innerWidth,
 ): AppStores {
-  const conversations = createConversationsStore(api)
   const settings = createSettingsStore(api)
   const collections = createCollectionsStore(api)
-  // The open collection: imports go into it, a new conversation belongs to it.
+  // The open collection: imports go into it, a new conversation belongs to it, the history lists its own.
   const openCollection = () => collections.getState().current
+  const conversations = createConversationsStore(api, { collectionId: openCollection })
   const chat = createChatStore(api, {
     collectionId: openCollection,
     onAnswer: (result) => settings.getState().noteAnswer(result),
@@ -41,6 +41,9 @@ export function createAppStores(
       storage?.setItem(LAST_CONVERSATION_KEY, String(id))
       void conversations.getState().load()
     },
+  })
+  collections.subscribe((s, prev) => {
+    if (s.current !== prev.current) void showCollection(api, conversations, chat, s.current)
   })
   return {
     api,
@@ -52,6 +55,29 @@ export function createAppStores(
     viewer: createViewerStore(),
     ui: createUiStore(storage, initialWidth),
   }
+}
+
+/**
+ * Another collection opened: the history lists its conversations, and the open conversation stays
+ * only when it belongs there (All documents keeps any); otherwise the next question starts a new
+ * one, in the collection.
+ */
+async function showCollection(
+  api: QuireApi,
+  conversations: StoreApi<ConversationsState>,
+  chat: StoreApi<ChatState>,
+  collectionId: number | null,
+): Promise<void> {
+  await conversations.getState().load()
+  const open = chat.getState().conversationId
+  if (collectionId === null || open === null) return
+  // The list shown may be a search's hits: its members are asked for without the query.
+  // (Unknown when that fails: the conversation stays open.)
+  const members = conversations.getState().query.trim()
+    ? await call(api, 'conversations.list', { collectionId }).catch(() => null)
+    : conversations.getState().items
+  if (members && !members.some((c) => c.id === open) && chat.getState().conversationId === open)
+    await chat.getState().open(null)
 }
 
 /** Subscribes the stores to the transport's events; returns the unsubscribe. */

@@ -1,4 +1,5 @@
-// The history sidebar: conversations, search, rename, delete and export.
+// The history sidebar: conversations, search, rename, delete and export. Under an open collection
+// only its conversations are listed (docs/collections.md); under All documents, every one.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Conversation } from '@shared/chat-types.js'
 import { call, type QuireApi } from '../transport/api-types.js'
@@ -15,7 +16,15 @@ export interface ConversationsState {
   exportMarkdown(id: number): Promise<{ markdown: string; fileName: string } | null>
 }
 
-export function createConversationsStore(api: QuireApi): StoreApi<ConversationsState> {
+export interface ConversationsStoreDeps {
+  /** The open collection, whose conversations are listed (null: All documents, every conversation). */
+  collectionId?: () => number | null
+}
+
+export function createConversationsStore(
+  api: QuireApi,
+  deps: ConversationsStoreDeps = {},
+): StoreApi<ConversationsState> {
   return createStore<ConversationsState>((set, get) => ({
     items: [],
     query: '',
@@ -24,10 +33,15 @@ export function createConversationsStore(api: QuireApi): StoreApi<ConversationsS
 
     async load() {
       const query = get().query.trim()
+      const collectionId = deps.collectionId?.() ?? null
       try {
-        const items = await call(api, 'conversations.list', query ? { query } : {})
-        // A slower reply for an older query must not overwrite a newer one.
-        if (get().query.trim() === query) set({ items, loaded: true, error: null })
+        const items = await call(api, 'conversations.list', {
+          ...(query ? { query } : {}),
+          ...(collectionId !== null ? { collectionId } : {}),
+        })
+        // A slower reply for an older query or another collection must not overwrite a newer one.
+        if (get().query.trim() === query && (deps.collectionId?.() ?? null) === collectionId)
+          set({ items, loaded: true, error: null })
       } catch (err) {
         set({ error: (err as Error).message, loaded: true })
       }

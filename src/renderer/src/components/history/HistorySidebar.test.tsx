@@ -110,4 +110,46 @@ describe('history sidebar', () => {
     await user.keyboard('{End}')
     expect(document.activeElement).toBe(open()[1])
   })
+
+  it('lists the open collection’s conversations, switches with the collection, and shows all under All documents', async () => {
+    const user = userEvent.setup()
+    const budget = { ...conversation(1, 'Budget'), collectionId: null }
+    const tides = { ...conversation(2, 'Tides'), collectionId: 7 }
+    const { api, stores } = await renderApp({
+      'collections.list': () => [{ id: 7, name: 'Case 14', documents: 1, createdAt: '2024-01-01T00:00:00Z' }],
+      'collections.documentIds': () => [],
+      'conversations.list': (input) => (input.collectionId === 7 ? [tides] : [budget, tides]),
+      'conversations.get': ({ id }) => ({
+        conversation: id === 1 ? budget : tides,
+        messages: [message(1, { role: 'user', text: `Question in ${id}` })],
+      }),
+    })
+    const nav = screen.getByRole('navigation', { name: 'Conversations' })
+    expect(await screen.findByText('Question in 1')).toBeTruthy()
+    expect(within(nav).getByRole('button', { name: /^Budget/ })).toBeTruthy()
+
+    // Opening Case 14: its conversation only; the open one (of All documents) gives way to a new one.
+    await act(async () => stores.collections.getState().select(7))
+    await waitFor(() => expect(within(nav).queryByRole('button', { name: /^Budget/ })).toBeNull())
+    expect(within(nav).getByRole('button', { name: /^Tides/ })).toBeTruthy()
+    expect(within(nav).getByText('Case 14')).toBeTruthy()
+    expect(api.callsTo('conversations.list').at(-1)).toEqual({ collectionId: 7 })
+    await waitFor(() => expect(stores.chat.getState().conversationId).toBeNull())
+
+    await user.click(within(nav).getByRole('button', { name: /^Tides/ }))
+    expect(await screen.findByText('Question in 2')).toBeTruthy()
+
+    // "Show all" opens All documents: every conversation, and the open one stays.
+    await user.click(within(nav).getByRole('button', { name: 'Show all' }))
+    expect(await within(nav).findByRole('button', { name: /^Budget/ })).toBeTruthy()
+    expect(stores.collections.getState().current).toBeNull()
+    expect(api.callsTo('conversations.list').at(-1)).toEqual({})
+    expect(stores.chat.getState().conversationId).toBe(2)
+    expect(within(nav).queryByText('Show all')).toBeNull()
+
+    // Case 14 again: the open conversation is one of its own, so it stays open.
+    await act(async () => stores.collections.getState().select(7))
+    await waitFor(() => expect(within(nav).queryByRole('button', { name: /^Budget/ })).toBeNull())
+    expect(stores.chat.getState().conversationId).toBe(2)
+  })
 })

@@ -1,9 +1,10 @@
-// Conversations: new, search (Ctrl/Cmd+K), open, rename, delete, export.
+// Conversations: new, search (Ctrl/Cmd+K), open, rename, delete, export. Under an open collection,
+// its conversations only, with a way back to every one (All documents); docs/collections.md.
 import { Plus } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { downloadText } from '@renderer/lib/download.js'
 import { rovingTarget } from '@renderer/lib/roving-focus.js'
-import { useChat, useConversations, useStores } from '@renderer/stores/app-stores.js'
+import { useChat, useCollections, useConversations, useStores } from '@renderer/stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
 
 export function HistorySidebar({
@@ -13,7 +14,11 @@ export function HistorySidebar({
   searchRef: RefObject<HTMLInputElement | null>
   onNew: () => void
 }) {
-  const { conversations, chat } = useStores()
+  const { conversations, chat, collections } = useStores()
+  // The open collection's name; null under All documents (every conversation is listed).
+  const collectionName = useCollections((s) =>
+    s.current === null ? null : (s.items.find((c) => c.id === s.current)?.name ?? null),
+  )
   const items = useConversations((s) => s.items)
   const query = useConversations((s) => s.query)
   const error = useConversations((s) => s.error)
@@ -62,6 +67,21 @@ export function HistorySidebar({
         value={query}
         onChange={(e) => void actions.setQuery(e.target.value)}
       />
+      {collectionName !== null && (
+        <p className="history-scope">
+          <span>
+            In <strong>{collectionName}</strong>
+          </span>
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => void collections.getState().select(null)}
+            title="Opens All documents: every conversation, of every collection"
+          >
+            Show all
+          </button>
+        </p>
+      )}
       {error && (
         <p className="inline-error" role="alert">
           {error}
@@ -91,7 +111,11 @@ export function HistorySidebar({
       </ul>
       {items.length === 0 && (
         <p className="empty-hint">
-          {query ? 'No conversations match.' : 'Your conversations will appear here.'}
+          {query
+            ? 'No conversations match.'
+            : collectionName !== null
+              ? `No conversations in ${collectionName} yet: a question asked now starts one there.`
+              : 'Your conversations will appear here.'}
         </p>
       )}
     </nav>
