@@ -31,29 +31,43 @@ export function buildAnswerPrompt(
   hits: SearchHit[],
   opts: { window: number; answerTokens: number },
 ): AnswerPrompt {
+  return fitPrompt(
+    ANSWER_SYSTEM_PROMPT,
+    (blocks) => formatAnswerRequest(question, blocks),
+    question,
+    hits,
+    opts,
+  )
+}
+
+/**
+ * A request to the model for a context window of `window` tokens: the `system` rules, then the
+ * user message `request` writes around as many top passages as fit after its own words and the
+ * answer room. Answers and comparisons differ only in their rules and their request's words.
+ */
+export function fitPrompt(
+  system: string,
+  request: (sourceBlocks: string[]) => string,
+  question: string,
+  hits: SearchHit[],
+  opts: { window: number; answerTokens: number },
+): AnswerPrompt {
   // A small model must not spend most of its window on room for the answer.
   const answerTokens = Math.max(64, Math.min(opts.answerTokens, Math.floor(opts.window / 3)))
   const frame: ChatMessage[] = [
-    { role: 'system', content: ANSWER_SYSTEM_PROMPT },
-    { role: 'user', content: formatAnswerRequest(question, []) },
+    { role: 'system', content: system },
+    { role: 'user', content: request([]) },
   ]
   const budget = opts.window - answerTokens - estimateMessagesTokens(frame) - SAFETY_TOKENS
   const packed = packPassages(hits, budget, question)
-  const messages: ChatMessage[] = [
-    frame[0]!,
-    {
-      role: 'user',
-      content: formatAnswerRequest(question, packed.blocks),
-    },
-  ]
-  const promptTokens = estimateMessagesTokens(messages)
+  const messages: ChatMessage[] = [frame[0]!, { role: 'user', content: request(packed.blocks) }]
   return {
     messages,
     sources: packed.sources,
     omitted: packed.omitted,
     truncatedTop: packed.truncatedTop,
     trimmed: packed.trimmed,
-    promptTokens,
+    promptTokens: estimateMessagesTokens(messages),
     numCtx: opts.window,
     answerTokens,
   }

@@ -3,11 +3,8 @@
 // citing its own document's sources. The model's "not found" marker applies as for answers.
 import { baseName } from '@shared/labels.js'
 import type { SearchHit } from '@shared/library-types.js'
-import type { AnswerPrompt } from './build-prompt.js'
-import type { ChatMessage } from './ollama-client.js'
+import { fitPrompt, type AnswerPrompt } from './build-prompt.js'
 import { NOT_FOUND_MARKER } from './not-found-marker.js'
-import { packPassages } from './pack-passages.js'
-import { estimateMessagesTokens } from './token-estimate.js'
 
 export const COMPARE_SYSTEM_PROMPT = [
   "You compare two documents using only the numbered sources in the user's message. Each source names the document it comes from.",
@@ -18,9 +15,6 @@ export const COMPARE_SYSTEM_PROMPT = [
   "- If one document's sources say nothing about what is asked, say so.",
   `- If neither document's sources are about what is asked, reply with exactly ${NOT_FOUND_MARKER} and nothing else.`,
 ].join('\n')
-
-/** Tokens kept free for estimation error at the seams, as for answers (build-prompt.ts). */
-const SAFETY_TOKENS = 32
 
 export interface ComparedSide {
   file: string
@@ -60,25 +54,11 @@ export function buildComparisonPrompt(
   sides: [ComparedSide, ComparedSide],
   opts: { window: number; answerTokens: number; versions: boolean },
 ): AnswerPrompt {
-  const answerTokens = Math.max(64, Math.min(opts.answerTokens, Math.floor(opts.window / 3)))
-  const frame: ChatMessage[] = [
-    { role: 'system', content: COMPARE_SYSTEM_PROMPT },
-    { role: 'user', content: formatComparisonRequest(question, sides, [], opts.versions) },
-  ]
-  const budget = opts.window - answerTokens - estimateMessagesTokens(frame) - SAFETY_TOKENS
-  const packed = packPassages(hits, budget, question)
-  const messages: ChatMessage[] = [
-    frame[0]!,
-    { role: 'user', content: formatComparisonRequest(question, sides, packed.blocks, opts.versions) },
-  ]
-  return {
-    messages,
-    sources: packed.sources,
-    omitted: packed.omitted,
-    truncatedTop: packed.truncatedTop,
-    trimmed: packed.trimmed,
-    promptTokens: estimateMessagesTokens(messages),
-    numCtx: opts.window,
-    answerTokens,
-  }
+  return fitPrompt(
+    COMPARE_SYSTEM_PROMPT,
+    (blocks) => formatComparisonRequest(question, sides, blocks, opts.versions),
+    question,
+    hits,
+    opts,
+  )
 }
