@@ -368,6 +368,7 @@ export function buildCli(
     .description('list conversations, most recent first')
     .option('--library <dir>', LIBRARY_HELP)
     .option('--search <text>', 'only conversations mentioning this text')
+    .option('--collection <name>', 'only the conversations of this collection')
     .option('--json', 'print JSON', false)
     .action((o) =>
       run(
@@ -376,7 +377,15 @@ export function buildCli(
           o,
           io,
           async (lib) =>
-            (await commands.conversations()).runConversations({ json: o.json, search: o.search }, lib, io),
+            (await commands.conversations()).runConversations(
+              {
+                json: o.json,
+                search: o.search,
+                ...(o.collection !== undefined ? { collection: o.collection as string } : {}),
+              },
+              lib,
+              io,
+            ),
           false,
         ),
       ),

@@ -130,6 +130,27 @@ describe('quire chat', () => {
     expect(store.messages(c.id)).toHaveLength(1)
   })
 
+  it('with --collection, lists and continues only that collection’s conversations', async () => {
+    const store = new ConversationStore(lib.lib.db)
+    const case14 = lib.owner.collections.create('Case 14')
+    const mine = lib.owner.startConversation('Steel in Case 14', case14.id)
+    const other = store.create('Steel everywhere')
+    const io = captureIo()
+    const input = new PassThrough()
+    const done = runChat({ ollamaUrl: fake.url, model: MODEL, collection: 'Case 14' }, lib.owner, {
+      ...io,
+      input,
+    })
+    input.end(`/conversations\n/open ${other.id}\n/open ${mine.id}\n/quit\n`)
+    expect(await done).toBe(0)
+    expect(io.out()).toContain(`Conversations in Case 14:\n  ${mine.id}  Steel in Case 14 (0 messages)\n`)
+    expect(io.out()).not.toContain('Steel everywhere')
+    expect(io.err()).toContain(
+      `quire: Conversation ${other.id} searches all documents, not "Case 14". /conversations lists those of "Case 14"`,
+    )
+    expect(io.out()).toContain(`Continuing conversation ${mine.id}: Steel in Case 14`)
+  })
+
   it('refuses to start with an unknown conversation', async () => {
     const io = captureIo()
     expect(await runChat({ conversation: '5' }, lib.owner, { ...io, input: new PassThrough() })).toBe(1)

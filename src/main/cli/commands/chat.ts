@@ -26,7 +26,10 @@ import { countOf } from '@shared/labels.js'
 
 export interface ChatCommandOptions extends OllamaCliOptions {
   conversation?: string | number
-  /** `--collection NAME`: new conversations belong to it and search only it. */
+  /**
+   * `--collection NAME`: new conversations belong to it and search only it; /conversations lists
+   * its conversations and /open continues only those.
+   */
   collection?: string
 }
 
@@ -41,8 +44,8 @@ const HELP = [
   '  /new              start a new conversation',
   '  /history          show this conversation',
   '  /export FILE      save this conversation as Markdown',
-  '  /conversations    list conversations',
-  '  /open ID          continue conversation ID',
+  '  /conversations    list conversations (with --collection: its own)',
+  '  /open ID          continue conversation ID (with --collection: one of its own)',
   '  /status           check Ollama',
   '  /quit             leave (also Ctrl-D)',
   'Ctrl-C stops the current answer.',
@@ -181,8 +184,10 @@ export async function runChat(opts: ChatCommandOptions, owner: OpenLibrary, io: 
         return id
       }
       case '/conversations': {
-        const list = store.list()
-        if (!list.length) out.write('No conversations yet.\n')
+        const list = store.list(collectionId ?? undefined)
+        const name = collectionId !== null ? owner.collections.get(collectionId)?.name : undefined
+        if (name !== undefined) out.write(`Conversations in ${name}:\n`)
+        if (!list.length) out.write(name !== undefined ? 'None yet.\n' : 'No conversations yet.\n')
         for (const c of list)
           out.write(
             `${c.id === id ? '*' : ' '} ${c.id}  ${c.title} (${countOf(c.messageCount, 'message')})\n`,
@@ -193,6 +198,14 @@ export async function runChat(opts: ChatCommandOptions, owner: OpenLibrary, io: 
         const next = parseConversationId(arg)
         if (next === undefined) throw new QuireError('INVALID_ARGUMENT', 'Give a conversation id: /open ID')
         const c = store.require(next)
+        if (collectionId !== null && (c.collectionId ?? null) !== collectionId) {
+          const name = owner.collections.get(collectionId)?.name ?? ''
+          const own = c.collectionId != null ? owner.collections.get(c.collectionId)?.name : undefined
+          throw new QuireError(
+            'INVALID_ARGUMENT',
+            `Conversation ${c.id} searches ${own !== undefined ? `the collection "${own}"` : 'all documents'}, not "${name}". /conversations lists those of "${name}"; quire chat without --collection continues any.`,
+          )
+        }
         out.write(`Continuing conversation ${c.id}: ${c.title}\n`)
         return c.id
       }

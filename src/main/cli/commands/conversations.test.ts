@@ -44,6 +44,31 @@ describe('quire conversations', () => {
     ])
   })
 
+  it('lists only the conversations of a collection with --collection, searched or not', async () => {
+    const case14 = lib.owner.collections.create('Case 14')
+    lib.owner.collections.create('Case 15')
+    const inCase = lib.owner.startConversation('Tungsten in Case 14', case14.id)
+    lib.owner.conversations.addMessage({ conversationId: inCase.id, role: 'user', text: 'tungsten prices' })
+    const outside = lib.owner.startConversation('Tungsten everywhere')
+    lib.owner.conversations.addMessage({ conversationId: outside.id, role: 'user', text: 'tungsten prices' })
+    const listed = async (opts: Parameters<typeof runConversations>[0]) => {
+      const io = captureIo()
+      await runConversations({ ...opts, json: true }, lib.owner, io)
+      return (JSON.parse(io.out()) as { id: number }[]).map((c) => c.id)
+    }
+    expect(await listed({ collection: 'Case 14' })).toEqual([inCase.id])
+    expect(await listed({ collection: 'Case 14', search: 'tungsten' })).toEqual([inCase.id])
+    expect((await listed({ search: 'tungsten' })).sort()).toEqual([inCase.id, outside.id].sort())
+    const empty = captureIo()
+    await runConversations({ collection: 'case 15' }, lib.owner, empty)
+    expect(empty.out()).toBe(
+      'No conversations in Case 15 yet. Ask with: quire ask --collection "Case 15" "<question>"\n',
+    )
+    const unknown = captureIo()
+    expect(await runConversations({ collection: 'Case 99' }, lib.owner, unknown)).not.toBe(0)
+    expect(unknown.err()).toContain('There is no collection "Case 99"')
+  })
+
   it('filters by search text', async () => {
     const store = new ConversationStore(lib.lib.db)
     const a = store.create('A')

@@ -1,6 +1,7 @@
 /**
- * `quire conversations --library DIR [--json]`: the library's conversations, most recent first.
- * With a search text, only conversations whose messages or title match.
+ * `quire conversations --library DIR [--collection NAME] [--json]`: the library's conversations,
+ * most recent first; with a collection, only its own. With a search text, only conversations whose
+ * messages or title match.
  */
 import type { Conversation } from '@shared/chat-types.js'
 import type { OpenLibrary } from '../../engine/open-library/open-library.js'
@@ -10,6 +11,8 @@ import { printFailure } from './ask.js'
 export interface ConversationsCommandOptions {
   json?: boolean
   search?: string
+  /** `--collection NAME`: only the conversations of this collection. */
+  collection?: string
 }
 
 export interface ConversationJson {
@@ -32,12 +35,17 @@ function toJson(c: Conversation): ConversationJson {
 
 export async function runConversations(
   opts: ConversationsCommandOptions,
-  owner: Pick<OpenLibrary, 'conversations'>,
+  owner: Pick<OpenLibrary, 'conversations' | 'collections'>,
   io: Io,
 ): Promise<number> {
   try {
     const store = owner.conversations
-    const list = opts.search?.trim() ? store.search(opts.search).map((h) => h.conversation) : store.list()
+    const collection =
+      opts.collection !== undefined ? owner.collections.requireByName(opts.collection) : undefined
+    const collectionId = collection?.id
+    const list = opts.search?.trim()
+      ? store.search(opts.search, undefined, collectionId).map((h) => h.conversation)
+      : store.list(collectionId)
     if (opts.json) {
       io.stdout.write(`${JSON.stringify(list.map(toJson))}\n`)
       return 0
@@ -46,7 +54,9 @@ export async function runConversations(
       io.stdout.write(
         opts.search
           ? 'No conversation matches.\n'
-          : 'No conversations yet. Ask with: quire ask "<question>"\n',
+          : collection
+            ? `No conversations in ${collection.name} yet. Ask with: quire ask --collection "${collection.name}" "<question>"\n`
+            : 'No conversations yet. Ask with: quire ask "<question>"\n',
       )
       return 0
     }
