@@ -57,6 +57,26 @@ export interface DocumentSummary {
   requests: SummaryRequestSize[]
 }
 
+/** A run that has done nothing yet: counted up as it goes, or returned as is when it cannot start. */
+export function summaryRun(
+  outcome: DocumentSummary['outcome'],
+  problem: OllamaProblem | null,
+): DocumentSummary {
+  return {
+    outcome,
+    sentences: [],
+    problem,
+    sections: 0,
+    sectionsDone: 0,
+    sectionCalls: 0,
+    combineCalls: 0,
+    modelCalls: 0,
+    inferredCitations: 0,
+    droppedSentences: 0,
+    requests: [],
+  }
+}
+
 const DEFAULT_TEMPERATURE = 0.1
 const MAX_LEVELS = 8
 /**
@@ -73,19 +93,7 @@ export async function summarizeDocument(
 ): Promise<DocumentSummary> {
   const key: SummaryKey = { sha256: doc.sha256, indexVersion: doc.indexVersion, model: opts.model }
   const byOrd = new Map(doc.chunks.map((c) => [c.ord, c]))
-  const run: DocumentSummary = {
-    outcome: 'complete',
-    sentences: [],
-    problem: null,
-    sections: 0,
-    sectionsDone: 0,
-    sectionCalls: 0,
-    combineCalls: 0,
-    modelCalls: 0,
-    inferredCitations: 0,
-    droppedSentences: 0,
-    requests: [],
-  }
+  const run = summaryRun('complete', null)
   const sectionReply = sectionReplyTokens(opts.window)
   const sections = planSections(doc.path, doc.chunks, (heading) =>
     sourceBudget(opts.window, sectionMessages(doc, heading, []), sectionReply),

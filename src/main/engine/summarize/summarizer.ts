@@ -8,7 +8,12 @@ import type { OllamaClient } from '../generate/ollama-client.js'
 import type { Db } from '../store/db.js'
 import { readSummarySubject, type SummarySubject } from '../store/document-chunks.js'
 import { SectionSummaries } from '../store/section-summaries.js'
-import { summarizeDocument, type DocumentSummary, type SummaryProgress } from './summarize-document.js'
+import {
+  summarizeDocument,
+  summaryRun,
+  type DocumentSummary,
+  type SummaryProgress,
+} from './summarize-document.js'
 import { summaryAnswer } from './summary-answer.js'
 
 export interface SummaryResult {
@@ -81,7 +86,7 @@ export class Summarizer {
         message: status.message,
         fix: status.fix ?? 'Check the Ollama server.',
       }
-      return { document, model: null, window, text: '', citations: [], run: failedRun(problem) }
+      return { document, model: null, window, text: '', citations: [], run: summaryRun('failed', problem) }
     }
     const run = await summarizeDocument(doc, this.store, {
       model: status.model,
@@ -93,21 +98,5 @@ export class Summarizer {
     const answer =
       run.outcome === 'complete' ? summaryAnswer(doc, run.sentences) : { text: '', citations: [] }
     return { document, model: status.model, window, ...answer, run }
-  }
-}
-
-function failedRun(problem: OllamaProblem): DocumentSummary {
-  return {
-    outcome: 'failed',
-    sentences: [],
-    problem,
-    sections: 0,
-    sectionsDone: 0,
-    sectionCalls: 0,
-    combineCalls: 0,
-    modelCalls: 0,
-    inferredCitations: 0,
-    droppedSentences: 0,
-    requests: [],
   }
 }
