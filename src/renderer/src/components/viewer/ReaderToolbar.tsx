@@ -1,8 +1,9 @@
 // The reader view's header: title and close, where the cited passage is (its locator), the
 // section shown (slide, chapter or part) with previous/next, and find with its count.
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { RefObject } from 'react'
 import { FindBox } from './FindBox.js'
+import { ViewerTitleRow } from './ViewerTitleRow.js'
 
 export interface ReaderToolbarProps {
   title: string
@@ -25,14 +26,7 @@ export function ReaderToolbar(p: ReaderToolbarProps) {
   const name = p.sectionTitle ?? `Part ${p.section}`
   return (
     <header className="viewer-bar">
-      <div className="viewer-title-row">
-        <div className="viewer-title" title={p.title}>
-          {p.title}
-        </div>
-        <button type="button" className="btn-icon" aria-label="Close viewer" onClick={p.onClose}>
-          <X size={16} aria-hidden="true" />
-        </button>
-      </div>
+      <ViewerTitleRow title={p.title} onClose={p.onClose} />
       {p.locator && (
         <div className="reader-locator small" title="Where the cited passage is">
           {p.locator}

@@ -1,7 +1,8 @@
 // Viewer controls: previous/next page, page number, zoom, find in document, close.
-import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react'
+import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from 'lucide-react'
 import { useEffect, useState, type RefObject } from 'react'
 import { FindBox } from './FindBox.js'
+import { ViewerTitleRow } from './ViewerTitleRow.js'
 
 export interface ViewerToolbarProps {
   title: string
@@ -26,15 +27,7 @@ export function ViewerToolbar(p: ViewerToolbarProps) {
   useEffect(() => setPageInput(String(p.page)), [p.page])
   return (
     <header className="viewer-bar">
-      {/* Close sits with the title so a wrapping toolbar can never push it out of reach. */}
-      <div className="viewer-title-row">
-        <div className="viewer-title" title={p.title}>
-          {p.title}
-        </div>
-        <button type="button" className="btn-icon" aria-label="Close viewer" onClick={p.onClose}>
-          <X size={16} aria-hidden="true" />
-        </button>
-      </div>
+      <ViewerTitleRow title={p.title} onClose={p.onClose} />
       <div className="viewer-controls">
         <button
           type="button"
