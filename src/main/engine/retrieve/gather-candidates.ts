@@ -50,12 +50,8 @@ export interface CandidateSources {
 /** FTS5 (and, in hybrid mode, the vector index) propose the chunks every later stage scores. */
 export class CandidateGatherer {
   private readonly rowsStmt
-  private readonly chunksOfDocsStmt
 
   constructor(private readonly src: Omit<CandidateSources, 'mode'>) {
-    this.chunksOfDocsStmt = src.db
-      .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
-      .pluck()
     this.rowsStmt = src.db.prepare(
       `SELECT c.id, c.document_id, c.ord, c.heading, c.text, c.stems, c.context_header, c.page_start, c.page_end, c.locator, d.path, d.title, d.format,
          EXISTS (SELECT 1 FROM chunks_ocr_fts o WHERE o.rowid = c.id) AS ocr
@@ -90,8 +86,9 @@ export class CandidateGatherer {
     let vector: { id: number; similarity: number }[] = []
     if (mode === 'hybrid') {
       const [qv] = await queryVector!
-      const allowed = documentIds ? this.allowedFilter(documentIds) : undefined
-      vector = vectors!.search(qv!, T.vectorCandidates, allowed)
+      // The scope's chunk ids as the keyword search read them (scope-chunks.ts, one read per scope).
+      const scope = documentIds ? this.src.keyword.scopes.scope(documentIds) : undefined
+      vector = vectors!.search(qv!, T.vectorCandidates, scope)
     }
     const ids = new Set<number>([...bm25, ...bm25Context].map((c) => c.id))
     for (const v of vector) ids.add(v.id)
@@ -116,11 +113,6 @@ export class CandidateGatherer {
       .map(([id, bm25]) => ({ id, bm25 }))
       .sort((a, b) => a.bm25 - b.bm25)
       .slice(0, T.keywordCandidates)
-  }
-
-  private allowedFilter(documentIds: number[]): (id: number) => boolean {
-    const ids = new Set(this.chunksOfDocsStmt.all(JSON.stringify(documentIds)) as number[])
-    return (id) => ids.has(id)
   }
 }
 

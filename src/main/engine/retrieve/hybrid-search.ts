@@ -7,7 +7,7 @@ import { analyseQuestion } from './analyse-question.js'
 import { CandidateGatherer } from './gather-candidates.js'
 import { KeywordSearch } from './keyword-search.js'
 import type { Reranker } from '../rerank/reranker.js'
-import { chunksOf, scopedVocabulary } from './scoped-vocabulary.js'
+import { scopedVocabulary } from './scoped-vocabulary.js'
 import { runStages } from './search-stages.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
@@ -32,7 +32,6 @@ export interface RetrievalDeps {
 export class HybridSearch {
   private readonly keyword: KeywordSearch
   private readonly gatherer: CandidateGatherer
-  private readonly chunksOf: (documentIds: number[]) => number[]
   readonly tuning: Tuning
   /** The rerank stage's cross-encoder, from the next search on; null: none. */
   reranker: Reranker | null
@@ -42,7 +41,6 @@ export class HybridSearch {
     this.reranker = deps.reranker ?? null
     this.keyword = new KeywordSearch(deps.db, this.tuning)
     this.gatherer = new CandidateGatherer({ ...deps, keyword: this.keyword })
-    this.chunksOf = chunksOf(deps.db)
   }
 
   get mode(): 'hybrid' | 'keyword' {
@@ -68,14 +66,7 @@ export class HybridSearch {
     const mode = this.mode
     // A scoped search weighs and judges the question by the documents it searches (scoped-vocabulary.ts).
     const ids = opts.documentIds
-    const chunkIds = ids ? this.chunksOf(ids) : []
-    const scope = ids
-      ? scopedVocabulary(
-          this.keyword,
-          { documentIds: ids, chunks: chunkIds.length, chunkIds: () => chunkIds },
-          T,
-        )
-      : null
+    const scope = ids ? scopedVocabulary(this.keyword, this.keyword.scopes.scope(ids), T) : null
     const question = analyseQuestion(query, opts.context ?? [], scope ?? this.keyword, T)
     const run = await runStages(
       { question, mode, k, T, opts, ...(scope ? { scope } : {}) },

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { Db } from '../store/open-database.js'
 import { foldConfusable } from '../text/ocr-fold.js'
 import { ftsQuote, stem } from './query-terms.js'
+import { SCOPE_CHUNKS_TABLE, ScopeChunks } from './scope-chunks.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 
 /** Words and phrases to look up, combined with OR (any) or AND (all). */
@@ -34,13 +35,14 @@ function ftsIndex(db: Db, table: string, weights: string, term: (word: string) =
     all: db.prepare(
       `SELECT rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25 LIMIT ?`,
     ),
-    // As dfIn below: the documents' chunk ids from the chunks_document index, each match looked up
-    // in that list, instead of joining chunks (a table page read per match): 10x faster for a common
-    // word in a 1,000-document collection of a 100k-chunk library (docs/collections.md).
+    // A scope's chunk ids are in the connection's temp table (scope-chunks.ts), filled once per
+    // scope: each match is looked up in the table's b-tree. Reading them from the chunks_document
+    // index inside the query made SQLite build the same 10,000-id list for every query of a
+    // 1,000-document collection (docs/collections.md). "+ 0" keeps the list out of FTS5's rowid
+    // constraint, which would run the MATCH once per id.
     docs: db.prepare(
       `SELECT rowid AS id, bm25(${table}, ${weights}) AS bm25 FROM ${table}
-       WHERE ${table} MATCH ?
-         AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))
+       WHERE ${table} MATCH ? AND rowid + 0 IN (SELECT id FROM ${SCOPE_CHUNKS_TABLE})
        ORDER BY bm25 LIMIT ?`,
     ),
     df: db.prepare(`SELECT doc FROM temp.${table}_vocab WHERE term = ?`).pluck(),
@@ -65,14 +67,14 @@ function searchIndex(
   q: CandidateQuery,
   limit: number,
   documentIds?: number[],
+  scopes?: ScopeChunks,
 ): KeywordCandidate[] {
   const parts = q.terms.map((t) => ftsQuote(index.term(t)))
   for (const p of q.phrases) parts.push(`"${p.map((x) => index.term(x).replace(/"/g, '""')).join(' ')}"`)
   if (parts.length === 0) return []
   const match = parts.join(` ${q.op} `)
-  const rows = documentIds
-    ? index.docs.all(match, JSON.stringify(documentIds), limit)
-    : index.all.all(match, limit)
+  if (documentIds) scopes!.fillTable(documentIds)
+  const rows = documentIds ? index.docs.all(match, limit) : index.all.all(match, limit)
   return rows as KeywordCandidate[]
 }
 
@@ -104,6 +106,9 @@ export class KeywordSearch {
   private dfCache = new Map<string, number>()
   private count = 0
   private readonly stmtChanges
+  private readonly stmtDataVersion
+  /** The connection's scope chunk ids (scope-chunks.ts), shared with the rest of the search. */
+  readonly scopes: ScopeChunks
   private hasOcr = false
   private ocrDfCache = new Map<string, number>()
 
@@ -112,9 +117,13 @@ export class KeywordSearch {
     tuning: Tuning = DEFAULT_TUNING,
   ) {
     const weights = `${Number(tuning.bm25Heading)}, ${Number(tuning.bm25Body)}`
+    // Before the statements: it creates the temp table the scoped ones read.
+    this.scopes = ScopeChunks.of(db)
     this.exact = ftsIndex(db, 'chunks_fts', weights, (w) => w)
     this.total = db.prepare(`SELECT count(*) FROM chunks`).pluck()
     this.stmtChanges = db.prepare('SELECT total_changes()').pluck()
+    // Prepared once: db.pragma() prepares its statement on every call, several times per search.
+    this.stmtDataVersion = db.prepare('PRAGMA data_version').pluck()
     const folding = tuning.foldOcrConfusions > 0
     this.ocr = folding ? ftsIndex(db, 'chunks_ocr_fts', weights, (w) => foldConfusable(stem(w))) : null
     this.stmtAnyOcr = folding ? db.prepare(`SELECT EXISTS (SELECT 1 FROM chunks_ocr_fts)`).pluck() : null
@@ -152,11 +161,11 @@ export class KeywordSearch {
    * OCR-confusable characters folded (ocr-fold.ts). Empty when the library has no OCR chunks.
    */
   searchOcr(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
-    return this.ocrChunks() ? searchIndex(this.ocr!, q, limit, documentIds) : []
+    return this.ocrChunks() ? searchIndex(this.ocr!, q, limit, documentIds, this.scopes) : []
   }
 
   search(q: CandidateQuery, limit: number, documentIds?: number[]): KeywordCandidate[] {
-    return searchIndex(this.exact, q, limit, documentIds)
+    return searchIndex(this.exact, q, limit, documentIds, this.scopes)
   }
 
   /**
@@ -183,7 +192,7 @@ export class KeywordSearch {
   }
 
   private refresh(): void {
-    const v = this.db.pragma('data_version', { simple: true }) as number
+    const v = this.stmtDataVersion.get() as number
     const changes = this.stmtChanges.get() as number
     const key = v * 1e9 + changes
     if (key === this.version) return

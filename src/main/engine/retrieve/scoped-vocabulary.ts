@@ -1,7 +1,7 @@
-import type { Db } from '../store/open-database.js'
 import { stem } from '../text/tokens.js'
 import type { Vocabulary } from './analyse-question.js'
 import type { KeywordSearch } from './keyword-search.js'
+import type { ChunkScope } from './scope-chunks.js'
 import type { Tuning } from './tuning.js'
 
 /** A vocabulary that can also count a word within some documents (decide.ts narrows to those found). */
@@ -28,21 +28,19 @@ export interface ScopedVocabulary extends NarrowableVocabulary {
  */
 export function scopedVocabulary(
   keyword: KeywordSearch,
-  scope: { documentIds: number[]; chunks: number; chunkIds: () => number[] },
+  scope: ChunkScope,
   T: Tuning,
 ): ScopedVocabulary & { estimateOnly: Vocabulary } {
   const counted = new Map<string, number>()
-  // The scope's chunks, read once per search when a word is first counted exactly.
-  let inScope: Set<number> | null = null
-  const scopeChunks = () => (inScope ??= new Set(scope.chunkIds()))
+  const chunks = scope.ids.length
+  const documentIds = [...scope.documentIds]
   const countInScope = (w: string) => {
-    const chunks = scopeChunks()
     let n = 0
-    for (const id of keyword.chunksHolding(w)) if (chunks.has(id)) n++
+    for (const id of keyword.chunksHolding(w)) if (scope.has(id)) n++
     // A word found only as an OCR misreading of it: the folded index's count (rare, and exact).
-    return n > 0 || !keyword.ocrChunks() ? n : keyword.documentFrequencyIn(w, scope.documentIds)
+    return n > 0 || !keyword.ocrChunks() ? n : keyword.documentFrequencyIn(w, documentIds)
   }
-  const share = () => scope.chunks / Math.max(1, keyword.chunkCount())
+  const share = () => chunks / Math.max(1, keyword.chunkCount())
   const estimate = (df: number) => (df === 0 ? 0 : Math.max(1, Math.round(df * share())))
   return {
     documentFrequency: (w) => {
@@ -52,21 +50,13 @@ export function scopedVocabulary(
       if (n === undefined) counted.set(w, (n = countInScope(w)))
       return n
     },
-    chunkCount: () => scope.chunks,
+    chunkCount: () => chunks,
     documentFrequencyIn: (w, ids) => keyword.documentFrequencyIn(w, ids),
     inLibrary: (w) => keyword.documentFrequency(stem(w)) > 0 || keyword.documentFrequency(w) > 0,
     // Words taken from the passages found (feedback): present in the scope by construction.
     estimateOnly: {
       documentFrequency: (w) => estimate(keyword.documentFrequency(w)),
-      chunkCount: () => scope.chunks,
+      chunkCount: () => chunks,
     },
   }
-}
-
-/** The chunks the documents hold (their count is the scope's N for IDF). */
-export function chunksOf(db: Db): (documentIds: number[]) => number[] {
-  const stmt = db
-    .prepare(`SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))`)
-    .pluck()
-  return (documentIds) => stmt.all(JSON.stringify(documentIds)) as number[]
 }

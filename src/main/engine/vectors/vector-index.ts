@@ -11,6 +11,7 @@ import {
   VECTOR_MANIFEST_FILE,
 } from '../store/library-files.js'
 import { readIdListFile, writeIdListFile } from './id-list-file.js'
+import { EXACT_SCAN_MAX, type Neighbour, ScopeVectors, type VectorScope } from './scope-vectors.js'
 import { LabelSet } from './label-set.js'
 import { sortedIds } from './sorted-ids.js'
 import { SqliteLock } from './sqlite-lock.js'
@@ -84,6 +85,9 @@ export class VectorIndex {
   private dirty = false
   /** Generation of the file this index last loaded or saved; 0 = none. */
   private generation = 0
+  /** Moves with every add and remove: a small scope's copied vectors (scope-vectors.ts) are re-checked. */
+  private epoch = 0
+  private readonly scopeVectors: ScopeVectors
 
   private constructor(
     private readonly dir: string,
@@ -93,6 +97,7 @@ export class VectorIndex {
     private options: VectorIndexOptions,
   ) {
     this.index = new hnswlib.HierarchicalNSW('ip', dim)
+    this.scopeVectors = new ScopeVectors(dim, (label) => this.index.getPoint(label))
   }
 
   /**
@@ -233,11 +238,13 @@ export class VectorIndex {
       this.deleted.delete(id)
     }
     this.dirty = true
+    this.epoch++
   }
 
   remove(ids: Iterable<number>): void {
     for (const id of ids) {
       if (!this.labels.delete(id)) continue
+      this.epoch++
       this.deleted.add(id)
       try {
         this.index.markDelete(id)
@@ -248,15 +255,19 @@ export class VectorIndex {
     }
   }
 
-  /** k nearest chunk ids by inner product, best first, optionally only among `allowed` ids. */
-  search(
-    vector: Float32Array,
-    k: number,
-    allowed?: (id: number) => boolean,
-  ): { id: number; similarity: number }[] {
+  /**
+   * k nearest chunk ids by inner product, best first, optionally only among a scope's ids. A scope
+   * of up to EXACT_SCAN_MAX vectors is scored exactly over its own vectors (scope-vectors.ts): the
+   * graph search, told to skip every label outside the scope, visits ever more nodes the smaller the
+   * scope's share of the graph, and still misses some of the nearest. A larger scope goes through
+   * the graph with the scope as a filter.
+   */
+  search(vector: Float32Array, k: number, scope?: VectorScope): Neighbour[] {
     const n = Math.min(k, this.labels.size)
     if (n === 0) return []
-    const res = this.index.searchKnn(Array.from(vector), n, allowed)
+    if (scope && scope.ids.length <= EXACT_SCAN_MAX)
+      return this.scopeVectors.nearest(vector, n, scope, this.epoch, (id) => this.labels.has(id))
+    const res = this.index.searchKnn(Array.from(vector), n, scope ? (id) => scope.has(id) : undefined)
     return res.neighbors.map((id, i) => ({ id, similarity: 1 - (res.distances[i] ?? 1) }))
   }
 
@@ -291,6 +302,8 @@ export class VectorIndex {
     this.index.initIndex({ maxElements: 1, m: this.params.m, efConstruction: this.params.efConstruction })
     this.labels = new LabelSet()
     this.deleted = new Set()
+    this.scopeVectors.clear()
+    this.epoch++
   }
 
   /** Elements the index has room for before it must grow (memory is allocated for all of them). */
