@@ -1,4 +1,5 @@
 import { comparisonWords } from './comparison-words.js'
+import { describedWords } from './described-words.js'
 import { expectedAnswerTypes, optionTokens, type AnswerType } from './answer-type.js'
 import type { AltTerm, WeightedTerm } from './lexical-score.js'
 import { spellingVariants } from './spelling-variants.js'
@@ -39,6 +40,12 @@ export interface QuestionAnalysis {
    * what the question is about, so they never decide a decline (comparison-words.ts).
    */
   compared: Set<string>
+  /**
+   * Words that describe the asker's situation, lower case: an example ("such as É"), an identifying
+   * place (", around Cottbus"), a quantity or date given as premise ("a 64 KiB page", "modified in
+   * 1975"). Like compared words they never decide a decline (described-words.ts).
+   */
+  described: Set<string>
 }
 
 export function analyseQuestion(
@@ -71,6 +78,7 @@ export function analyseQuestion(
     options: optionTokens(query),
     unseen,
     compared: T.comparisonWords ? comparisonWords(query) : new Set(),
+    described: T.describedWords ? describedWords(query) : new Set(),
   }
 }
 

@@ -6,7 +6,7 @@ import { chunk, tempLibrary } from './test-library.js'
 import { tuningWith } from './tuning.js'
 
 /** The lexical decline rule alone, without leaving unsure declines to the model (decide.ts). */
-const RULE_ALONE = { modelJudgesAboveLocal: 2 }
+const RULE_ALONE = { modelJudgesAboveLocal: 2, modelJudgesNameAboveRest: 2 }
 
 describe('comparisonWords', () => {
   it('takes the words after a comparison marker, up to the end of the clause', () => {

@@ -1,5 +1,5 @@
 import type { SearchDecision, SearchHit } from '@shared/library-types.js'
-import type { QuestionAnalysis, Vocabulary } from './analyse-question.js'
+import { totalIdf, type QuestionAnalysis, type Vocabulary } from './analyse-question.js'
 import { isEnglishWord } from './english-words.js'
 import { stem, tokenize } from '../text/tokens.js'
 import type { ChunkEvidence } from './score-evidence.js'
@@ -11,7 +11,10 @@ import type { NarrowableVocabulary, ScopedVocabulary } from './scoped-vocabulary
  * the question, or the question names something specific that appears in no document at all.
  * Search declines only when it is sure (most of the question's words are not found together in
  * any passage); a decline it is unsure of is `doubtful`: the passages go to the model, which
- * judges whether they answer (tuning.ts `modelJudgesAboveLocal`).
+ * judges whether they answer (tuning.ts `modelJudgesAboveLocal`). So is a name the documents never
+ * use when the rest of the question is found together (`modelJudgesNameAboveRest`): the passages
+ * may answer in other words ("Lower Sorbian" for "the Sorbian of Lower Lusatia"), or be about the
+ * wrong thing ("the Liverpool plant"), and only a reader can tell.
  */
 export async function decide(
   q: QuestionAnalysis,
@@ -24,9 +27,24 @@ export async function decide(
 ): Promise<SearchDecision> {
   const d = await lexicalDecision(q, results, evidence, similarity, vocab, mode, T)
   const judged = d.reason === 'names-absent' || d.reason === 'low-coverage'
-  if (d.declined && judged && d.local >= T.modelJudgesAboveLocal)
+  if (!d.declined || !judged) return d
+  if (d.local >= T.modelJudgesAboveLocal || restFoundTogether(q, d) >= T.modelJudgesNameAboveRest)
     return { ...d, declined: false, doubtful: true }
   return d
+}
+
+/**
+ * For a names-absent decline, the share of the question's other words found together in one
+ * passage: `local` with the absent names left out of the whole. They are in no document the
+ * passages come from, so no passage's window holds them and leaving them out changes only the
+ * denominator. 0 for any other decision.
+ */
+export function restFoundTogether(q: QuestionAnalysis, d: SearchDecision): number {
+  if (d.reason !== 'names-absent') return 0
+  const names = new Set(d.decisive.flatMap((n) => tokenize(n).map(stem)))
+  const total = totalIdf(q.terms)
+  const rest = totalIdf(q.terms.filter((t) => !names.has(t.stem)))
+  return rest > 0 ? Math.min(1, (d.local * total) / rest) : 0
 }
 
 async function lexicalDecision(
@@ -55,23 +73,25 @@ async function lexicalDecision(
     return { ...base, declined: true, reason: 'no-content-words' }
   // A name is looked for in the documents the passages come from, not anywhere in the library:
   // another document naming it does not make these passages answer the question.
+  // What the asker compares with or describes their own situation by is not what they ask about.
+  const aside = new Set([...q.compared, ...q.described])
   const absentNames = namesAbsent(
     q.query,
     T.namesInFoundDocuments ? foundDocumentsVocabulary(vocab, results, T) : vocab,
     results.map((r) => r.text),
     T,
-    q.compared,
+    aside,
   )
   if (absentNames.length) return { ...base, declined: true, reason: 'names-absent', decisive: absentNames }
   const unknown = await unknownWords(
-    missing.filter((w) => !q.compared.has(w)),
+    missing.filter((w) => !aside.has(w)),
     T,
   )
   const threshold = unknown.length ? T.minCoverageWithUnknownWord : T.minCoverage
   const bestSimilarity = Math.max(0, ...top.map((id) => similarity.get(id) ?? 0))
   // A scoped search whose documents lack a word of the question that other documents use: that
   // word is the subject, so passages that only read alike (similarity) do not save it.
-  const outOfScope = isScoped(vocab) ? missing.filter((w) => !q.compared.has(w) && vocab.inLibrary(w)) : []
+  const outOfScope = isScoped(vocab) ? missing.filter((w) => !aside.has(w) && vocab.inLibrary(w)) : []
   const low =
     coverage < threshold && (mode === 'keyword' || outOfScope.length > 0 || bestSimilarity < T.minSimilarity)
   return {
@@ -143,14 +163,17 @@ async function unknownWords(words: string[], T: Tuning): Promise<string[]> {
  * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase. A name is
  * not absent when the library writes it another way: a hyphenated compound joined ("Pre-Processing"
  * → "preprocessing"), or an abbreviation spelled out in a passage found ("ZIP" → "zero-inflated
- * Poisson", `passages`). Nor is a word the asker only compares with (`compared`: "Indian-style").
+ * Poisson", `passages`). Nor is a word the asker only compares with or describes their situation
+ * by (`aside`: "Indian-style", "such as É", "modified in 1975": comparison-words.ts,
+ * described-words.ts), nor a single character: a letter or digit alone identifies nothing (every
+ * document has them as variables, list markers, initials), and the index may fold its accent.
  */
 export function namesAbsent(
   query: string,
   vocab: Vocabulary,
   passages: string[] = [],
   T?: Tuning,
-  compared: Set<string> = new Set(),
+  aside: Set<string> = new Set(),
 ): string[] {
   const out: string[] = []
   const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
@@ -167,9 +190,9 @@ export function namesAbsent(
         /\d/.test(part) ||
         (!sentenceStart && /^\p{Lu}/u.test(part)) ||
         /\p{Ll}\p{Lu}/u.test(part)
-      // The pronoun "I" is capitalised but names nothing (a small library may never use it).
-      if (!specific || part === 'I') continue
-      if (!tokenize(part).some((t) => absent(t) && !compared.has(t))) continue
+      // One character names nothing: the pronoun "I", a letter given as an example ("É").
+      if (!specific || [...part.normalize('NFKC')].length === 1) continue
+      if (!tokenize(part).some((t) => absent(t) && !aside.has(t))) continue
       if (T?.nameVariants && /^\p{Lu}{2,6}s?$/u.test(part)) {
         passageTokens ??= passages.map((p) => tokenize(p))
         if (spelledOut(part.replace(/s$/, '').toLowerCase(), passageTokens)) continue

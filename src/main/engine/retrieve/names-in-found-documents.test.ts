@@ -5,7 +5,7 @@ import { chunk, tempLibrary } from './test-library.js'
 import { tuningWith } from './tuning.js'
 
 /** The lexical decline rule alone, without leaving unsure declines to the model (decide.ts). */
-const RULE_ALONE = { modelJudgesAboveLocal: 2 }
+const RULE_ALONE = { modelJudgesAboveLocal: 2, modelJudgesNameAboveRest: 2 }
 
 /** A real library database: a scanner manual, and a solver manual that is the only one naming OpenMP. */
 function library(): Db {
@@ -57,5 +57,37 @@ describe('names absent from the documents found', () => {
     const r = await search.search('How many OpenMP threads run the solver?', { k: 3 })
     expect(r.results[0]!.file).toMatch(/solver\.pdf$/)
     expect(r.decision?.reason).not.toBe('names-absent')
+  })
+
+  it('leaves the decision to the model when the rest of the question is found together', async () => {
+    const q = 'Can MPI or Hadoop speed up the scanner?'
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const r = await search.search(q, { k: 2 })
+    expect(r.decision).toMatchObject({
+      declined: false,
+      doubtful: true,
+      reason: 'names-absent',
+      decisive: ['MPI', 'Hadoop'],
+    })
+    // The names' share of the question is what keeps `local` low: alone, that rule declines.
+    expect(r.decision!.local).toBeLessThan(tuningWith({}).modelJudgesAboveLocal)
+    const alone = new HybridSearch({
+      db: library(),
+      embedder: null,
+      vectors: null,
+      tuning: tuningWith(RULE_ALONE),
+    })
+    expect((await alone.search(q, { k: 2 })).decision).toMatchObject({
+      declined: true,
+      reason: 'names-absent',
+    })
+  })
+
+  it('still declines when little of the rest is found together either', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const r = await search.search('Which MPI schedule splits irregular loops for the tokenizing step?', {
+      k: 2,
+    })
+    expect(r.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['MPI'] })
   })
 })

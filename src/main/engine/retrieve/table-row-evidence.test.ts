@@ -52,6 +52,7 @@ describe('scoring a table passage', () => {
     options: [],
     unseen: [],
     compared: new Set(),
+    described: new Set(),
   }
   const row = (id: number, text: string): ChunkRow => ({
     id,

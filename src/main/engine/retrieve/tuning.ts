@@ -134,6 +134,15 @@ const TUNING = {
    */
   comparisonWords: 1,
   /**
+   * Words the asker describes their own situation by (described-words.ts: an example "such as É",
+   * an identifying place ", around Cottbus", a quantity or date given as premise "a 64 KiB page",
+   * "modified in 1975") are neither a name the library lacks nor a word no dictionary holds; 0 =
+   * off. Seven-set pool: false declines 3/318 → 2/318 ("a 64 KiB page size" answered; "a 500 MB
+   * database" no longer doubtful); negatives declined by search unchanged (the one with a premise
+   * number, "100,000 nodes", is still declined for low coverage); ranking untouched.
+   */
+  describedWords: 1,
+  /**
    * A word made of a prefix the en_US dictionary itself declares productive (re, in, un, de, dis,
    * con, pro) and an English word of at least this many letters is English, the asker's
    * paraphrase ("ungrouped", "recompute"), not a word no dictionary holds (english-words.ts); 0 =
@@ -170,6 +179,17 @@ const TUNING = {
    * fold A; 0.5 gives 5/278. Ranking is untouched (the decision only). Above 1 = off.
    */
   modelJudgesAboveLocal: 0.45,
+  /**
+   * ...and a names-absent decline whose other words are found together at least this well (the
+   * share of the question without the absent names, decide.ts `restFoundTogether`) goes to the
+   * model too: the name may be the asker's own way of saying it. 0.6 is about the upper quartile
+   * of answerable questions' own `local` on the seven-set pool (0.61): the rest is found as well
+   * as a well-matched answer's words are. Seven-set pool: no answerable question is a names-absent
+   * decline at any value (false declines 2/318 either way); negatives declined by search 21 → 15 /
+   * 18 / 19 / 20 at 0.45 / 0.5 / 0.6 / 0.7 (those go to the model, which declines with its
+   * marker). Above 1 = off.
+   */
+  modelJudgesNameAboveRest: 0.6,
   /**
    * Bonus for a passage that holds the kind of answer asked for (year, number, command): small, it
    * only reorders passages that already match the words. 0.15-0.4 all move one dev question up.

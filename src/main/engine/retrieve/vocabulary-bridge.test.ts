@@ -59,6 +59,17 @@ describe('namesAbsent', () => {
     expect(namesAbsent('How do I export to PowerPoint?', vocab, [], T)).toEqual(['PowerPoint'])
   })
 
+  it('takes no single character for a name: a letter alone identifies nothing', () => {
+    expect(namesAbsent('How are accented capitals like É sorted?', vocab, [], T)).toEqual([])
+    expect(namesAbsent('Which key types Ø on a PowerPoint slide?', vocab, [], T)).toEqual(['PowerPoint'])
+  })
+
+  it('leaves out the words the asker compares with or describes their situation by', () => {
+    const q = 'Does the Poisson model handle counts from 1975, in Excel?'
+    expect(namesAbsent(q, vocab, [], T)).toEqual(['1975', 'Excel'])
+    expect(namesAbsent(q, vocab, [], T, new Set(['1975']))).toEqual(['Excel'])
+  })
+
   it('takes an abbreviation spelled out in a passage found for present', () => {
     const passages = ['A zero-inflated Poisson model for preprocessing counts.']
     expect(namesAbsent('What AIC does the ZIP model get?', vocab, passages, T)).toEqual(['AIC'])
