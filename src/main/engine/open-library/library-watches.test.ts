@@ -78,6 +78,20 @@ describe('OpenLibrary.watches', () => {
     expect(owner.library.documents()).toEqual([])
   })
 
+  it('keeps importing a folder whose collection was deleted, into the library only', async () => {
+    const folder = tempDir()
+    const { events, settings } = watching(false)
+    const owner = await open(tempDir(), { watch: settings })
+    const caseFile = owner.collections.create('Case 14')
+    await owner.watches.add(folder, caseFile.id)
+    owner.collections.delete(caseFile.id)
+    const file = path.join(folder, 'slate.pdf')
+    fs.writeFileSync(file, await pdf('slate'))
+    await until(() => events.some((e) => e.kind === 'imported' && e.report.file === file), 'the import')
+    expect(owner.library.documents().map((d) => d.path)).toEqual([file])
+    expect(owner.watches.list()[0]?.errors).toEqual([])
+  })
+
   it('starts the folders the library remembers only when asked to, keeps a pause across openings, and removing a folder keeps its documents', async () => {
     const libDir = tempDir()
     const folder = tempDir()

@@ -115,7 +115,13 @@ export class OpenLibrary {
         get db() {
           return db()
         },
-        ingest: (paths, o) => this.importBatch(paths, o),
+        // A folder watched into a collection deleted since imports into the library only: its
+        // files keep coming in (deleting a collection never stops a watch or loses a document).
+        ingest: (paths, { collectionId, signal }) =>
+          this.importBatch(paths, {
+            ...(signal ? { signal } : {}),
+            ...(collectionId !== undefined && this.collectionStore.get(collectionId) ? { collectionId } : {}),
+          }),
         removePath: (file) => void this.lib.remove(file),
       },
       opts.watch ?? null,
