@@ -5,7 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_MODEL_DIR, TEST_RERANKER_DIR } from '@tests/test-model.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { loadReranker } from './cross-encoder.js'
+import { AutoTokenizer } from '@huggingface/transformers'
+import { loadReranker, RERANK_MAX_TOKENS, warmUpPair } from './cross-encoder.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
 
@@ -78,6 +79,15 @@ describe('loadReranker', () => {
 
   it('measures its time per passage from the warm-up on', () => {
     expect(reranker.msPerPassage()).toBeGreaterThan(0)
+  })
+
+  it('warms up on pairs as long as the cap, as most passages are, so the first batch is sized right', async () => {
+    const tokenizer = await AutoTokenizer.from_pretrained(TEST_RERANKER_DIR, { local_files_only: true })
+    for (const cap of [64, RERANK_MAX_TOKENS]) {
+      const [query, passage] = warmUpPair(cap)
+      const ids = tokenizer(query, { text_pair: passage, truncation: true, max_length: cap }).input_ids
+      expect(ids.dims[1]).toBe(cap)
+    }
   })
 })
 
