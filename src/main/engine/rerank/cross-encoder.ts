@@ -17,15 +17,18 @@ import type { Reranker } from './reranker.js'
 export interface LoadRerankerOptions {
   threads?: number
   dtype?: 'q8' | 'fp32'
-  /**
-   * Word pieces per pair, question included. ms-marco-MiniLM was trained on pairs of up to 512, but
-   * the cost grows with length and a chunk's answer is usually early in it; 256 is the embedder's
-   * limit too (transformers-embedder.ts MAX_TOKENS).
-   */
+  /** Word pieces per pair, question included (RERANK_MAX_TOKENS). */
   maxTokens?: number
 }
 
-export const RERANK_MAX_TOKENS = 256
+/**
+ * Word pieces per pair, question included. ms-marco-MiniLM was trained on MS MARCO's short web
+ * passages (typically 50–60 words: with the query, under 128 pieces), and its cost grows with the length: MiniLM-L-6 int8
+ * scores 30 pairs of 128 pieces in 534 CPU-ms, of 256 in 1330 (bench/sections/rerank.ts), so on two
+ * cores its 150 ms budget covers about 16 candidates at 128 and 6 at 256. A pair of 128 pieces holds
+ * about 65 words of a passage, read where the question's terms are (retrieve/rerank-window.ts).
+ */
+export const RERANK_MAX_TOKENS = 128
 
 /** A question and a passage that together fill `maxTokens` word pieces (each word is one piece). */
 export function warmUpPair(maxTokens: number): [string, string] {
@@ -95,6 +98,7 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
     modelId: check.modelId,
     dir: check.dir,
     weights: `${dtype === 'q8' ? 'int8' : 'fp32'} ${DTYPE_FILES[dtype]}`,
+    maxTokens,
     msPerPassage: () => perPassage,
     score(query, passages) {
       if (disposed) return Promise.reject(new Error('The reranker has been closed'))

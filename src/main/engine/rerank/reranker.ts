@@ -5,6 +5,8 @@ export interface Reranker {
   readonly dir: string
   /** Which weights are loaded, e.g. "int8 onnx/model_quantized.onnx" (Settings and the trace say it). */
   readonly weights: string
+  /** Word pieces per pair it reads (question and passage); the rest of a longer pair is cut. */
+  readonly maxTokens: number
   /** One relevance score per passage, in input order (higher: more relevant; only the order means anything). */
   score(query: string, passages: string[]): Promise<number[]>
   /** Milliseconds per passage, from the passes so far (the warm-up at load included). */

@@ -8,7 +8,7 @@ import type { Reranker } from '../rerank/reranker.js'
 import type { FusedChunk } from './fuse-candidates.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { HybridSearch } from './hybrid-search.js'
-import { fuseReranked } from './rerank-stage.js'
+import { fuseReranked, rerankText } from './rerank-stage.js'
 import { chunk, tempLibrary } from './test-library.js'
 import { DEFAULT_TUNING, tuningWith } from './tuning.js'
 
@@ -84,6 +84,25 @@ describe('the rerank stage', () => {
     expect(r.stages).toEqual([
       expect.objectContaining({ stage: 'rerank', candidates: 3, scored: 3, cutShort: null }),
     ])
+  })
+})
+
+describe('rerankText', () => {
+  const long = {
+    title: 'Garden guide',
+    heading: 'Care',
+    text: `${'Plants need light. '.repeat(40)}Tomatoes want watering twice a week. ${'Soil matters. '.repeat(40)}`,
+  } as ChunkRow
+
+  it('gives the whole passage under its title and heading when the reranker reads it all', () => {
+    expect(rerankText(long)).toBe(`Garden guide\nCare\n${long.text}`)
+  })
+
+  it("gives a passage longer than the reranker's cap from where the question's terms are", () => {
+    const terms = [{ word: 'tomatoes', stem: 'tomato', idf: 2 }]
+    const text = rerankText(long, { query: 'How often are tomatoes watered?', terms, maxTokens: 64 })
+    expect(text).toMatch(/^Garden guide\nCare\n… .*Tomatoes want watering twice a week\./)
+    expect(text.length).toBeLessThan(long.text.length / 2)
   })
 })
 

@@ -6,15 +6,22 @@ import type { FusedChunk } from './fuse-candidates.js'
 import type { ChunkRow } from './gather-candidates.js'
 import type { SearchStage } from './search-stage-types.js'
 import type { Tuning } from './tuning.js'
+import type { WeightedTerm } from './lexical-score.js'
+import { focusWindow, windowWords } from './rerank-window.js'
 
 /** A batch the first search (no time per passage measured yet beyond the warm-up) starts with. */
 const MIN_BATCH = 4
 const MAX_BATCH = 32
 
-/** What the cross-encoder reads of a chunk: where it is from, then its text. */
-export function rerankText(row: ChunkRow): string {
+/** What the cross-encoder reads of a chunk: where it is from, then its text (rerank-window.ts). */
+export function rerankText(
+  row: ChunkRow,
+  focus?: { query: string; terms: readonly WeightedTerm[]; maxTokens: number },
+): string {
   const heading = row.heading && !row.text.startsWith(row.heading) ? `${row.heading}\n` : ''
-  return `${row.title}\n${heading}${row.text}`
+  const header = `${row.title}\n${heading}`
+  if (!focus) return `${header}${row.text}`
+  return header + focusWindow(row.text, focus.terms, windowWords(focus.maxTokens, focus.query, header))
 }
 
 /**
@@ -40,6 +47,7 @@ export const rerankStage: SearchStage = {
   run: async (r, d) => {
     const reranker = d.reranker!
     const pool = r.fused.slice(0, r.T.rerankCandidates)
+    const focus = { query: r.question.query, terms: r.question.terms, maxTokens: reranker.maxTokens }
     const started = performance.now()
     const scores: number[] = []
     // Batches sized to what the budget has left at the measured time per passage; the first
@@ -57,7 +65,7 @@ export const rerankStage: SearchStage = {
       scores.push(
         ...(await reranker.score(
           r.question.query,
-          batch.map((f) => rerankText(f.row)),
+          batch.map((f) => rerankText(f.row, focus)),
         )),
       )
     }
