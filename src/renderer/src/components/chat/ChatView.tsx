@@ -8,6 +8,7 @@ import { AssistantMessage } from './AssistantMessage.js'
 import { Composer } from './Composer.js'
 import { QuestionMessage } from './QuestionMessage.js'
 import { StreamingAnswer } from './StreamingAnswer.js'
+import { InlineError } from '../common/InlineError.js'
 
 export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaElement | null> }) {
   const { chat, library, viewer } = useStores()
@@ -144,11 +145,7 @@ export function ChatView({ composerRef }: { composerRef: RefObject<HTMLTextAreaE
               onStop={() => void chat.getState().stop()}
             />
           )}
-          {error && (
-            <p className="inline-error" role="alert">
-              {error}
-            </p>
-          )}
+          <InlineError error={error} />
         </div>
       </div>
       <div className="chat-column composer-wrap">

@@ -6,6 +6,7 @@ import { downloadText } from '@renderer/lib/download.js'
 import { rovingTarget } from '@renderer/lib/roving-focus.js'
 import { useChat, useCollections, useConversations, useStores } from '@renderer/stores/app-stores.js'
 import { ConversationItem } from './ConversationItem.js'
+import { InlineError } from '../common/InlineError.js'
 
 export function HistorySidebar({
   searchRef,
@@ -82,11 +83,7 @@ export function HistorySidebar({
           </button>
         </p>
       )}
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError error={error} />
       <ul className="conv-list" ref={list}>
         {items.map((c, i) => (
           <ConversationItem

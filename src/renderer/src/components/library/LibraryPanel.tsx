@@ -13,6 +13,7 @@ import { ImportJobCard } from './ImportJobCard.js'
 import { KeywordOnlyNote } from './KeywordOnlyNote.js'
 import { OutdatedIndexNote } from './OutdatedIndexNote.js'
 import { WatchedFolders } from './WatchedFolders.js'
+import { InlineError } from '../common/InlineError.js'
 
 export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void }) {
   const { library, viewer, chat, collections } = useStores()
@@ -107,11 +108,7 @@ export function LibraryPanel({ onOpenSettings }: { onOpenSettings: () => void })
           </button>
         </p>
       )}
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError error={error} />
       {importCards(jobs).map(({ job, jobIds, running }) => (
         <ImportJobCard
           key={job.jobId}

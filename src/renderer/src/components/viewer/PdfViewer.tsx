@@ -13,6 +13,7 @@ import { findStatus as findWords, firstHitFrom, stepHit, type FindHit } from './
 import { usePageText } from './usePageText.js'
 import { RemovedSource } from './RemovedSource.js'
 import { ViewerToolbar } from './ViewerToolbar.js'
+import { InlineError } from '../common/InlineError.js'
 
 export function PdfViewer() {
   const { api, viewer } = useStores()
@@ -186,11 +187,7 @@ export function PdfViewer() {
         </p>
       )}
       <div className="viewer-scroll" ref={scrollRef}>
-        {error && (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        )}
+        <InlineError error={error} />
         {!doc && !error && <p className="muted center">Opening…</p>}
         {doc && (
           <PdfPage

@@ -12,6 +12,7 @@ import { findInSections, findStatus, firstHitFrom, stepHit } from './reader-find
 import type { Marks } from './reader-layout.js'
 import { ReaderSection } from './ReaderSection.js'
 import { ReaderToolbar } from './ReaderToolbar.js'
+import { InlineError } from '../common/InlineError.js'
 
 export function ReaderView() {
   const { api, viewer } = useStores()
@@ -140,11 +141,7 @@ export function ReaderView() {
         </p>
       )}
       <div className="viewer-scroll reader-scroll" ref={scrollBox}>
-        {error && (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        )}
+        <InlineError error={error} />
         {!doc && !error && <p className="muted center">Opening…</p>}
         {doc && !section && <p className="muted center">This document has no stored text.</p>}
         {section && <ReaderSection section={section} marks={marks} scrollRef={scrollRef} />}
