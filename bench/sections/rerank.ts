@@ -1,21 +1,34 @@
 // The rerank stage's cost: random-weight cross-encoders of ms-marco-MiniLM-L-6-v2's shape (6
-// layers, 384 wide, q8 layout; scripts/build-test-reranker.ts) and of MiniLM-L-2's (2 layers) with the real BERT uncased tokenizer
-// (the random MiniLM's), scoring 30 passages of prose (docs/*.md cut into ~180-word pieces) against
-// a question, as the stage does per search, through the same loader. Throughput only: the weights
-// are random. Target (issue 31): p95 ≤ 150 ms for 30 candidates on 2 cores.
+// layers, 384 wide; scripts/build-test-reranker.ts, which writes both the fp32 file and the int8 one
+// laid out as quantize_dynamic writes the published q8 files) and of MiniLM-L-2's (2 layers), with
+// the real BERT uncased tokenizer (the random MiniLM's), scoring 30 passages of prose (docs/*.md cut
+// into ~180-word pieces) against a question, as the stage does per search, through the same loader.
+// Throughput only: the weights are random. Target (issue 31): p95 ≤ 150 ms for 30 candidates on 2 cores.
 //
-//   npx tsx bench/sections/rerank.ts [--reps 30] [--candidates 30] [--tokens 256,128] [--shapes minilm-l6,minilm-l2]
+// Every configuration is loaded first and the searches then go round the configurations in turn, so
+// fp32 and int8 (and each length) are measured side by side under the same load; the load average
+// before and after is printed, and CPU time per search beside the wall clock (the machine may be
+// shared: CPU-ms over the cores is what a search costs on an idle one).
+//
+//   npx tsx bench/sections/rerank.ts [--reps 20] [--candidates 30] [--tokens 256,128]
+//     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 30,10]
+// (--batches: the 30 passages scored in forward passes of at most this many, as the stage does when
+// its budget sizes the batches.)
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { buildTestReranker, type TestRerankerSize } from '../../scripts/build-test-reranker.js'
 import { loadReranker } from '../../src/main/engine/rerank/cross-encoder.js'
+import type { Reranker } from '../../src/main/engine/rerank/reranker.js'
 import { arg, CACHE, cores, emit, log, modelDir, ROOT } from '../lib/env.js'
 import { round, summarize, quantile } from '../lib/stats.js'
 
-const reps = Number(arg('reps', '30'))
+const reps = Number(arg('reps', '20'))
 const candidates = Number(arg('candidates', '30'))
 const tokenLimits = arg('tokens', '256,128').split(',').map(Number)
-const shapes = arg('shapes', 'minilm-l6,minilm-l2').split(',') as TestRerankerSize[]
+const dtypes = arg('dtypes', 'fp32,q8').split(',') as ('fp32' | 'q8')[]
+const shapes = arg('shapes', 'minilm-l6').split(',') as TestRerankerSize[]
+const batchSizes = arg('batches', String(candidates)).split(',').map(Number)
 const budgetMs = 150
 
 const words = fs
@@ -33,36 +46,79 @@ const questions = [
   'How are scanned pages read?',
 ]
 
-const results: Record<string, unknown> = {}
-for (const shape of shapes)
-  for (const maxTokens of tokenLimits) {
-    const dir = await buildTestReranker(path.join(CACHE, `${shape}-cross-encoder`), shape, modelDir())
-    const reranker = await loadReranker(dir, { maxTokens })
-    const times: number[] = []
-    // CPU time too: on a machine shared with other work the wall clock says more about the load
-    // than about the model; CPU-ms over the cores is what the scoring costs on an idle machine.
-    const cpuBefore = process.cpuUsage()
-    for (let r = 0; r < reps; r++) {
-      const start = (r * candidates) % Math.max(1, passages.length - candidates)
-      const batch = passages.slice(start, start + candidates)
-      const t = performance.now()
-      await reranker.score(questions[r % questions.length]!, batch)
-      times.push(performance.now() - t)
+interface Config {
+  key: string
+  label: string
+  reranker: Reranker
+  batch: number
+  times: number[]
+  cpuMs: number[]
+}
+const configs: Config[] = []
+for (const shape of shapes) {
+  const dir = await buildTestReranker(path.join(CACHE, `${shape}-cross-encoder`), shape, modelDir())
+  for (const dtype of dtypes)
+    for (const maxTokens of tokenLimits) {
+      const reranker = await loadReranker(dir, { dtype, maxTokens })
+      for (const batch of batchSizes)
+        configs.push({
+          key: `${shape}_${dtype}_tokens_${maxTokens}${batch < candidates ? `_batch_${batch}` : ''}`,
+          label: `${shape} ${dtype === 'q8' ? 'int8' : 'fp32'} ≤${maxTokens} pieces${batch < candidates ? `, batches of ${batch}` : ''}`,
+          reranker,
+          batch,
+          times: [],
+          cpuMs: [],
+        })
     }
-    const cpu = process.cpuUsage(cpuBefore)
-    const cpuMs = (cpu.user + cpu.system) / 1000 / reps
-    await reranker.dispose()
-    const s = summarize(times)
-    const p95 = round(quantile(times, 0.95), 0)
-    const fits = Math.min(candidates, Math.floor((budgetMs / s.median) * candidates))
-    log(
-      `rerank ${shape}, ${candidates} passages, ≤${maxTokens} tokens, ${cores()} cores: p50 ${round(s.median, 0)} ms, p95 ${p95} ms; ~${fits} fit in ${budgetMs} ms; ${round(cpuMs, 0)} CPU-ms per search (${round(cpuMs / cores(), 0)} ms over ${cores()} cores when idle)`,
-    )
-    results[`${shape}_tokens_${maxTokens}`] = {
-      p50_ms: round(s.median, 0),
-      p95_ms: p95,
-      fit_in_budget: fits,
-      cpu_ms_per_search: round(cpuMs, 0),
-    }
+}
+
+const loadBefore = os.loadavg()
+for (let r = 0; r < reps; r++)
+  for (const c of configs) {
+    const start = (r * candidates) % Math.max(1, passages.length - candidates)
+    const batch = passages.slice(start, start + candidates)
+    const cpu = process.cpuUsage()
+    const t = performance.now()
+    for (let i = 0; i < batch.length; i += c.batch)
+      await c.reranker.score(questions[r % questions.length]!, batch.slice(i, i + c.batch))
+    c.times.push(performance.now() - t)
+    const used = process.cpuUsage(cpu)
+    c.cpuMs.push((used.user + used.system) / 1000)
   }
-emit({ rerank: { candidates, budget_ms: budgetMs, cores: cores(), ...results } })
+const loadAfter = os.loadavg()
+const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ')
+log(`load average before ${load(loadBefore)}; after ${load(loadAfter)} (${cores()} cores)`)
+
+const results: Record<string, unknown> = {}
+for (const r of new Set(configs.map((c) => c.reranker))) await r.dispose()
+for (const c of configs) {
+  const s = summarize(c.times)
+  const p95 = round(quantile(c.times, 0.95), 0)
+  const cpu = summarize(c.cpuMs)
+  // How many of the candidates the budget would score: from the wall clock, and from the CPU time
+  // over the cores (an idle machine; the wall clock of a shared one says more about its load).
+  const fits = (ms: number) => Math.min(candidates, Math.floor((budgetMs / ms) * candidates))
+  const idleMs = cpu.median / cores()
+  log(
+    `rerank ${c.label}, ${candidates} passages: p50 ${round(s.median, 0)} ms, p95 ${p95} ms (~${fits(s.median)} fit in ${budgetMs} ms); ${round(cpu.median, 0)} CPU-ms per search, so ${round(idleMs, 0)} ms over ${cores()} idle cores (~${fits(idleMs)} fit)`,
+  )
+  results[c.key] = {
+    p50_ms: round(s.median, 0),
+    p95_ms: p95,
+    fit_in_budget: fits(s.median),
+    idle_ms: round(idleMs, 0),
+    fit_in_budget_idle: fits(idleMs),
+    cpu_ms_p50: round(cpu.median, 0),
+    cpu_ms_p95: round(quantile(c.cpuMs, 0.95), 0),
+  }
+}
+emit({
+  rerank: {
+    candidates,
+    budget_ms: budgetMs,
+    cores: cores(),
+    load_before: loadBefore.map((x) => round(x, 2)),
+    load_after: loadAfter.map((x) => round(x, 2)),
+    ...results,
+  },
+})
