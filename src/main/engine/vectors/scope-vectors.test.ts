@@ -79,6 +79,34 @@ describe('VectorIndex.search within a small scope', () => {
     expect(removed.slice(0, 4)).toEqual(before.slice(1).map((h) => h.id))
   })
 
+  it('copies a scope’s vectors from the saved file and the ones added since from memory, exactly', async () => {
+    const saved = unitVectors(1200, 41)
+    const later = unitVectors(300, 42)
+    const byId = new Map([...saved, ...later].map((v, i) => [i + 1, v]))
+    const written = await VectorIndex.open(dir, 'm', DIM)
+    written.add(ids(1, 1200), saved)
+    written.close()
+    const index = await VectorIndex.open(dir, 'm', DIM)
+    index.add(ids(1201, 300), later)
+    const scopeIds = ids(1, 1500).filter((id) => id % 3 === 0)
+    for (const q of unitVectors(10, 43))
+      expect(index.search(q, 8, scopeOf(scopeIds)).map((h) => h.id)).toEqual(bruteForce(q, byId, scopeIds, 8))
+  })
+
+  it('never reads the saved file of another model as its own vectors', async () => {
+    const written = await VectorIndex.open(dir, 'model-a', DIM)
+    written.add(ids(1, 1000), unitVectors(1000, 51))
+    written.close()
+    // Another model: the index starts empty beside model-a's file and holds other vectors.
+    const index = await VectorIndex.open(dir, 'model-b', DIM, undefined, { readOnly: true })
+    const mine = unitVectors(1000, 52)
+    index.add(ids(1, 1000), mine)
+    const byId = new Map(mine.map((v, i) => [i + 1, v]))
+    const scopeIds = ids(1, 1000).filter((id) => id % 2 === 0)
+    for (const q of unitVectors(5, 53))
+      expect(index.search(q, 5, scopeOf(scopeIds)).map((h) => h.id)).toEqual(bruteForce(q, byId, scopeIds, 5))
+  })
+
   it('searches a scope larger than EXACT_SCAN_MAX through the graph, within the scope', async () => {
     const index = await VectorIndex.open(dir, 'm', DIM)
     index.add(ids(1, 300), unitVectors(300, 31))

@@ -10,8 +10,15 @@ import {
   VECTOR_LOCK_FILE,
   VECTOR_MANIFEST_FILE,
 } from '../store/library-files.js'
+import { copyVectorsFromFile } from './hnsw-file-vectors.js'
 import { readIdListFile, writeIdListFile } from './id-list-file.js'
-import { EXACT_SCAN_MAX, type Neighbour, ScopeVectors, type VectorScope } from './scope-vectors.js'
+import {
+  EXACT_SCAN_MAX,
+  type Neighbour,
+  ScopeVectors,
+  type VectorFile,
+  type VectorScope,
+} from './scope-vectors.js'
 import { LabelSet } from './label-set.js'
 import { sortedIds } from './sorted-ids.js'
 import { SqliteLock } from './sqlite-lock.js'
@@ -97,7 +104,7 @@ export class VectorIndex {
     private options: VectorIndexOptions,
   ) {
     this.index = new hnswlib.HierarchicalNSW('ip', dim)
-    this.scopeVectors = new ScopeVectors(dim, (label) => this.index.getPoint(label))
+    this.scopeVectors = new ScopeVectors(dim, (label) => this.index.getPoint(label), this.savedVectors())
   }
 
   /**
@@ -272,6 +279,23 @@ export class VectorIndex {
   }
 
   /**
+   * The saved file as a source of this index's vectors for a scope's copy (scope-vectors.ts): only
+   * while the manifest names this index's model and size, so a file another process wrote for
+   * another model is never read as this one's. Vectors the file lacks are read from memory.
+   */
+  private savedVectors(): VectorFile {
+    const file = path.join(this.dir, INDEX_FILE)
+    const ours = () => {
+      const m = readManifest(this.dir)
+      return m !== null && m.model === this.model && m.dim === this.dim
+    }
+    return {
+      bytes: () => fileSize(file),
+      copy: (rowOf, rows) => (ours() ? copyVectorsFromFile(file, this.dim, rowOf, rows) : 0),
+    }
+  }
+
+  /**
    * Lets an index opened read-only save (true), or read-only again (false). Only for a reader that
    * holds the import lock meanwhile, so that no import saves at the same time
    * (Library.rebuildVectorsIfFree): a rebuild it makes is kept.
@@ -416,6 +440,14 @@ function diskFull(what: string): QuireError {
     'DISK_FULL',
     `The disk is full: ${what}. The previous index was kept. Free some space, then import again.`,
   )
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
 }
 
 /** Inode, size and modification time: changes whenever the file is replaced. */
