@@ -46,6 +46,8 @@ interface Unit {
    * and header, which opens every chunk that holds one of its rows.
    */
   head?: Unit
+  /** The unit is an inline table's caption and header (the `head` of its rows). */
+  tableHead?: boolean
 }
 
 /** A passage of a table (tables/table-passages.ts): its table's caption and the body rows it holds. */
@@ -356,6 +358,7 @@ function inlineTableUnits(
     text: headText,
     paraEnd: true,
     heading,
+    tableHead: true,
   }
   const rows = body.map((r, k): Unit => {
     const last = k === body.length - 1 && t.notes.length > 0
@@ -497,6 +500,10 @@ export class Chunker {
       // The carried overlap plus this unit can still exceed the hard limit: give up overlap first.
       while (this.words + u.words > options.maxWords && this.current.length > 0)
         this.words -= this.current.shift()!.words
+      // Rows of a table carried over as overlap go on only before more rows of their table: before
+      // other text they would open the chunk as rows without their header.
+      if (this.fresh === 0 && this.current.some((c) => c.head && c.head !== u.head))
+        this.keepCarried((c) => !(c.head && c.head !== u.head) && !(c.tableHead && c !== u.head))
       // A row of an inline table opening a chunk brings its table's caption and header along,
       // before any of its rows carried over as overlap.
       if (u.head && !this.current.includes(u.head)) {
@@ -509,7 +516,8 @@ export class Chunker {
       this.current.push(u)
       this.words += u.words
       this.fresh++
-      if (this.words >= options.targetWords && u.paraEnd) this.close(true)
+      // A table's caption and header never end a chunk: they go with its first row.
+      if (this.words >= options.targetWords && u.paraEnd && !u.tableHead) this.close(true)
       this.prev = u
     }
     return this.chunks.slice(before)
@@ -538,9 +546,21 @@ export class Chunker {
     this.words = 0
   }
 
+  private keepCarried(keep: (u: Unit) => boolean): void {
+    this.current = this.current.filter(keep)
+    this.words = this.current.reduce((n, u) => n + u.words, 0)
+  }
+
   private close(withOverlap: boolean): void {
     if (this.fresh === 0) return
-    const current = this.current
+    let current = this.current
+    // A table's caption and header closing the chunk (the next row did not fit) move on to the
+    // next chunk with that row, rather than end this one without any of their rows.
+    const heads: Unit[] = []
+    while (current.length > 1 && current.at(-1)!.tableHead && this.fresh > heads.length + 1) {
+      heads.unshift(current.at(-1)!)
+      current = current.slice(0, -1)
+    }
     this.chunks.push(makeChunk(this.chunks.length, current))
     const carry: Unit[] = []
     if (withOverlap) {
@@ -553,6 +573,7 @@ export class Chunker {
       }
       if (carry.length === current.length) carry.shift()
     }
+    carry.push(...heads)
     this.current = carry
     this.words = carry.reduce((n, u) => n + u.words, 0)
     this.fresh = 0

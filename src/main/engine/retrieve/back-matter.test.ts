@@ -25,4 +25,13 @@ describe('isBackMatter', () => {
       expect(isBackMatter(h), h).toBe(false)
     expect(isBackMatter(null)).toBe(false)
   })
+
+  it('leaves a numbered table after the references alone, but not a list under them', () => {
+    const table =
+      'Table 3: Meaning of the double precision return parameters\n| Nr | Description |\n| --- | --- |\n| 1 | the step size in t last used |'
+    expect(isBackMatter('Equations in R > References', table)).toBe(false)
+    // The references themselves, and an unnumbered table among them, are still back matter.
+    expect(isBackMatter('Equations in R > References', 'Soetaert K (2009). rootSolve. R package.')).toBe(true)
+    expect(isBackMatter('Index', 'Entries\n| a | 3 |\n| --- | --- |\n| b | 4 |')).toBe(true)
+  })
 })

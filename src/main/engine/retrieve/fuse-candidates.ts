@@ -34,7 +34,7 @@ export function fuseCandidates(
     .filter(([id]) => byId.has(id))
     .map(([id, score]) => {
       const row = byId.get(id)!
-      return { row, score: isBackMatter(row.heading) ? score * T.backMatterWeight : score }
+      return { row, score: isBackMatter(row.heading, row.text) ? score * T.backMatterWeight : score }
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, k * T.mergePool)

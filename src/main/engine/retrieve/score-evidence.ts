@@ -5,7 +5,7 @@ import { passageStems } from '../text/tokens.js'
 import { lexicalMatch, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
-import { holdsTable, tableRowCoverage } from './table-row-evidence.js'
+import { holdsTable, tableFieldText, tableRowCoverage } from './table-row-evidence.js'
 import type { Tuning } from './tuning.js'
 
 /** What one candidate chunk has going for it. */
@@ -40,6 +40,9 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     const heading = r.context_header ? `${r.heading ?? ''} ${r.context_header}` : r.heading
     let headingStems = heading ? headingCache.get(heading) : []
     if (headingStems === undefined) headingCache.set(heading!, (headingStems = passageStems(heading!)))
+    // A table's caption and column names say what the passage is about, as a heading does.
+    if (T.tableFieldAsHeading > 0 && holdsTable(r.text))
+      headingStems = [...headingStems, ...passageStems(tableFieldText(r.text))]
     let m: LexicalMatch
     let c: LexicalMatch | null
     if (r.ocr && T.foldOcrConfusions > 0) {

@@ -4,7 +4,7 @@ import type { QuestionAnalysis } from './analyse-question.js'
 import type { ChunkRow } from './gather-candidates.js'
 import type { WeightedTerm } from './lexical-score.js'
 import { scoreEvidence } from './score-evidence.js'
-import { tableRowCoverage } from './table-row-evidence.js'
+import { tableFieldText, tableRowCoverage } from './table-row-evidence.js'
 import { DEFAULT_TUNING, tuningWith } from './tuning.js'
 
 const term = (word: string, idf: number): WeightedTerm => ({ word, stem: cachedStem(word), idf })
@@ -37,6 +37,16 @@ describe('tableRowCoverage', () => {
   it('is 0 for a passage without a table', () => {
     expect(tableRowCoverage('The standard error of contact is printed in the table.', terms)).toBe(0)
     expect(tableRowCoverage('| a | b |\nno separator line', terms)).toBe(0)
+  })
+})
+
+describe('tableFieldText', () => {
+  it('gives the caption and header of every table in the passage, not its rows or text', () => {
+    const two = `Some prose before.\n${table}\nThreshold coefficients:\n| | Estimate |\n| --- | --- |\n| spacing | 2.1 |`
+    expect(tableFieldText(two)).toBe(
+      '| | Estimate | Standard error | Coefficients: | | Estimate | Threshold coefficients:',
+    )
+    expect(tableFieldText('No table here.')).toBe('')
   })
 })
 
@@ -76,5 +86,18 @@ describe('scoring a table passage', () => {
     expect(off.match.local).toBeLessThan(1)
     expect(e.match.local).toBe(1)
     expect(e.score).toBeGreaterThan(off.score)
+  })
+
+  it("reads a table's caption and header as the passage's heading", () => {
+    // The asked row holds "contact"; "standard" and "error" only in the header.
+    const e = scoreEvidence(question, [row(1, table)], DEFAULT_TUNING).get(1)!
+    const off = scoreEvidence(question, [row(1, table)], tuningWith({ tableFieldAsHeading: 0 })).get(1)!
+    expect(e.score - off.score).toBeGreaterThan(0)
+    expect(e.match.coverage).toBe(off.match.coverage)
+    // A passage without a table is scored as before.
+    const prose = 'The standard error of contact is printed below.'
+    expect(scoreEvidence(question, [row(2, prose)], DEFAULT_TUNING).get(2)!.score).toBe(
+      scoreEvidence(question, [row(2, prose)], tuningWith({ tableFieldAsHeading: 0 })).get(2)!.score,
+    )
   })
 })

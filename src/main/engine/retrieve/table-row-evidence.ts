@@ -49,3 +49,23 @@ export function tableRowCoverage(text: string, terms: WeightedTerm[]): number {
   }
   return best
 }
+
+/**
+ * The caption and header lines of every Markdown table in the passage, as one text: what the
+ * table is about and what its columns are, which the score stage reads as part of the passage's
+ * heading (score-evidence.ts), a field of its own as a heading is.
+ */
+export function tableFieldText(text: string): string {
+  if (!holdsTable(text)) return ''
+  const lines = text.split('\n')
+  const out: string[] = []
+  for (let i = 1; i < lines.length; i++) {
+    if (!SEPARATOR.test(lines[i]!.trim())) continue
+    const header = lines[i - 1]!.trim()
+    if (!header.startsWith('|')) continue
+    out.push(header)
+    const caption = i >= 2 ? lines[i - 2]!.trim() : ''
+    if (caption && !caption.startsWith('|')) out.push(caption)
+  }
+  return out.join(' ')
+}

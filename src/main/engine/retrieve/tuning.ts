@@ -64,6 +64,11 @@ const TUNING = {
    */
   wTableRow: 1,
   /**
+   * A table's caption and header line are read as part of the passage's heading (the heading
+   * term credit, wHeadingTerm, for a question word among them): 1 on, 0 off.
+   */
+  tableFieldAsHeading: 1,
+  /**
    * On OCR'd pages a question word also matches the words it could have been misread as: OCR's
    * confusable characters (I/l/1, O/0, S/5, Z/2, B/8) are folded on both sides, through a second
    * keyword index of OCR chunks (ocr-fold.ts, ocr-chunk-index.ts); text-layer passages keep exact

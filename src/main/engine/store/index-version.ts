@@ -16,5 +16,10 @@
  *     in column blocks, a value with its interval in one cell) and equation arrays no longer are.
  * 6 — console transcripts ("R>" and "+" before each line) and code with aligned comments are no
  *     longer read as tables.
+ * 7 — a printout's one row under its right-aligned header line is a table ("Training set
+ *     1.162583 52.00363 …" under "ME  RMSE …"), a header of two words over one column is one
+ *     cell ("Point Forecast"), the call above a printout ("R> fcast") is not its header; a chunk
+ *     never ends with a table's caption and header without its rows, and rows carried over as
+ *     overlap go on only before more rows of their table.
  */
-export const INDEX_VERSION = 6
+export const INDEX_VERSION = 7

@@ -5,6 +5,7 @@ import { ruledRegions, type RuledRegion } from './ruled-tables.js'
 import {
   boxOfRows,
   gridRows,
+  joinHeaderWords,
   joinParentheticalColumns,
   joinStrayColumns,
   joinTightColumns,
@@ -15,6 +16,7 @@ import {
   candidateRuns,
   columnSeparators,
   headerAbove,
+  rightAlignedUnder,
   splitAtRepeatedHeaders,
   WIDE_GAP,
   type TextLine,
@@ -65,15 +67,15 @@ function numericHeader(rows: PdfTableRow[]): number {
 }
 
 /** Rows must have at least two filled cells, mostly: prose and code do not. */
-function looksTabular(rows: PdfTableRow[], headerRows: number): boolean {
+function looksTabular(rows: PdfTableRow[], headerRows: number, minBody = 2): boolean {
   const body = rows.slice(headerRows)
   const cols = rows[0]?.cells.length ?? 0
-  if (cols < 2 || body.length < 2) return false
+  if (cols < 2 || body.length < minBody) return false
   const multi = body.filter((r) => r.cells.filter((c) => c.text).length >= 2).length
   if (multi < body.length * 0.6) return false
   // Every column says something in at least two rows.
   for (let c = 0; c < cols; c++)
-    if (rows.filter((r) => r.cells[c]!.text).length < Math.min(2, rows.length)) return false
+    if (rows.filter((r) => r.cells[c]!.text).length < Math.min(2, body.length)) return false
   return !isEquationOrCode(body)
 }
 
@@ -155,15 +157,21 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
     run.flatMap((l) => l.words),
     em,
   )
-  const headerLines = new Set(withHeader ? [above!.line] : [])
+  // A printout's header line with its rows right-aligned under it: one row is a table already.
+  const printout = !withHeader && run.length >= 2 && run.slice(1).every((l) => rightAlignedUnder(run[0]!, l))
+  const headerLines = new Set(withHeader ? [above!.line] : printout ? [run[0]!.line] : [])
   let rows = gridRows({ words: all.flatMap((l) => l.words), separators, headerLines })
-  const headerRows = withHeader ? 1 : numericHeader(rows)
+  const headerRows = withHeader || printout ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
   rows = joinStrayColumns(
-    joinParentheticalColumns(joinTightColumns(dropEmptyColumns(rows), headerRows, em), headerRows, em),
+    joinParentheticalColumns(
+      joinHeaderWords(joinTightColumns(dropEmptyColumns(rows), headerRows, em), headerRows, em),
+      headerRows,
+      em,
+    ),
     em,
   )
-  if (!looksTabular(rows, headerRows) || rows.length < 3) return null
+  if (!looksTabular(rows, headerRows, printout ? 1 : 2) || rows.length < (printout ? 2 : 3)) return null
   return { rows, headerRows, strategy: 'text', lines: all.map((l) => l.line) }
 }
 

@@ -185,6 +185,77 @@ describe('tables in PDFs', () => {
     expect(text).toMatch(/\| fm1 \|.*contact.*\| logit flexible \|/)
   })
 
+  it('never ends a chunk with a table header without its rows, nor opens one with rows without their header', async () => {
+    const words =
+      'the wine ratings were fitted again with the thresholds forced to be equally spaced apart'.split(' ')
+    for (let n = 4; n <= 40; n += 3) {
+      const intro = Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ')
+      const lines = [
+        'Coefficients:',
+        '           Estimate Std. Error z value',
+        'tempwarm     2.4632     0.5164   4.770',
+        'contactyes   1.5080     0.4712   3.200',
+        'Signif. codes: 0 *** 0.001 ** 0.01 * 0.05',
+        'Threshold coefficients:',
+        '            Estimate Std. Error z value',
+        'threshold.1  -1.0010     0.3978  -2.517',
+        'spacing       2.1229     0.2455   8.646',
+      ]
+      const texts: Drawn[] = [
+        { text: intro, x: 72, y: 720 },
+        ...lines.map((text, i) => ({ text, x: 72, y: 700 - i * 12, mono: true })),
+        ...prose(560),
+      ]
+      const doc = await readPdf(await pdfOf([{ texts }]), 'equi.pdf', {
+        chunking: { targetWords: 24, maxWords: 34, overlapWords: 8 },
+      })
+      for (const c of doc.chunks) {
+        const ls = c.text.split('\n')
+        // The last line of a chunk is no header rule, and every body row has its header above it.
+        expect(ls.at(-1), `${n}: ${c.text}`).not.toMatch(/^\| ---/)
+        ls.forEach((l, i) => {
+          if (!/^\| (tempwarm|contactyes|threshold\.1|spacing) \|/.test(l)) return
+          let j = i
+          while (j > 0 && ls[j - 1]!.startsWith('|')) j--
+          expect(ls[j + 1], `${n}: ${c.text}`).toMatch(/^\| ---/)
+        })
+      }
+      expect(doc.chunks.map((c) => c.text).join('\n')).toContain('| spacing | 2.1229 | 0.2455 | 8.646 |')
+    }
+  })
+
+  it('reads a one-row printout under its right-aligned header, a two-word name one column, the call not its header', async () => {
+    const lines = [
+      'R> accuracy(etsfit)',
+      '',
+      '                   ME     RMSE      MAE       MPE     MAPE      MASE',
+      'Training set 1.162583 52.00363 36.77721 0.2629582 1.942062 0.5211014',
+      '',
+      'R> fcast',
+      '     Point Forecast    Lo 80    Hi 80    Lo 95    Hi 95',
+      '2004       3900.329 3770.801 4029.857 3702.233 4098.425',
+      '2005       3952.650 3747.279 4158.022 3638.562 4266.738',
+    ]
+    const texts = lines.map((text, i) => ({ text, x: 72, y: 600 - i * 12, mono: true }))
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts, ...prose(460)] }]), 'ets.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      'R> accuracy(etsfit)\n|  | ME | RMSE | MAE | MPE | MAPE | MASE |\n| --- | --- | --- | --- | --- | --- | --- |\n| Training set | 1.162583 | 52.00363 | 36.77721 | 0.2629582 | 1.942062 | 0.5211014 |',
+    )
+    expect(text).toContain(
+      'R> fcast\n|  | Point Forecast | Lo 80 | Hi 80 | Lo 95 | Hi 95 |\n| --- | --- | --- | --- | --- | --- |\n| 2004 | 3900.329 |',
+    )
+  })
+
+  it('does not take a heading over a line of prose for a one-row printout', async () => {
+    const texts = [
+      { text: '            Results       Discussion', x: 72, y: 600, mono: true },
+      { text: 'The rate was 1.5 and then 2.25 in the second run of it.', x: 72, y: 588, mono: true },
+    ]
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts, ...prose(540)] }]), 'h.pdf')
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
+  })
+
   it('does not take a displayed equation array for a table', async () => {
     const texts = ['r  =  1 - k - c    (1)', 'g  =  1 - k - m    (2)', 'b  =  1 - k - y    (3)'].map(
       (text, i) => ({ text, x: 200, y: 600 - i * 14, mono: true }),

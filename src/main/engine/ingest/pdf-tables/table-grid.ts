@@ -305,3 +305,29 @@ export function joinParentheticalColumns(rows: PdfTableRow[], headerRows: number
   }
   return out
 }
+
+/**
+ * Joins into its right neighbour a column filled only in the header, whose header word sits a word
+ * space from the next header word: a printout right-aligns a header of two words ("Point
+ * Forecast") over one column of values, and the space inside it is a gap no body row crosses.
+ */
+export function joinHeaderWords(rows: PdfTableRow[], headerRows: number, em: number): PdfTableRow[] {
+  if (headerRows === 0 || rows.length <= headerRows) return rows
+  let out = rows
+  for (let c = (out[0]?.cells.length ?? 0) - 2; c >= 0; c--) {
+    const headerOnly =
+      out.slice(headerRows).every((r) => !r.cells[c]!.box) &&
+      out.slice(0, headerRows).every((r) => {
+        const a = r.cells[c]!.box
+        const b = r.cells[c + 1]!.box
+        return !a || (b !== null && b.x - (a.x + a.w) < TIGHT_GAP * em)
+      }) &&
+      out.slice(0, headerRows).some((r) => r.cells[c]!.box)
+    if (!headerOnly) continue
+    out = out.map((r) => ({
+      ...r,
+      cells: [...r.cells.slice(0, c), joinCells(r.cells[c]!, r.cells[c + 1]!), ...r.cells.slice(c + 2)],
+    }))
+  }
+  return out
+}

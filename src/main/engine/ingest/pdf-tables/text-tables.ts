@@ -65,6 +65,40 @@ export function alignedRow(above: TextLine, l: TextLine): boolean {
   return starts.every((x) => l.words.some((w) => Math.abs(w.box.x - x) <= ALIGNED * em))
 }
 
+/** A line's words grouped where a wide gap parts them: the cells of a header line. */
+function wideGapGroups(l: TextLine): PageWord[][] {
+  const em = l.fontSize || 10
+  const groups: PageWord[][] = []
+  for (const w of l.words) {
+    const last = groups.at(-1)?.at(-1)
+    if (last && w.box.x - (last.box.x + last.box.w) < WIDE_GAP * em) groups.at(-1)!.push(w)
+    else groups.push([w])
+  }
+  return groups
+}
+
+/**
+ * A printout's row under its header line: R right-aligns each column's name over its values, and
+ * prints a row's values a single space apart ("Training set 1.162583 52.00363 …" under "ME  RMSE
+ * …"), so the row has no wide gap of its own. The header leaves the row-label column empty, holds
+ * no decimals, and has at least two names; each name ends where a word of the row ends, and the
+ * row holds decimal values.
+ */
+export function rightAlignedUnder(header: TextLine, l: TextLine): boolean {
+  const em = l.fontSize || 10
+  if (l.words.length < 2 || header.words.length < 2) return false
+  if (header.words[0]!.box.x - l.words[0]!.box.x < em) return false
+  if (header.words.some((w) => /^[-+−]?\d*[.,]\d+/.test(w.text))) return false
+  if (!l.words.some((w) => /^[-+−]?\d*\.\d+/.test(w.text))) return false
+  const names = wideGapGroups(header)
+  if (names.length < 2) return false
+  const ends = l.words.map((w) => w.box.x + w.box.w)
+  return names.every((g) => {
+    const end = g.at(-1)!.box.x + g.at(-1)!.box.w
+    return ends.some((e) => Math.abs(e - end) <= ALIGNED * em)
+  })
+}
+
 function baseline(l: TextLine): number {
   return Math.max(...l.words.map((w) => w.box.y))
 }
@@ -80,25 +114,45 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
     if (run.length >= minRows) runs.push(run)
     run = []
   }
-  for (const l of lines) {
+  lines.forEach((l, i) => {
     const prev = run.at(-1)
     const near = prev === undefined || baseline(prev) - baseline(l) <= MAX_LEADING * (l.fontSize || 10)
-    if (l.words.length >= 2 && near && (hasWideGap(l) || (prev !== undefined && alignedRow(prev, l))))
+    if (
+      l.words.length >= 2 &&
+      near &&
+      (hasWideGap(l) || (prev !== undefined && (alignedRow(prev, l) || onlyRowUnder(run, l, lines[i + 1]))))
+    )
       run.push(l)
     else {
       close()
       if (l.words.length >= 2 && hasWideGap(l)) run.push(l)
     }
-  }
+  })
   close()
   return runs
 }
+
+/**
+ * The one row of a printout under its header line (rightAlignedUnder), when the line after it is
+ * no such row. Longer printouts whose values fall a space apart stay text: read as tables, their
+ * rows parted the call that printed them from the prose that asks for it (the second set's zoo
+ * manual: rollapply's output between its description and the call with fill = NA).
+ */
+function onlyRowUnder(run: TextLine[], l: TextLine, next: TextLine | undefined): boolean {
+  if (run.length !== 1 || !rightAlignedUnder(run[0]!, l)) return false
+  return !(next && next.words.length >= 2 && rightAlignedUnder(run[0]!, next))
+}
+
+/** A console's prompt opening a line: R's, a shell's, Python's. */
+const PROMPT = /^(R>|>|\$|>>>)\s/
 
 /** The line just above a run, taken as the run's header when it looks like one. */
 export function headerAbove(above: TextLine | undefined, run: TextLine[]): boolean {
   if (!above) return false
   const t = above.text.trim()
   if (/[:.;]$/.test(t) || t.split(/\s+/).length > 14) return false
+  // The call that printed the table ("R> fcast") is its label, not its header.
+  if (PROMPT.test(t)) return false
   const em = above.fontSize || 10
   if (baseline(above) - baseline(run[0]!) > MAX_LEADING * em) return false
   const x0 = Math.min(...run.flatMap((l) => l.words.map((w) => w.box.x)))
