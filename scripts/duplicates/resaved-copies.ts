@@ -47,6 +47,7 @@ async function fingerprintOf(file: string): Promise<TextIdentity> {
     fingerprint: textFingerprint(parsed.pages),
     sketch: textSketch(parsed.pages),
     pages: paged ? parsed.pages.length : null,
+    ocrPages: parsed.pages.filter((p) => p.ocr).length,
   }
 }
 
@@ -61,7 +62,9 @@ for (const set of sets) {
     const file = path.join(dir, name)
     if (!fs.statSync(file).isFile() || !isImportableName(name)) continue
     try {
-      originals.push({ file, fingerprint: await fingerprintOf(file) })
+      const fingerprint = await fingerprintOf(file)
+      originals.push({ file, fingerprint })
+      if (fingerprint.ocrPages) process.stderr.write(`${name}: ${fingerprint.ocrPages} pages read by OCR\n`)
     } catch (err) {
       process.stderr.write(`${name}: not read (${errorMessageOf(err)})\n`)
     }
@@ -71,10 +74,13 @@ for (const set of sets) {
 // No two distinct documents of the pool may be called the same text.
 const merged: string[][] = []
 let closestDistinct = 0
+let closestPair: string[] = []
 for (let i = 0; i < originals.length; i++)
   for (let j = i + 1; j < originals.length; j++) {
     const [a, b] = [originals[i]!, originals[j]!]
-    closestDistinct = Math.max(closestDistinct, similarity(a.fingerprint, b.fingerprint))
+    const alike = similarity(a.fingerprint, b.fingerprint)
+    if (alike > closestDistinct)
+      [closestDistinct, closestPair] = [alike, [a.file, b.file].map((f) => path.basename(f))]
     if (isSameText(a.fingerprint, b.fingerprint)) merged.push([a.file, b.file])
   }
 for (const files of merged) process.stderr.write(`MERGED: ${files.join(' = ')}\n`)
@@ -87,20 +93,26 @@ for (const [how, resave] of Object.entries(RESAVES)) {
   for (const o of originals.filter((x) => x.file.toLowerCase().endsWith('.pdf'))) {
     const copy = path.join(out, how, path.basename(o.file))
     fs.mkdirSync(path.dirname(copy), { recursive: true })
+    let last = ''
     try {
       // Copies already made by an earlier run are read again, not made again.
       if (!fs.existsSync(copy)) resave(o.file, copy)
       tally.made++
+      const started = performance.now()
       const fp = await fingerprintOf(copy)
       const exact = fp.fingerprint !== null && fp.fingerprint === o.fingerprint.fingerprint
-      if (!exact) tally.leastSimilar = Math.min(tally.leastSimilar, similarity(fp, o.fingerprint))
+      const alike = similarity(fp, o.fingerprint)
+      if (!exact) tally.leastSimilar = Math.min(tally.leastSimilar, alike)
+      // What the rule weighed for a copy whose text differs: its likeness, the pages OCR read.
+      if (!exact)
+        last = `${alike.toFixed(3)} alike, ${fp.ocrPages} of ${fp.pages} pages by OCR, read in ${((performance.now() - started) / 1000).toFixed(1)} s`
       if (isSameText(fp, o.fingerprint)) tally.recognised++
       else tally.missed.push(path.basename(o.file))
     } catch (err) {
       tally.missed.push(`${path.basename(o.file)} (${errorMessageOf(err)})`)
     }
     process.stderr.write(
-      `${how} ${path.basename(o.file)}: ${tally.missed.at(-1)?.startsWith(path.basename(o.file)) ? 'MISSED' : 'ok'}\n`,
+      `${how} ${path.basename(o.file)}: ${tally.missed.at(-1)?.startsWith(path.basename(o.file)) ? 'MISSED' : 'ok'}${last ? ` (${last})` : ''}\n`,
     )
   }
 }
@@ -108,12 +120,12 @@ for (const [how, resave] of Object.entries(RESAVES)) {
 const pdfs = originals.filter((x) => x.file.toLowerCase().endsWith('.pdf')).length
 process.stdout.write(`documents in the pool: ${originals.length} (${pdfs} PDFs)\n`)
 process.stdout.write(
-  `pairs of distinct documents called the same text: ${merged.length} (most alike: ${closestDistinct.toFixed(2)})\n`,
+  `pairs of distinct documents called the same text: ${merged.length} (most alike: ${closestDistinct.toFixed(2)}, ${closestPair.join(' and ')})\n`,
 )
 for (const [how, t] of Object.entries(copies))
   process.stdout.write(
     `${how}: ${t.recognised} of ${t.made} copies recognised, least alike ${t.leastSimilar.toFixed(2)}${t.missed.length ? ` (missed: ${t.missed.join(', ')})` : ''}\n`,
   )
 process.stdout.write(
-  `${JSON.stringify({ documents: originals.length, pdfs, merged: merged.map((f) => f.map((x) => path.basename(x))), closestDistinct, copies })}\n`,
+  `${JSON.stringify({ documents: originals.length, pdfs, merged: merged.map((f) => f.map((x) => path.basename(x))), closestDistinct, closestPair, copies })}\n`,
 )

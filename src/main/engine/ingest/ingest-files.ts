@@ -432,6 +432,7 @@ function textIdentity(parsed: ParsedDocument): TextIdentity {
     fingerprint: textFingerprint(parsed.pages),
     sketch: textSketch(parsed.pages),
     pages: formatInfo(parsed.format ?? 'pdf').paged ? parsed.pages.length : null,
+    ocrPages: parsed.pages.filter((p) => p.ocr).length,
   }
 }
 
@@ -445,7 +446,7 @@ function sameText(store: LibraryStore, file: string, identity: TextIdentity): Li
   if (exact || !identity.sketch) return exact
   for (const s of store.textSketches()) {
     const pages = formatInfo(s.format).paged ? s.pages : null
-    if (isSameText(identity, { fingerprint: null, sketch: s.sketch, pages })) {
+    if (isSameText(identity, { fingerprint: null, sketch: s.sketch, pages, ocrPages: s.ocrPages })) {
       const twin = other(store.document(s.id))
       if (twin) return twin
     }

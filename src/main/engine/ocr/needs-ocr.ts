@@ -2,10 +2,12 @@ import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawPage } from '../ingest/extract-pdf.js'
 
 /**
- * A page needs OCR when its text layer is missing or negligible: fewer letters than a line of
- * text, while images cover most of the page (a scan with a stray text object, such as a Bates
- * number or a scanner's stamp). A page with no letters at all is OCR'd whatever it draws:
- * vector-drawn scans and blank pages both end up with a per-page result.
+ * A page needs OCR when its text layer is missing, negligible or unreadable: fewer letters than a
+ * line of text, while images cover most of the page (a scan with a stray text object, such as a
+ * Bates number or a scanner's stamp), or more glyphs that map to no character than letters (a PDF
+ * whose fonts lost their map to characters, as Cairo writes Type 3 fonts again: every glyph reads
+ * as U+FFFD). A page with no letters at all is OCR'd whatever it draws: vector-drawn scans and
+ * blank pages both end up with a per-page result.
  */
 export const FEW_LETTERS = 40
 export const MOSTLY_IMAGE = 0.5
@@ -16,9 +18,19 @@ export function pageLetters(raw: RawPage): number {
   return n
 }
 
+/**
+ * Glyphs of the page's text layer that stand for no character: U+FFFD (a font's map to characters
+ * says "unknown") and private-use code points (a font with no map at all, read by its glyph codes).
+ */
+export function unmappedGlyphs(raw: RawPage): number {
+  let n = 0
+  for (const l of raw.lines) for (const i of l.items) n += i.str.match(/[\uFFFD\p{Co}]/gu)?.length ?? 0
+  return n
+}
+
 export async function needsOcr(page: PDFPageProxy, raw: RawPage): Promise<boolean> {
   const letters = pageLetters(raw)
-  if (letters === 0) return true
+  if (letters === 0 || unmappedGlyphs(raw) > letters) return true
   if (letters >= FEW_LETTERS) return false
   return (await imageCoverage(page)) >= MOSTLY_IMAGE
 }
