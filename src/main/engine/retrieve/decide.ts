@@ -158,15 +158,16 @@ async function unknownWords(words: string[], T: Tuning): Promise<string[]> {
 
 /**
  * What the question names that no chunk contains (no chunk of the documents found, with
- * namesInFoundDocuments): an identifier (dotted, snake_case, with digits),
- * a CamelCase or capitalised name. Plain lower-case words are not enough, even inside a
- * hyphenated compound ("grammar-production"): those are usually the asker's paraphrase. A name is
- * not absent when the library writes it another way: a hyphenated compound joined ("Pre-Processing"
- * → "preprocessing"), or an abbreviation spelled out in a passage found ("ZIP" → "zero-inflated
- * Poisson", `passages`). Nor is a word the asker only compares with or describes their situation
- * by (`aside`: "Indian-style", "such as É", "modified in 1975": comparison-words.ts,
- * described-words.ts), nor a single character: a letter or digit alone identifies nothing (every
- * document has them as variables, list markers, initials), and the index may fold its accent.
+ * namesInFoundDocuments): an identifier (dotted, snake_case, with digits), a CamelCase or
+ * capitalised name. Plain lower-case words are not enough, even inside a hyphenated compound
+ * ("grammar-production"): those are usually the asker's paraphrase. A name is not absent when the
+ * library writes it another way: a hyphenated compound joined ("Pre-Processing" → "preprocessing"),
+ * an ordinal as its number ("14th" → "14"), or an abbreviation spelled out in a passage found
+ * ("ZIP" → "zero-inflated Poisson", `passages`). Nor is a word the asker only compares with or
+ * describes their situation by (`aside`: "Indian-style", "such as É", "modified in 1975":
+ * comparison-words.ts, described-words.ts), nor a single character: a letter or digit alone
+ * identifies nothing (every document has them as variables, list markers, initials), and the index
+ * may fold its accent.
  */
 export function namesAbsent(
   query: string,
@@ -193,6 +194,9 @@ export function namesAbsent(
       // One character names nothing: the pronoun "I", a letter given as an example ("É").
       if (!specific || [...part.normalize('NFKC')].length === 1) continue
       if (!tokenize(part).some((t) => absent(t) && !aside.has(t))) continue
+      // An ordinal is written as its number in tables and lists ("14th" → "14").
+      const ordinal = /^(\d+)(?:st|nd|rd|th)$/iu.exec(part)
+      if (T?.nameVariants && ordinal && !absent(ordinal[1]!)) continue
       if (T?.nameVariants && /^\p{Lu}{2,6}s?$/u.test(part)) {
         passageTokens ??= passages.map((p) => tokenize(p))
         if (spelledOut(part.replace(/s$/, '').toLowerCase(), passageTokens)) continue

@@ -118,7 +118,8 @@ const TUNING = {
   feedbackTerms: 10,
   /**
    * A name the question uses counts as present when the library writes it another way: a
-   * hyphenated compound joined, an abbreviation spelled out in a passage found (decide.ts); 0 = off.
+   * hyphenated compound joined, an ordinal as its number ("14th" → "14"), an abbreviation spelled
+   * out in a passage found (decide.ts); 0 = off.
    */
   nameVariants: 1,
   /**

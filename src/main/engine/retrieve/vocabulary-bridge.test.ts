@@ -82,6 +82,15 @@ describe('namesAbsent', () => {
     ).toEqual(['Pre', 'Processing'])
   })
 
+  it('takes an ordinal whose number the library has for present', () => {
+    const counts = vocabulary(['Diagnostic 14 counts the steps taken.'])
+    expect(namesAbsent('What does the 14th diagnostic count?', counts, [], T)).toEqual([])
+    expect(namesAbsent('What does the 15th diagnostic count?', counts, [], T)).toEqual(['15th'])
+    expect(
+      namesAbsent('What does the 14th diagnostic count?', counts, [], tuningWith({ nameVariants: 0 })),
+    ).toEqual(['14th'])
+  })
+
   it('matches initials of consecutive words only', () => {
     expect(spelledOut('zip', [tokenize('zero-inflated Poisson')])).toBe(true)
     expect(spelledOut('zip', [tokenize('zero counts, inflated Poisson')])).toBe(false)
