@@ -66,9 +66,18 @@ export function validateChunkOptions(o: ChunkOptions): void {
     throw new Error('chunking: need 0 ≤ overlapWords < targetWords')
 }
 
-function countWords(s: string): number {
-  const m = s.match(/\S+/g)
-  return m ? m.length : 0
+const WORD = /\S+/g
+
+/**
+ * The words (runs of non-space) of `s`, counted up to `limit` and one more. Every sentence of
+ * every document is counted: stepping the regular expression allocates nothing, where matching
+ * made an array of the words.
+ */
+function countWords(s: string, limit = Infinity): number {
+  WORD.lastIndex = 0
+  let n = 0
+  while (n <= limit && WORD.test(s)) n++
+  return n
 }
 
 /** The font size most body text is set in, weighted by characters. */
@@ -197,7 +206,9 @@ class UnitReader {
     const heads = pageHeadings(page, this.body)
     for (const [i, line] of page.lines.entries()) {
       const text = page.text.slice(line.start, line.end)
-      const inTable = spans.find((t) => line.start >= t.at.start && line.start < t.at.end)
+      const inTable = spans.length
+        ? spans.find((t) => line.start >= t.at.start && line.start < t.at.end)
+        : undefined
       if (inTable) {
         if (pending.delete(inTable)) {
           flush()
@@ -273,9 +284,16 @@ function paragraphUnits(
     const s = raw.trim()
     if (s.length > 0) {
       const uStart = start + last + lead
-      out.push(
-        ...splitLong(page.pageNo, uStart, s, paraEnd, heading, maxWords, row ? maxWords : LONG_UNIT_WORDS),
-      )
+      for (const u of splitLong(
+        page.pageNo,
+        uStart,
+        s,
+        paraEnd,
+        heading,
+        maxWords,
+        row ? maxWords : LONG_UNIT_WORDS,
+      ))
+        out.push(u)
     }
     last = to
   }
@@ -285,6 +303,12 @@ function paragraphUnits(
 }
 
 const LONG_UNIT_WORDS = 60
+
+/** White space other than single spaces between words. */
+const LOOSE_SPACE = /\s\s|[^\S ]/
+
+/** Runs of white space as one space; most sentences have none to change and are kept as they are. */
+const singleSpaced = (s: string) => (LOOSE_SPACE.test(s) ? s.replace(/\s+/g, ' ') : s)
 
 /**
  * Over-long sentences (tables, code, run-on reference text) are cut into word windows, never
@@ -300,20 +324,21 @@ function splitLong(
   longUnit = LONG_UNIT_WORDS,
 ): Unit[] {
   const window = Math.min(longUnit, maxWords)
-  const words = [...s.matchAll(/\S+/g)]
-  if (words.length <= window) {
+  const count = countWords(s, window)
+  if (count <= window) {
     return [
       {
         page,
         start,
         end: start + s.length,
-        words: words.length,
-        text: s.replace(/\s+/g, ' '),
+        words: count,
+        text: singleSpaced(s),
         paraEnd,
         heading,
       },
     ]
   }
+  const words = [...s.matchAll(/\S+/g)]
   const out: Unit[] = []
   for (let i = 0; i < words.length; i += window) {
     const a = words[i]!.index
@@ -325,7 +350,7 @@ function splitLong(
       start: start + a,
       end: start + b,
       words: countWords(piece),
-      text: piece.replace(/\s+/g, ' '),
+      text: singleSpaced(piece),
       paraEnd: paraEnd && i + window >= words.length,
       heading,
     })

@@ -61,6 +61,11 @@ describe('tables in documents', () => {
     const doc = await read(html, '/d/layout.html')
     expect(doc.chunks.some((c) => c.text.includes('| --- |'))).toBe(false)
     expect(doc.chunks.some((c) => c.text.includes('Sentence 1 about layout'))).toBe(true)
+    // However deep in the cell the layout sits.
+    const deep = `<html><body><table><tr><th>Step</th><th>How</th></tr><tr><td>Build</td><td><div><span><pre>make all</pre></span></div></td></tr></table><p>${prose('deep')}</p></body></html>`
+    const deepDoc = await read(deep, '/d/deep.html')
+    expect(deepDoc.chunks.some((c) => c.text.includes('| --- |'))).toBe(false)
+    expect(deepDoc.chunks.some((c) => c.text.includes('make all'))).toBe(true)
   })
 
   it('reads a small Word table whose first row names its columns whole, under that header, with the text around it', async () => {

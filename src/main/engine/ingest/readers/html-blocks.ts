@@ -84,6 +84,18 @@ export function parseHtmlDocument(html: string): HtmlDocument {
   return parseHTML(html).document
 }
 
+type Walked = El & { nodeType: number; data?: string }
+
+/** Letters and digits inside the links (`<a href>`) below an element. */
+function linkChars(el: El): number {
+  let n = 0
+  for (const c of el.children as unknown as Iterable<El>) {
+    if (c.localName?.toLowerCase() === 'a' && c.hasAttribute('href')) n += contentChars(c.textContent ?? '')
+    n += linkChars(c)
+  }
+  return n
+}
+
 /** Removes what is never text: navigation by role, hidden parts, Sphinx's "¶" heading anchors. */
 function dropChrome(root: El): void {
   for (const el of root.querySelectorAll(
@@ -107,11 +119,12 @@ export function htmlBlocks(root: El): Block[] {
   const pushTable = (table: El) => {
     const t = htmlTable(table)
     if (!t) return false
-    const links = [...table.querySelectorAll('a[href]')].reduce(
-      (n, a) => n + contentChars(a.textContent ?? ''),
-      0,
-    )
-    out.push({ kind: 'table', table: t, chars: contentChars(table.textContent ?? ''), linked: links })
+    out.push({
+      kind: 'table',
+      table: t,
+      chars: contentChars(table.textContent ?? ''),
+      linked: linkChars(table),
+    })
     return true
   }
   const flush = (ctx: Context) => {
@@ -125,7 +138,8 @@ export function htmlBlocks(root: El): Block[] {
     push(b, linked)
   }
   const walk = (node: El, ctx: Context) => {
-    for (const child of node.childNodes as unknown as Iterable<El & { nodeType: number; data?: string }>) {
+    // Sibling by sibling: linkedom builds a new array for every childNodes read.
+    for (let child = node.firstChild as Walked | null; child; child = child.nextSibling as Walked | null) {
       if (child.nodeType === 3) {
         const text = child.data ?? child.textContent ?? ''
         buf += text

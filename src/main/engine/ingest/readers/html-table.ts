@@ -11,14 +11,21 @@ interface El {
   textContent: string | null
   children: ArrayLike<El>
   getAttribute(name: string): string | null
-  querySelector(selector: string): El | null
 }
 
-const LAYOUT = 'table, h1, h2, h3, h4, h5, h6, ul, ol, pre, blockquote'
+const LAYOUT = new Set(['table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'pre', 'blockquote'])
 
 const text = (el: El) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()
 const name = (el: El) => el.localName?.toLowerCase() ?? ''
 const childrenOf = (el: El) => Array.from(el.children)
+/**
+ * Whether an element holds a table, heading, list, code or quote. Walked by hand: a selector is
+ * compiled again on every call, and every cell of every table is asked.
+ */
+function holdsLayout(el: El): boolean {
+  for (const c of childrenOf(el)) if (LAYOUT.has(name(c)) || holdsLayout(c)) return true
+  return false
+}
 const span = (el: El, attr: string) => {
   const n = Number(el.getAttribute(attr) ?? 1)
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1
@@ -50,7 +57,7 @@ function rowsOf(table: El): { row: El; head: boolean }[] {
 export function htmlTable(table: El): Table | null {
   const rows = rowsOf(table)
   const cellsOf = (r: El) => childrenOf(r).filter((c) => /^t[dh]$/.test(name(c)))
-  if (rows.some(({ row }) => cellsOf(row).some((c) => c.querySelector(LAYOUT) !== null))) return null
+  if (rows.some(({ row }) => cellsOf(row).some(holdsLayout))) return null
   const raw = rows.map(({ row, head }) => {
     const cells = cellsOf(row)
     return {

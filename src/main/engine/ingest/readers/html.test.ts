@@ -40,6 +40,21 @@ describe('HTML reader', () => {
     expect(text).not.toMatch(/Subscribe now|Cookie settings/)
   })
 
+  it('takes a page for one saved from the web by its Open Graph tags too, and reads any other page whole', async () => {
+    const article = Array.from({ length: 6 }, (_, i) => para(`harbour dues ${i}`)).join('')
+    const page = (head: string) => `<html><head><title>Dues</title>${head}</head><body>
+      <header>Subscribe now for unlimited access</header><article><h1>Harbour dues rise</h1>${article}</article>
+      <footer>Cookie settings.</footer></body></html>`
+    const text = async (html: string) => (await read(html, '/d/p.html')).pages.map((p) => p.text).join('\n')
+    const og = await text(page('<meta property="og:title" content="Dues">'))
+    expect(og).toMatch(/harbour dues 3/)
+    expect(og).not.toMatch(/Subscribe now|Cookie settings/)
+    // A manual's own header and footer are its text: nothing marks it as saved from the web.
+    expect(await text(page('<meta name="author" content="Harbour office">'))).toMatch(
+      /Subscribe now[\s\S]*Cookie settings/,
+    )
+  })
+
   it('reads a page in an 8-bit encoding and refuses binary content named .html', async () => {
     const latin1 = Uint8Array.from(
       [...'<p>Caf']

@@ -14,9 +14,10 @@ import { htmlBlocks, parseHtmlDocument, type HtmlDocument } from './html-blocks.
 export function looksSavedFromWeb(html: string, doc: HtmlDocument): boolean {
   const marked =
     /<!--\s*saved from url=/i.test(html.slice(0, 4096)) ||
-    !!doc.querySelector('meta[property^="og:"], link[rel="canonical"][href^="http"], base[href^="http"]')
-  const chrome = !!doc.querySelector('header, footer, aside, nav, [role="banner"], [role="contentinfo"]')
-  return marked && chrome
+    // The markup names them before the DOM is searched (each search walks the whole page).
+    (/og:|canonical|<base/i.test(html) &&
+      !!doc.querySelector('meta[property^="og:"], link[rel="canonical"][href^="http"], base[href^="http"]'))
+  return marked && !!doc.querySelector('header, footer, aside, nav, [role="banner"], [role="contentinfo"]')
 }
 
 /** The page with a <body> around its content: linkedom, unlike a browser, does not add one. */
