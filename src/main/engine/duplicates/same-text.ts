@@ -20,7 +20,7 @@ export interface TextIdentity {
   sketch: Uint32Array | null
   /** Pages of a paged document (PDF, scan); null for other formats. */
   pages: number | null
-  /** Pages whose text OCR read (no text layer, or one that maps its glyphs to no character). */
+  /** Pages whose text OCR read (no text layer, or one that maps its glyphs to no character); 0 if absent. */
   ocrPages?: number
 }
 
@@ -40,5 +40,8 @@ export function sameTextThreshold(a: TextIdentity, b: TextIdentity): number {
 export function isSameText(a: TextIdentity, b: TextIdentity): boolean {
   if (a.fingerprint && a.fingerprint === b.fingerprint) return true
   if (!a.sketch || !b.sketch || a.pages !== b.pages) return false
-  return sketchSimilarity(a.sketch, b.sketch) >= sameTextThreshold(a, b)
+  const alike = sketchSimilarity(a.sketch, b.sketch)
+  // The pages OCR read are looked at only when they decide (a library document's are counted).
+  if (alike >= SAME_TEXT_SIMILARITY) return true
+  return alike >= SAME_TEXT_SIMILARITY - OCR_ALLOWANCE && alike >= sameTextThreshold(a, b)
 }

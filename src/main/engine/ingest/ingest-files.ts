@@ -446,7 +446,17 @@ function sameText(store: LibraryStore, file: string, identity: TextIdentity): Li
   if (exact || !identity.sketch) return exact
   for (const s of store.textSketches()) {
     const pages = formatInfo(s.format).paged ? s.pages : null
-    if (isSameText(identity, { fingerprint: null, sketch: s.sketch, pages, ocrPages: s.ocrPages })) {
+    const candidate: TextIdentity = {
+      fingerprint: null,
+      sketch: s.sketch,
+      pages,
+      // Counted only for a candidate whose likeness depends on it (same-text.ts): a count over the
+      // document's pages, which every import would otherwise pay for every document of the library.
+      get ocrPages() {
+        return store.document(s.id)?.ocrPages ?? 0
+      },
+    }
+    if (isSameText(identity, candidate)) {
       const twin = other(store.document(s.id))
       if (twin) return twin
     }

@@ -128,9 +128,8 @@ export class LibraryStore {
         `SELECT ${DOC_COLUMNS} FROM documents d WHERE text_fingerprint = ? AND status = 'indexed' ORDER BY id LIMIT 1`,
       ),
       sketches: db.prepare(
-        `SELECT d.id, d.pages, d.format, d.text_sketch AS sketch,
-           (SELECT count(*) FROM pages p WHERE p.document_id = d.id AND p.ocr = 1) AS ocrPages
-         FROM documents d WHERE d.status = 'indexed' AND d.text_sketch IS NOT NULL ORDER BY d.id`,
+        `SELECT id, pages, format, text_sketch AS sketch FROM documents
+         WHERE status = 'indexed' AND text_sketch IS NOT NULL ORDER BY id`,
       ),
       indexedBySha: db.prepare(
         `SELECT ${DOC_COLUMNS} FROM documents d WHERE sha256 = ? AND status = 'indexed' LIMIT 1`,
@@ -224,21 +223,15 @@ export class LibraryStore {
   }
 
   /** The indexed documents with a text sketch, as the same-text rule reads them (duplicates/same-text.ts). */
-  textSketches(): {
-    id: number
-    pages: number
-    ocrPages: number
-    format: DocumentFormat
-    sketch: Uint32Array
-  }[] {
-    type Row = { id: number; pages: number; ocrPages: number; format: string; sketch: Buffer }
-    return (this.q.sketches.all() as Row[]).map((r) => ({
-      id: r.id,
-      pages: r.pages,
-      ocrPages: r.ocrPages,
-      format: asDocumentFormat(r.format),
-      sketch: sketchFromBlob(r.sketch),
-    }))
+  textSketches(): { id: number; pages: number; format: DocumentFormat; sketch: Uint32Array }[] {
+    return (this.q.sketches.all() as { id: number; pages: number; format: string; sketch: Buffer }[]).map(
+      (r) => ({
+        id: r.id,
+        pages: r.pages,
+        format: asDocumentFormat(r.format),
+        sketch: sketchFromBlob(r.sketch),
+      }),
+    )
   }
 
   documents(): LibraryDocument[] {
