@@ -32,6 +32,18 @@ function result(over: Partial<AnswerMessage> = {}): AnswerResult {
   })
 }
 
+/** The stored "not found" answer, its nearest passage cited, with search's `decision` in the trace. */
+function notFound(decision: object, over: Partial<AnswerMessage> = {}): AnswerResult {
+  return result({
+    declined: true,
+    text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
+    citations: [source],
+    sources: [source],
+    trace: { decision } as unknown as AnswerMessage['trace'],
+    ...over,
+  })
+}
+
 const notRunning: OllamaProblem = {
   kind: 'not-running',
   message: 'Ollama is not running.',
@@ -200,16 +212,7 @@ describe('chat view', () => {
       missing: ['mars'],
       decisive: [],
     }
-    await finish(
-      api,
-      result({
-        declined: true,
-        text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
-        citations: [source],
-        sources: [source],
-        trace: { decision } as unknown as AnswerMessage['trace'],
-      }),
-    )
+    await finish(api, notFound(decision))
     const card = await screen.findByRole('note', { name: 'Not found in your documents' })
     expect(
       within(card).getByText(
@@ -235,17 +238,7 @@ describe('chat view', () => {
       missing: ['liverpool'],
       decisive: ['Liverpool'],
     }
-    await finish(
-      api,
-      result({
-        declined: true,
-        declineReason: 'model',
-        text: 'Not found in your documents. The nearest passages are [1], but they do not appear to answer the question.',
-        citations: [source],
-        sources: [source],
-        trace: { decision } as unknown as AnswerMessage['trace'],
-      }),
-    )
+    await finish(api, notFound(decision, { declineReason: 'model' }))
     const card = await screen.findByRole('note', { name: 'Not found in your documents' })
     expect(
       within(card).getByText(
