@@ -7,7 +7,7 @@ import { startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { Library } from '../engine/library.js'
 import { createHandlers } from './create-handlers.js'
-import { createRouter } from './router.js'
+import { createRouter, type Invoke } from './router.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
 
 let ollama: FakeOllama
@@ -29,6 +29,25 @@ afterEach(async () => {
   await ollama.close()
 })
 
+/** The IPC router over the services, wired as browser mode wires it (no native dialogs). */
+function router(): Invoke {
+  return createRouter(
+    createHandlers(env.services, {
+      shell: 'browser',
+      pickFiles: async () => [],
+      pdfUrl: String,
+      showInFolder: () => {},
+    }),
+  )
+}
+
+/** Asks about the glaciers document through chat.ask; the reply's request and conversation ids. */
+async function askGlaciers(invoke: Invoke): Promise<{ requestId: string; conversationId: number }> {
+  const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
+  if (!asked.ok) throw new Error(asked.error.message)
+  return asked.data as { requestId: string; conversationId: number }
+}
+
 /** Collects chat events from now on (events may overtake the reply carrying the request id). */
 function answerEvents(): Promise<AnswerEvent[]> {
   return new Promise((resolve) => {
@@ -47,18 +66,9 @@ function answerEvents(): Promise<AnswerEvent[]> {
 
 describe('chat through the IPC contract', () => {
   it('asks, streams events, stores the conversation, renames and exports it', async () => {
-    const invoke = createRouter(
-      createHandlers(env.services, {
-        shell: 'browser',
-        pickFiles: async () => [],
-        pdfUrl: String,
-        showInFolder: () => {},
-      }),
-    )
+    const invoke = router()
     const answered = answerEvents()
-    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
-    if (!asked.ok) throw new Error(asked.error.message)
-    const { requestId, conversationId } = asked.data as { requestId: string; conversationId: number }
+    const { requestId, conversationId } = await askGlaciers(invoke)
     const events = await answered
     expect(requestId).toMatch(/^[\w-]{36}$/)
     expect(events[0]).toMatchObject({ type: 'started', conversationId })
@@ -94,20 +104,11 @@ describe('chat through the IPC contract', () => {
   })
 
   it('ends with a failed event naming the stored failed reply when search itself breaks', async () => {
-    const invoke = createRouter(
-      createHandlers(env.services, {
-        shell: 'browser',
-        pickFiles: async () => [],
-        pdfUrl: String,
-        showInFolder: () => {},
-      }),
-    )
+    const invoke = router()
     // A damaged library: the full-text index is gone, so the real search throws.
     env.services.library.library.db.exec('DROP TABLE chunks_fts')
     const answered = answerEvents()
-    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
-    if (!asked.ok) throw new Error(asked.error.message)
-    const { conversationId } = asked.data as { conversationId: number }
+    const { conversationId } = await askGlaciers(invoke)
     const failed = (await answered).at(-1)!
     if (failed.type !== 'failed') throw new Error(`ended with ${failed.type}`)
     expect(failed).toMatchObject({ conversationId, message: expect.stringMatching(/chunks_fts/) })
@@ -122,18 +123,9 @@ describe('chat through the IPC contract', () => {
   })
 
   it('regenerating adds another version of the same turn, and reloads keep every passage given', async () => {
-    const invoke = createRouter(
-      createHandlers(env.services, {
-        shell: 'browser',
-        pickFiles: async () => [],
-        pdfUrl: String,
-        showInFolder: () => {},
-      }),
-    )
+    const invoke = router()
     let answered = answerEvents()
-    const asked = await invoke('chat.ask', { question: 'What does the section on glaciers describe?' })
-    if (!asked.ok) throw new Error(asked.error.message)
-    const { conversationId } = asked.data as { conversationId: number }
+    const { conversationId } = await askGlaciers(invoke)
     const first = (await answered).at(-1)!
     if (first.type !== 'done') throw new Error('no done event')
     answered = answerEvents()
@@ -161,14 +153,7 @@ describe('chat through the IPC contract', () => {
   })
 
   it('reports Ollama status from the configured host and follows settings changes', async () => {
-    const invoke = createRouter(
-      createHandlers(env.services, {
-        shell: 'browser',
-        pickFiles: async () => [],
-        pdfUrl: String,
-        showInFolder: () => {},
-      }),
-    )
+    const invoke = router()
     expect(await invoke('ollama.status', {})).toMatchObject({
       ok: true,
       data: { state: 'ready', host: ollama.url },
