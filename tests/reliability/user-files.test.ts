@@ -9,12 +9,11 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { corruptLeafOf } from '@tests/helpers/corrupt-page.js'
 import { tempServices } from '@tests/helpers/temp-services.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
-import { main } from '../../src/main/cli/main.js'
 import { createHandlers } from '../../src/main/ipc/create-handlers.js'
 import { createRouter } from '../../src/main/ipc/router.js'
 import { DB_FILE } from '../../src/main/engine/store/library-files.js'
@@ -50,12 +49,6 @@ async function userFiles(dir: string): Promise<string[]> {
     fs.writeFileSync(path.join(dir, rel), bytes)
   }
   return Object.keys(files)
-}
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
 }
 
 describe("a library folder that holds the user's own files", () => {

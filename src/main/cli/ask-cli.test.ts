@@ -5,9 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deadOllamaUrl, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
 let ollama: FakeOllama
@@ -18,12 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ollama.close()
 })
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 async function library(): Promise<{ lib: string; file: string }> {
   const docs = tempDir()

@@ -9,17 +9,10 @@ import { skippedNotice } from '@shared/skipped-files.js'
 import { makeEncryptedPdf, makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { makeDeclaredBomb, makeEpub } from '@tests/fixtures/office-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 

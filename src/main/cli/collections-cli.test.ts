@@ -3,17 +3,10 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { deadOllamaUrl } from '@tests/fake-ollama/index.js'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 async function folders() {
   const root = tempDir()

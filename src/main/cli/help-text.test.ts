@@ -5,17 +5,11 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importableFormats } from '@shared/skipped-files.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { ingestCommand } from './commands/ingest.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 const flat = (text: string) => text.replace(/\s+/g, ' ')
 

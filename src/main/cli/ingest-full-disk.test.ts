@@ -5,19 +5,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, paragraphLines, sampleTextSpec, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { CAN_MOUNT_TMPFS, fillDisk, smallTmpfs } from '@tests/helpers/small-tmpfs.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 describe.skipIf(!CAN_MOUNT_TMPFS)('quire ingest on a full disk, hybrid mode', () => {
   it('prints the per-file report, each failure as DISK_FULL, and exits 0', { timeout: 180_000 }, async () => {

@@ -6,21 +6,14 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { corruptLeafOf } from '@tests/helpers/corrupt-page.js'
 import { CAN_MOUNT_TMPFS } from '@tests/helpers/small-tmpfs.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { DB_FILE } from '../engine/store/library-files.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 /** The code a failing command printed: `[CODE]` at the end of its error line. */
 const codeOf = (err: string) => /\[([A-Z_]+)\]\n/.exec(err)?.[1] ?? null

@@ -5,19 +5,12 @@ import { describe, expect, it } from 'vitest'
 import { NOTHING_OUTDATED, OUTDATED_LABEL } from '@shared/outdated-index.js'
 import { makeDocx } from '@tests/fixtures/office-factory.js'
 import { makeTextPdf, paragraphLines, writeFixtureCorpus } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { DB_FILE } from '../engine/store/db-file.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 async function smallLibrary() {
   const docs = tempDir()

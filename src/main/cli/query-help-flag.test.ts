@@ -4,10 +4,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { splitTokens, startFakeOllama, type FakeOllama } from '@tests/fake-ollama/index.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { EXPAND_SYSTEM_PROMPT } from '../engine/answer/query-help.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
 let ollama: FakeOllama
@@ -23,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ollama.close()
 })
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 async function library(): Promise<string> {
   const docs = tempDir()

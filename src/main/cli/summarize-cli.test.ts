@@ -9,12 +9,11 @@ import {
   type FakeOllama,
 } from '@tests/fake-ollama/index.js'
 import { HANDBOOK_FILE, handbookLibrary } from '@tests/helpers/handbook-library.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { findCitationMarkers } from '@shared/citation-markers.js'
 import type { AskJson } from './commands/ask.js'
 import type { SummarizeJson } from './commands/summarize.js'
-import { main } from './main.js'
 
 const MODEL = 'small:4k'
 const tempDir = useTempDirs()
@@ -35,12 +34,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await ollama.close()
 })
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 const summarize = (what: string, ...more: string[]) =>
   cli('summarize', what, '--library', lib, '--ollama-url', ollama.url, '--model', MODEL, ...more)
