@@ -5,6 +5,7 @@ import { baseName } from '@shared/labels.js'
 import type { SearchHit } from '@shared/library-types.js'
 import { fitPrompt, type AnswerPrompt } from './build-prompt.js'
 import { NOT_FOUND_MARKER } from './not-found-marker.js'
+import { sourcesAndQuestion } from './prompt-text.js'
 
 export const COMPARE_SYSTEM_PROMPT = [
   "You compare two documents using only the numbered sources in the user's message. Each source names the document it comes from.",
@@ -37,11 +38,7 @@ export function formatComparisonRequest(
       ? ['', 'The two are versions of one document; the sources are mostly the sections where they differ.']
       : []),
     '',
-    'Sources:',
-    '',
-    sourceBlocks.join('\n\n'),
-    '',
-    `Question: ${question.trim()}`,
+    ...sourcesAndQuestion(question, sourceBlocks),
     '',
     'Compare the two documents using only the sources above and cite them as [n].',
   ].join('\n')

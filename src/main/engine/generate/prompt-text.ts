@@ -26,12 +26,13 @@ export function formatSourceBlock(
 
 export function formatAnswerRequest(question: string, sourceBlocks: string[]): string {
   return [
-    'Sources:',
-    '',
-    sourceBlocks.join('\n\n'),
-    '',
-    `Question: ${question.trim()}`,
+    ...sourcesAndQuestion(question, sourceBlocks),
     '',
     'Answer using only the sources above and cite them as [n].',
   ].join('\n')
+}
+
+/** The numbered sources, then the question: the body of every request that cites sources. */
+export function sourcesAndQuestion(question: string, sourceBlocks: string[]): string[] {
+  return ['Sources:', '', sourceBlocks.join('\n\n'), '', `Question: ${question.trim()}`]
 }
