@@ -4,7 +4,7 @@ import type { ParseOptions, ParsedDocument } from '../parse-types.js'
 import { structuredDocument, type TextPart } from '../structured-text.js'
 import { readDelimited } from './sheets/delimited.js'
 import { readOdsSheets } from './sheets/ods.js'
-import { sheetTables, type SheetGrid } from './sheets/sheet-tables.js'
+import { sheetTables, type SheetGrid, type SheetReadOptions } from './sheets/sheet-tables.js'
 import { readXlsxSheets } from './sheets/xlsx.js'
 
 // Spreadsheets and delimited text: each sheet a part, made of its tables (sheets/sheet-tables.ts),
@@ -51,28 +51,26 @@ export async function readCsv(
   return sheetDocument([readDelimited(bytes, file)], file, 'csv', opts)
 }
 
-export async function readXlsx(
-  bytes: Uint8Array,
-  file: string,
-  opts: ParseOptions = {},
-): Promise<ParsedDocument> {
-  const progress = rowProgress(opts)
-  const grids = readXlsxSheets(bytes, file, {
-    onRows: progress.onRows,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  })
-  return sheetDocument(grids, file, 'xlsx', progress.chunking)
+export function readXlsx(bytes: Uint8Array, file: string, opts: ParseOptions = {}): Promise<ParsedDocument> {
+  return readWorkbook(readXlsxSheets, 'xlsx', bytes, file, opts)
 }
 
-export async function readOds(
+export function readOds(bytes: Uint8Array, file: string, opts: ParseOptions = {}): Promise<ParsedDocument> {
+  return readWorkbook(readOdsSheets, 'ods', bytes, file, opts)
+}
+
+/** A workbook read by its format's sheet reader, its progress counted by rows (rowProgress). */
+async function readWorkbook(
+  readSheets: (bytes: Uint8Array, file: string, opts: SheetReadOptions) => SheetGrid[],
+  format: DocumentFormat,
   bytes: Uint8Array,
   file: string,
-  opts: ParseOptions = {},
+  opts: ParseOptions,
 ): Promise<ParsedDocument> {
   const progress = rowProgress(opts)
-  const grids = readOdsSheets(bytes, file, {
+  const grids = readSheets(bytes, file, {
     onRows: progress.onRows,
     ...(opts.signal ? { signal: opts.signal } : {}),
   })
-  return sheetDocument(grids, file, 'ods', progress.chunking)
+  return sheetDocument(grids, file, format, progress.chunking)
 }

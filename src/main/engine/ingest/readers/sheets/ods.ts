@@ -2,7 +2,14 @@ import path from 'node:path'
 import { QuireError } from '@shared/errors.js'
 import { BoundedZip } from '../../bounded-zip.js'
 import { RowProgress } from './read-progress.js'
-import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
+import {
+  filledCells,
+  RowBudget,
+  type MergedRange,
+  type SheetGrid,
+  type SheetReadOptions,
+  type SheetRow,
+} from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
 // An OpenDocument spreadsheet (.ods) read as a stream: content.xml inflated piece by piece into a
@@ -42,16 +49,7 @@ interface CellDraft {
 }
 
 /** Every sheet of an .ods file, in order. */
-export function readOdsSheets(
-  bytes: Uint8Array,
-  file: string,
-  opts: {
-    signal?: AbortSignal
-    onSheet?: (done: number, total: number) => void
-    /** Rows read so far and expected in all (read-progress.ts). */
-    onRows?: (rows: number, expected: number) => void
-  } = {},
-): SheetGrid[] {
+export function readOdsSheets(bytes: Uint8Array, file: string, opts: SheetReadOptions = {}): SheetGrid[] {
   const name = path.basename(file)
   const zip = new BoundedZip(bytes, name)
   if (isEncrypted(zip, name)) throw new QuireError('DOC_ENCRYPTED', `${name} is password-protected.`)

@@ -27,6 +27,14 @@ export interface MergedRange {
   c1: number
 }
 
+/** How a workbook reader (.xlsx, .ods) is stopped and reports its progress. */
+export interface SheetReadOptions {
+  signal?: AbortSignal
+  onSheet?: (done: number, total: number) => void
+  /** Rows read so far and expected in all, every thousand rows and once at the end (read-progress.ts). */
+  onRows?: (rows: number, expected: number) => void
+}
+
 export interface SheetGrid {
   name: string
   /** The rows that hold something, in order. */

@@ -4,7 +4,14 @@ import { BoundedZip } from '../../bounded-zip.js'
 import { parseRef } from '../../tables/cell-refs.js'
 import { builtInFormat, formatValue, generalNumber } from './number-format.js'
 import { RowProgress } from './read-progress.js'
-import { filledCells, RowBudget, type MergedRange, type SheetGrid, type SheetRow } from './sheet-tables.js'
+import {
+  filledCells,
+  RowBudget,
+  type MergedRange,
+  type SheetGrid,
+  type SheetReadOptions,
+  type SheetRow,
+} from './sheet-tables.js'
 import { attr, local, streamXml } from './xml-stream.js'
 
 // An Excel workbook (.xlsx, ECMA-376 SpreadsheetML) read as a stream: the archive's entries are
@@ -255,15 +262,7 @@ function readSheet(
  * Every worksheet of an .xlsx file, in the workbook's order. `onRows` reports the rows read so far
  * and the rows expected in all, every thousand rows and once at the end (read-progress.ts).
  */
-export function readXlsxSheets(
-  bytes: Uint8Array,
-  file: string,
-  opts: {
-    signal?: AbortSignal
-    onSheet?: (done: number, total: number) => void
-    onRows?: (rows: number, expected: number) => void
-  } = {},
-): SheetGrid[] {
+export function readXlsxSheets(bytes: Uint8Array, file: string, opts: SheetReadOptions = {}): SheetGrid[] {
   const name = path.basename(file)
   const zip = new BoundedZip(bytes, name)
   const { sheets, date1904, base } = readWorkbook(zip, name)
