@@ -145,4 +145,19 @@ describe('joinOverlapping', () => {
       'The value is ten\nten more follow.',
     )
   })
+
+  it("says a table's caption, header and carried rows once when the next chunk goes on with its rows", () => {
+    const head = 'Table 9: Predefined Constants\n| Name | Value |\n| --- | --- |'
+    const a = `Some text before.\n${head}\n| bp | 1 |\n| cc | 12.79213 |\n| cm | 28.34645 |`
+    // The next chunk opens with the head again, then the rows it carries over, then new rows.
+    const b = `${head}\n| cc | 12.79213 |\n| cm | 28.34645 |\n| dd | 1.06601 |`
+    expect(joinOverlapping([a, b])).toBe(`${a}\n| dd | 1.06601 |`)
+    // Without rows carried over, the rows go on under the first header.
+    expect(joinOverlapping([a, `${head}\n| dd | 1.06601 |`])).toBe(`${a}\n| dd | 1.06601 |`)
+    // After other text or another table, the header is said again.
+    const other = `${a}\nSome words after the table.`
+    expect(joinOverlapping([other, `${head}\n| dd | 1.06601 |`])).toBe(`${other}\n${head}\n| dd | 1.06601 |`)
+    const two = `${a}\nTable 10: Other\n| Name | Value |\n| --- | --- |\n| x | 1 |`
+    expect(joinOverlapping([two, `${head}\n| dd | 1.06601 |`])).toBe(`${two}\n${head}\n| dd | 1.06601 |`)
+  })
 })

@@ -155,9 +155,40 @@ export function joinOverlapping(texts: string[]): string {
   let out = texts[0] ?? ''
   for (const t of texts.slice(1)) {
     const cut = overlapStart(out, t)
-    out = cut === null ? `${out}\n${t}` : out.slice(0, cut) + t
+    out = cut === null ? (joinTableRows(out, t) ?? `${out}\n${t}`) : out.slice(0, cut) + t
   }
   return out
+}
+
+/** The Markdown rule under a table's header: "| --- | --- |". */
+const HEADER_RULE = /^\|( *:?-{3,}:? *\|)+ *$/
+
+/**
+ * A chunk that goes on with the rows of a table the passage already holds opens with that table's
+ * caption and header again (chunk-pages.ts), before the rows it carries over: joined, the table is
+ * said once, under its first header, and the carried rows once. Null when `t` does not open so.
+ */
+function joinTableRows(out: string, t: string): string | null {
+  const lines = t.split('\n')
+  const rule = lines.findIndex((l) => HEADER_RULE.test(l.trim()))
+  if (rule < 1 || rule > 2 || !lines[rule - 1]!.trim().startsWith('|')) return null
+  const head = lines.slice(0, rule + 1).join('\n')
+  // The passage's latest table must be this one: no other header after its own.
+  const at = out.lastIndexOf(head)
+  if (
+    at < 0 ||
+    out
+      .slice(at + head.length)
+      .split('\n')
+      .some((l) => HEADER_RULE.test(l.trim()))
+  )
+    return null
+  const rest = lines.slice(rule + 1).join('\n')
+  const cut = overlapStart(out, rest)
+  if (cut !== null) return out.slice(0, cut) + rest
+  // Rows that go on right after the passage's last row belong under its header too.
+  const last = out.trimEnd().split('\n').at(-1)!.trim()
+  return last.startsWith('|') && rest.trimStart().startsWith('|') ? `${out}\n${rest}` : null
 }
 
 /** Shorter common stretches are coincidence (a chunk ending and the next beginning with one word). */

@@ -5,7 +5,7 @@ import { passageStems } from '../text/tokens.js'
 import { lexicalMatch, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
-import { holdsTable, tableFieldText, tableRowCoverage } from './table-row-evidence.js'
+import { comparesRows, holdsTable, tableFieldText, tableRowCoverage } from './table-row-evidence.js'
 import type { Tuning } from './tuning.js'
 
 /** What one candidate chunk has going for it. */
@@ -34,6 +34,7 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   const ctxTotal = totalIdf(q.contextTerms)
   // Passages on OCR'd pages match the question with OCR-confusable characters folded (ocr-match.ts).
   let folded: OcrTerms | null = null
+  const rowPairs = T.tableRowPairs > 0 && comparesRows(q.query)
   for (const r of rows) {
     const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
     // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched as one.
@@ -55,8 +56,8 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
       c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
     }
     if (T.wTableRow > 0 && holdsTable(r.text)) {
-      m = withTableRows(m, r.text, q.terms, T)
-      if (c) c = withTableRows(c, r.text, q.contextTerms, T)
+      m = withTableRows(m, r.text, q.terms, T, rowPairs)
+      if (c) c = withTableRows(c, r.text, q.contextTerms, T, rowPairs)
     }
     own.set(r.id, {
       match: m,
@@ -93,8 +94,14 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
  * A table passage's match with its best row (read with the table's header and caption) counted as
  * a proximity window when it holds more of the terms than any window of running text does.
  */
-function withTableRows(m: LexicalMatch, text: string, terms: WeightedTerm[], T: Tuning): LexicalMatch {
-  const row = tableRowCoverage(text, terms)
+function withTableRows(
+  m: LexicalMatch,
+  text: string,
+  terms: WeightedTerm[],
+  T: Tuning,
+  rowPairs: boolean,
+): LexicalMatch {
+  const row = tableRowCoverage(text, terms, rowPairs)
   if (row <= m.local) return m
   return { ...m, local: row, score: m.score + T.wTableRow * T.wProximity * (row - m.local) }
 }

@@ -21,7 +21,7 @@ export function holdsTable(text: string): boolean {
  * that hold at least one of the terms themselves; 0 when the passage holds no table. (Two rows together, for comparisons, raised the tables set's hit@5 but
  * cost the second set 0.02 of MRR@10: docs/tables.md.)
  */
-export function tableRowCoverage(text: string, terms: WeightedTerm[]): number {
+export function tableRowCoverage(text: string, terms: WeightedTerm[], rowPairs = false): number {
   if (terms.length === 0 || !holdsTable(text)) return 0
   let total = 0
   for (const t of terms) total += t.idf
@@ -34,20 +34,36 @@ export function tableRowCoverage(text: string, terms: WeightedTerm[]): number {
     const captionLine = header && i >= 2 ? lines[i - 2]!.trim() : ''
     const caption = captionLine && !captionLine.startsWith('|') ? captionLine : ''
     const above = new Set(passageStems(`${caption} ${header}`))
+    // The rows that hold at least one of the words: a row that holds none answers nothing (the
+    // header's words alone sit next to the caption, where the proximity window finds them).
+    const rows: Set<string>[] = []
     for (let r = i + 1; r < lines.length && lines[r]!.trim().startsWith('|'); r++) {
       const row = new Set(passageStems(lines[r]!))
-      let inRow = 0
+      if (terms.some((t) => row.has(t.stem))) rows.push(row)
+    }
+    const share = (a: Set<string>, b?: Set<string>) => {
       let got = 0
-      for (const t of terms) {
-        if (row.has(t.stem)) inRow += t.idf
-        if (row.has(t.stem) || above.has(t.stem)) got += t.idf
-      }
-      // A row that holds none of the words answers nothing: the header's words alone sit next to
-      // the caption, where the proximity window already finds them.
-      if (inRow > 0) best = Math.max(best, got / total)
+      for (const t of terms) if (a.has(t.stem) || b?.has(t.stem) || above.has(t.stem)) got += t.idf
+      return got / total
+    }
+    for (let a = 0; a < rows.length; a++) {
+      best = Math.max(best, share(rows[a]!))
+      // A comparison names two rows ("cc and pc"): each with its own words, read together.
+      if (rowPairs) for (let b = a + 1; b < rows.length; b++) best = Math.max(best, share(rows[a]!, rows[b]))
     }
   }
   return best
+}
+
+/**
+ * A question that compares ("which is bigger", "lower AIC", "compare their AICs", "Runge-Kutta
+ * or lsode"): its answer is in two rows of a table, read together.
+ */
+const COMPARES =
+  /\b(compar(e|es|ed|ing|ison)|versus|vs\.?|(bigger|larger|smaller|lower|higher|narrower|wider|longer|shorter|greater|fewer)\b|(more|less) \w+ than|which (one|run|model|of)\b.*\bor\b)/i
+
+export function comparesRows(question: string): boolean {
+  return COMPARES.test(question)
 }
 
 /**

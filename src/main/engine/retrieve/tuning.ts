@@ -69,6 +69,11 @@ const TUNING = {
    */
   tableFieldAsHeading: 1,
   /**
+   * For a question that compares (table-row-evidence.ts comparesRows), two rows of a table read
+   * together with its header and caption count as one place: 1 on, 0 off.
+   */
+  tableRowPairs: 1,
+  /**
    * On OCR'd pages a question word also matches the words it could have been misread as: OCR's
    * confusable characters (I/l/1, O/0, S/5, Z/2, B/8) are folded on both sides, through a second
    * keyword index of OCR chunks (ocr-fold.ts, ocr-chunk-index.ts); text-layer passages keep exact
