@@ -71,7 +71,7 @@ for (const set of sets) {
   }
 }
 
-// No two distinct documents of the pool may be called the same text.
+// No two distinct documents of the pool, and no copy and another document, may be called one text.
 const merged: string[][] = []
 let closestDistinct = 0
 let closestPair: string[] = []
@@ -83,8 +83,9 @@ for (let i = 0; i < originals.length; i++)
       [closestDistinct, closestPair] = [alike, [a.file, b.file].map((f) => path.basename(f))]
     if (isSameText(a.fingerprint, b.fingerprint)) merged.push([a.file, b.file])
   }
-for (const files of merged) process.stderr.write(`MERGED: ${files.join(' = ')}\n`)
 
+/** The copy most like another document of the pool than the one it copies. */
+let closestCopy = { alike: 0, pair: [] as string[] }
 const copies: Record<string, { made: number; recognised: number; missed: string[]; leastSimilar: number }> =
   {}
 for (const [how, resave] of Object.entries(RESAVES)) {
@@ -108,6 +109,18 @@ for (const [how, resave] of Object.entries(RESAVES)) {
         last = `${alike.toFixed(3)} alike, ${fp.ocrPages} of ${fp.pages} pages by OCR, read in ${((performance.now() - started) / 1000).toFixed(1)} s`
       if (isSameText(fp, o.fingerprint)) tally.recognised++
       else tally.missed.push(path.basename(o.file))
+      // A copy, read as an import reads it (by OCR when its text layer was lost), must be taken
+      // for no other document of the pool.
+      for (const other of originals) {
+        if (other === o) continue
+        const alike = similarity(fp, other.fingerprint)
+        if (alike > closestCopy.alike)
+          closestCopy = {
+            alike,
+            pair: [`${how} copy of ${path.basename(o.file)}`, path.basename(other.file)],
+          }
+        if (isSameText(fp, other.fingerprint)) merged.push([copy, other.file])
+      }
     } catch (err) {
       tally.missed.push(`${path.basename(o.file)} (${errorMessageOf(err)})`)
     }
@@ -117,15 +130,19 @@ for (const [how, resave] of Object.entries(RESAVES)) {
   }
 }
 
+for (const files of merged) process.stderr.write(`MERGED: ${files.join(' = ')}\n`)
 const pdfs = originals.filter((x) => x.file.toLowerCase().endsWith('.pdf')).length
 process.stdout.write(`documents in the pool: ${originals.length} (${pdfs} PDFs)\n`)
 process.stdout.write(
   `pairs of distinct documents called the same text: ${merged.length} (most alike: ${closestDistinct.toFixed(2)}, ${closestPair.join(' and ')})\n`,
+)
+process.stdout.write(
+  `copy most like another document: ${closestCopy.alike.toFixed(2)} (${closestCopy.pair.join(' and ')})\n`,
 )
 for (const [how, t] of Object.entries(copies))
   process.stdout.write(
     `${how}: ${t.recognised} of ${t.made} copies recognised, least alike ${t.leastSimilar.toFixed(2)}${t.missed.length ? ` (missed: ${t.missed.join(', ')})` : ''}\n`,
   )
 process.stdout.write(
-  `${JSON.stringify({ documents: originals.length, pdfs, merged: merged.map((f) => f.map((x) => path.basename(x))), closestDistinct, closestPair, copies })}\n`,
+  `${JSON.stringify({ documents: originals.length, pdfs, merged: merged.map((f) => f.map((x) => path.basename(x))), closestDistinct, closestPair, closestCopy, copies })}\n`,
 )

@@ -6,8 +6,8 @@ import { sketchSimilarity, SAME_TEXT_SIMILARITY } from './text-sketch.js'
  * of its pages OCR read. A copy whose text layer was lost (Cairo's re-save of a PDF set in Type 3
  * fonts maps every glyph to U+FFFD) is read by OCR, and OCR misreads about 1 to 2 characters in a
  * hundred: each misread character changes 6 shingles, so an OCR'd copy of the original measures
- * about 0.80 to 0.88 alike (strucchange-intro.pdf's Cairo copy: 0.85; survival.pdf's: see
- * docs/duplicates.md). Two reports written from one template about other subjects measure 0.75
+ * about 0.80 to 0.88 alike (the Cairo copies of strucchange-intro.pdf and survival.pdf: 0.85 and
+ * 0.84). Two reports written from one template about other subjects measure 0.75
  * and stay two documents.
  */
 export const OCR_ALLOWANCE = 0.05
