@@ -1,3 +1,5 @@
+import { assemblePdf } from './assemble-pdf.js'
+
 /**
  * A small PDF made in memory (a few pages of text in a standard font) that a new extraction thread
  * parses once while it waits for work: pdf.js is loaded and its parsing paths compiled by the JIT
@@ -21,15 +23,5 @@ export function warmUpPdf(pages = 4): Uint8Array {
       `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
     )
   }
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(out)
+  return assemblePdf(objects)
 }
