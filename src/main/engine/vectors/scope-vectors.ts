@@ -13,10 +13,11 @@ export interface Neighbour {
 /**
  * Scopes of up to this many vectors are scored exactly, by a scan of their own vectors; larger ones
  * go through hnswlib with a filter. Measured on 384-d vectors in a 100k-chunk library (docs/
- * collections.md, "How fast a scoped search is"): the scan costs about 0.35 ms per 1,000 vectors,
- * while the filtered graph search costs more the smaller the share of the graph it may return
- * (37 ms CPU for 1,000 allowed of 100,000, 5.7 ms for 10,000, 4.3 ms for 20,000) and missed a
- * third of the true 40 nearest at 10,000. The two cost the same near 15,000.
+ * collections.md, "How fast a scoped search is"): the scan costs about 0.4-0.5 ms CPU per 1,000
+ * vectors, while the filtered graph search costs more the smaller the scope's share of the graph
+ * (37 ms for 1,000 of 100,000, 12 ms for 5,000, 5.8 ms for 10,000, 4.4 ms for 15,000) and returned
+ * only 63-72% of the true 40 nearest between 5,000 and 15,000. The two cost the same near 12,000;
+ * up to 15,000 the exact scan costs at most 1.5 ms more and finds all of them.
  */
 export const EXACT_SCAN_MAX = 15_000
 
