@@ -1,9 +1,15 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@renderer/test/render-app.js'
 import { doc, FakeError, readyOllama } from '@renderer/test/fake-api.js'
 import { normalizeOllamaHost } from '@shared/ollama-host.js'
+
+/** Opens Settings from the header; the dialog. */
+async function openSettings(user: UserEvent): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Open settings' }))
+  return screen.getByRole('dialog', { name: 'Settings' })
+}
 
 describe('settings and first run', () => {
   it('walks a new person through the checklist and shows the Ollama fix', async () => {
@@ -34,8 +40,7 @@ describe('settings and first run', () => {
   it('picks a model from the installed ones and changes the host', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp()
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const select = within(dialog).getByRole('combobox', { name: 'Model' })
     expect(
       within(select)
@@ -71,8 +76,7 @@ describe('settings and first run', () => {
           fix: 'Run: ollama serve',
         }),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const select = within(dialog).getByRole('combobox', { name: 'Model' })
     expect(within(select).getByRole('option').textContent).toBe('Ollama cannot be reached')
     expect(within(dialog).queryByText('No models installed')).toBeNull()
@@ -86,8 +90,7 @@ describe('settings and first run', () => {
       'ollama.status': () =>
         readyOllama({ version: '0.5.7', message: 'Ollama 0.5.7 is ready with llama3.2:3b.' }),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     expect(dialog.textContent!.split('0.5.7')).toHaveLength(2)
   })
 
@@ -102,10 +105,7 @@ describe('settings and first run', () => {
         retrievalDefaults: { answerPassages: 6, minCoverage: 0.25 },
       }),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
-      name: 'Answers',
-    })
+    const section = within(await openSettings(user)).getByRole('region', { name: 'Answers' })
     expect(section.textContent).toContain('Evaluated default: 6.')
     expect(section.textContent).toContain('Evaluated default: 0.25.')
     const passages = within(section).getByRole('spinbutton', { name: 'Passages per answer' })
@@ -132,8 +132,7 @@ describe('settings and first run', () => {
         return { mode: 'hybrid', model: 'all-MiniLM-L6-v2', modelDir: path, reason: null }
       },
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const field = within(dialog).getByRole('textbox', { name: 'Model folder' })
     await user.type(field, '/tmp/nothing')
     await user.click(within(dialog).getByRole('button', { name: 'Import model folder…' }))
@@ -151,7 +150,7 @@ describe('settings and first run', () => {
   it('switches the theme (system / light / dark) and remembers it', async () => {
     const user = userEvent.setup()
     const { stores } = await renderApp()
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
+    await openSettings(user)
     const theme = screen.getByRole('radiogroup', { name: 'Theme' })
     expect((within(theme).getByRole('radio', { name: 'System' }) as HTMLInputElement).checked).toBe(true)
     expect(document.documentElement.hasAttribute('data-theme')).toBe(false)
@@ -170,10 +169,7 @@ describe('settings and first run', () => {
       'library.documents': () => [doc(1)],
       'library.delete': () => ({}),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
-      name: 'Library',
-    })
+    const section = within(await openSettings(user)).getByRole('region', { name: 'Library' })
     expect(section.textContent).toMatch(
       /Documents added in this browser window are copied into \/lib\/imported/,
     )
@@ -196,10 +192,7 @@ describe('settings and first run', () => {
         otherFiles: { count: 7, names: ['Q3', 'annual.pdf', 'notes.txt'] },
       }),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
-      name: 'Library',
-    })
+    const section = within(await openSettings(user)).getByRole('region', { name: 'Library' })
     expect(within(section).getByRole('note').textContent).toBe(
       'This folder also holds 7 items that are not Quire’s (Q3, annual.pdf, notes.txt, …); Delete leaves them where they are.',
     )
@@ -208,8 +201,7 @@ describe('settings and first run', () => {
   it('turns OCR of scanned pages off and on again', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp()
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const box = within(dialog).getByRole('checkbox', { name: /Read scanned pages and images with OCR/ })
     expect((box as HTMLInputElement).checked).toBe(true)
     await user.click(box)
@@ -222,8 +214,7 @@ describe('settings and first run', () => {
   it('turns building summaries when idle on (it is off by default)', async () => {
     const user = userEvent.setup()
     const { api } = await renderApp()
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const box = within(dialog).getByRole('checkbox', {
       name: /Build document summaries while the computer is idle/,
     })
@@ -244,8 +235,7 @@ describe('settings and first run', () => {
         minCoverage: 0.25,
       }),
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const dialog = screen.getByRole('dialog', { name: 'Settings' })
+    const dialog = await openSettings(user)
     const host = within(dialog).getByRole('textbox', { name: 'Host' })
     await user.clear(host)
     await user.type(host, '10.0.0.2:11434{Enter}')
@@ -276,10 +266,7 @@ describe('settings and first run', () => {
           : { ok: true, problems: [], repaired: true, reimported: ['/docs/a.pdf'], unrecoverable: [] }
       },
     })
-    await user.click(screen.getByRole('button', { name: 'Open settings' }))
-    const section = within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('region', {
-      name: 'Library',
-    })
+    const section = within(await openSettings(user)).getByRole('region', { name: 'Library' })
     await user.click(within(section).getByRole('button', { name: 'Check library' }))
     expect(await within(section).findByText(/The library is damaged/)).toBeTruthy()
     expect(within(section).getByText(/btreeInitPage/)).toBeTruthy()
