@@ -280,6 +280,7 @@ export class VectorIndex {
 
   /**
    * The saved file as a source of this index's vectors for a scope's copy (scope-vectors.ts): only
+   * once this index has loaded or saved a generation of it (not a file hnswlib could not read) and
    * while the manifest names this index's model and size, so a file another process wrote for
    * another model is never read as this one's. Vectors the file lacks are read from memory.
    */
@@ -287,7 +288,7 @@ export class VectorIndex {
     const file = path.join(this.dir, INDEX_FILE)
     const ours = () => {
       const m = readManifest(this.dir)
-      return m !== null && m.model === this.model && m.dim === this.dim
+      return this.generation > 0 && m !== null && m.model === this.model && m.dim === this.dim
     }
     return {
       bytes: () => fileSize(file),
