@@ -38,9 +38,12 @@ export function pageBlocks(page: string): { title: string | null; blocks: Return
   const title = doc.querySelector('title')?.textContent?.trim() || null
   if (looksSavedFromWeb(html, doc)) {
     // Readability edits the DOM it reads: it gets its own copy, and its article is parsed again.
-    const article = new Readability(parseHtmlDocument(html) as unknown as Document, {
-      charThreshold: 200,
-    }).parse()
+    const article = new Readability(
+      parseHtmlDocument(html) as unknown as ConstructorParameters<typeof Readability>[0],
+      {
+        charThreshold: 200,
+      },
+    ).parse()
     if (article?.content && (article.textContent ?? '').trim().length >= 200) {
       const body = parseHtmlDocument(`<html><body>${article.content}</body></html>`).body
       return { title: article.title?.trim() || title, blocks: htmlBlocks(body) }
