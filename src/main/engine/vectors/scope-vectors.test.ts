@@ -57,6 +57,17 @@ describe('VectorIndex.search within a small scope', () => {
     index.close()
   })
 
+  it('scores exactly without the SIMD kernel too (a dimension not a multiple of 4)', async () => {
+    const dim = 10
+    const vecs = seededUnitVectors(600, 61, dim)
+    const byId = new Map(ids(1, 600).map((id, i) => [id, vecs[i]!]))
+    const index = await VectorIndex.open(dir, 'm', dim)
+    index.add(ids(1, 600), vecs)
+    const scopeIds = ids(1, 600).filter((id) => id % 5 === 0)
+    for (const q of seededUnitVectors(10, 62, dim))
+      expect(index.search(q, 7, scopeOf(scopeIds)).map((h) => h.id)).toEqual(bruteForce(q, byId, scopeIds, 7))
+  })
+
   it('follows adds and removes: a vector added to the scope is found, a removed one is gone, a label the index lacks is skipped', async () => {
     const index = await VectorIndex.open(dir, 'm', DIM)
     index.add(ids(1, 400), unitVectors(400, 21))
