@@ -4,18 +4,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR, TEST_RERANKER_DIR } from '@tests/test-model.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 async function gardenLibrary(): Promise<string> {
   const docs = tempDir()

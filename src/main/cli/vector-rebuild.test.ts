@@ -6,20 +6,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
-import { captureIo } from '@tests/helpers/capture-io.js'
+import { cli } from '@tests/helpers/run-cli.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { TEST_MODEL_DIR } from '@tests/test-model.js'
 import { acquireImportLock } from '../engine/ingest/import-lock.js'
 import { VECTOR_FILES, VECTOR_INDEX_FILE } from '../engine/store/library-files.js'
-import { main } from './main.js'
 
 const tempDir = useTempDirs()
-
-async function cli(...args: string[]) {
-  const io = captureIo()
-  const code = await main(args, io)
-  return { code, out: io.out(), err: io.err() }
-}
 
 /** The search's mode; its whole output when it printed no search (the failure then says why). */
 function modeOf(r: { code: number; out: string; err: string }): string {

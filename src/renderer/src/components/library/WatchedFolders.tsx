@@ -5,6 +5,7 @@ import { baseName } from '@shared/labels.js'
 import { watchStatusWords, type WatchState } from '@shared/watch-types.js'
 import { call } from '@renderer/transport/api-types.js'
 import { useCollections, useStores } from '@renderer/stores/app-stores.js'
+import { InlineError } from '../common/InlineError.js'
 
 function lastChangeWords(iso: string | null): string {
   return iso ? `last change ${new Date(iso).toLocaleTimeString()}` : 'no change yet'
@@ -63,11 +64,7 @@ export function WatchedFolders() {
           Watch folder
         </button>
       </form>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineError error={error} />
       {folders.length > 0 && (
         <ul className="watch-list">
           {folders.map((f) => (
