@@ -102,6 +102,26 @@ describe('mergeAdjacent', () => {
     expect(mergeAdjacent(more, { k: 3, maxChunks: 3 }).map((p) => p.anchor.id)).toEqual([1, 4, 5])
   })
 
+  it('grows a passage only while it stays within the words allowed, a table’s pipes not counted', () => {
+    const words = (n: number, w: string) => Array.from({ length: n }, () => w).join(' ')
+    const ranked = [
+      chunk(1, 1, 5, 0.9, { text: words(6, 'alpha') }),
+      chunk(2, 1, 6, 0.8, { text: `| a | b |\n| --- | --- |\n| ${words(2, 'beta')} |` }),
+      chunk(3, 1, 4, 0.7, { text: words(6, 'gamma') }),
+    ]
+    // 6 + 4 words fit in 10 (pipes and the rule are not words); the third chunk would make 16.
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3, maxWords: 10 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([[1, 2], [3]])
+    expect(out[1]!.text).toBe(words(6, 'gamma'))
+    // A chunk longer than the limit alone is still a passage.
+    expect(mergeAdjacent(ranked, { k: 10, maxChunks: 3, maxWords: 3 }).map((p) => p.members.length)).toEqual([
+      1, 1, 1,
+    ])
+    expect(mergeAdjacent(ranked, { k: 10, maxChunks: 3, maxWords: 16 }).map((p) => p.members.length)).toEqual(
+      [3],
+    )
+  })
+
   it('does not grow a passage by a neighbour that does not match the question itself', () => {
     const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 1, 6, 0.8, { joinable: false })]
     const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })

@@ -43,6 +43,11 @@ export interface MergeOptions {
    * mergeAdjacent); unlimited when absent.
    */
   maxTouchingWords?: number
+  /**
+   * Most words of any passage of two or more chunks: a chunk that would take its passage past it
+   * does not join (a passage of one chunk is as long as that chunk); unlimited when absent.
+   */
+  maxWords?: number
 }
 
 /**
@@ -65,17 +70,22 @@ export interface MergeOptions {
  */
 export function mergeAdjacent<C extends RankedChunk>(ranked: C[], opts: MergeOptions): MergedPassage<C>[] {
   const out: Building<C>[] = []
+  const maxWords = opts.maxWords ?? Infinity
+  const maxTouching = Math.min(opts.maxTouchingWords ?? Infinity, maxWords)
   for (const c of ranked) {
     const next =
       opts.maxChunks > 1 && c.joinable
         ? out.find(
-            (p) => p.anchor.documentId === c.documentId && p.members.length < opts.maxChunks && joins(p, c),
+            (p) =>
+              p.anchor.documentId === c.documentId &&
+              p.members.length < opts.maxChunks &&
+              joins(p, c) &&
+              fitsWith(p, c, maxWords),
           )
         : undefined
     if (next) {
       add(next, c)
-      const maxWords = opts.maxTouchingWords ?? Infinity
-      for (let p: Building<C> | null = next; p;) p = absorbNeighbour(out, p, opts.maxChunks, maxWords)
+      for (let p: Building<C> | null = next; p;) p = absorbNeighbour(out, p, opts.maxChunks, maxTouching)
       continue
     }
     if (out.length < opts.k) out.push({ anchor: c, members: [c], lo: c.ord, hi: c.ord })
@@ -98,6 +108,15 @@ interface Building<C extends RankedChunk> {
   members: C[]
   lo: number
   hi: number
+}
+
+/** Words a reader reads: a Markdown table's pipes and header rule are not words. */
+const readWords = (text: string) =>
+  text.split(/\s+/).filter((w) => w && w !== '|' && !/^:?-{3,}:?$/.test(w)).length
+
+/** Whether `p` with `c` stays within `maxWords` words (counted only when a limit is set). */
+function fitsWith<C extends RankedChunk>(p: Building<C>, c: C, maxWords: number): boolean {
+  return maxWords === Infinity || readWords(passageText([...p.members, c])) <= maxWords
 }
 
 function add<C extends RankedChunk>(p: Building<C>, c: C): void {

@@ -33,6 +33,7 @@ export function shapePassages(
     k: k * 2,
     maxChunks: T.mergeChunks,
     maxTouchingWords: T.mergeTouchingWords,
+    maxWords: T.mergeMaxWords,
   }).map((p, i) => {
     const first = p.members[0]!.row
     const last = p.members[p.members.length - 1]!.row

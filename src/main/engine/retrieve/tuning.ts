@@ -241,6 +241,16 @@ const TUNING = {
    */
   mergeTouchingWords: 500,
   /**
+   * Most words of any passage of several chunks (merge-adjacent.ts; a table's pipes and rule not
+   * counted): a chunk that would take it further stays a passage of its own. Three full chunks of
+   * prose made passages of up to 720 words (the msm manual's pages, 230-250 words a chunk). Pool,
+   * keyword-only, against no limit: 650 changes no question's rank in any of the seven sets and
+   * shortens the top five (tables 372 -> 364 words, dev 329 -> 323, fourth 303 -> 299); 625 moves
+   * two tables questions from rank 1 to 2 (the answering printout read on from the chunk that
+   * introduces the model), 600 costs third hit@5 0.974 -> 0.947 and dev 0.833 -> 0.806.
+   */
+  mergeMaxWords: 650,
+  /**
    * A neighbour joins only when it covers this IDF-weighted share of the question by itself, so a
    * passage never grows by text that merely sits next to the answer (a vector match alone is not
    * enough: small libraries return every chunk as a vector candidate). Dev set: 0 and 0.2 give the
