@@ -21,5 +21,7 @@
  *     cell ("Point Forecast"), the call above a printout ("R> fcast") is not its header; a chunk
  *     never ends with a table's caption and header without its rows, and rows carried over as
  *     overlap go on only before more rows of their table.
+ * 8 — a two-way count table as R prints it reads both header lines: the column variable ("to")
+ *     over every value column, the row variable ("from") over the row labels.
  */
-export const INDEX_VERSION = 7
+export const INDEX_VERSION = 8

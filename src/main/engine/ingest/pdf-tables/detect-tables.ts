@@ -159,10 +159,14 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   )
   // A printout's header line with its rows right-aligned under it: one row is a table already.
   const printout = !withHeader && run.length >= 2 && run.slice(1).every((l) => rightAlignedUnder(run[0]!, l))
-  const headerLines = new Set(withHeader ? [above!.line] : printout ? [run[0]!.line] : [])
+  const twoWay = withHeader && crossTabHeader(above!, run)
+  const headerLines = new Set(
+    twoWay ? [above!.line, run[0]!.line] : withHeader ? [above!.line] : printout ? [run[0]!.line] : [],
+  )
   let rows = gridRows({ words: all.flatMap((l) => l.words), separators, headerLines })
-  const headerRows = withHeader || printout ? 1 : numericHeader(rows)
+  const headerRows = twoWay ? 2 : withHeader || printout ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
+  if (twoWay) nameEveryValueColumn(rows[0]!)
   rows = joinStrayColumns(
     joinParentheticalColumns(
       joinHeaderWords(joinTightColumns(dropEmptyColumns(rows), headerRows, em), headerRows, em),
@@ -173,6 +177,40 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   )
   if (!looksTabular(rows, headerRows, printout ? 1 : 2) || rows.length < (printout ? 2 : 3)) return null
   return { rows, headerRows, strategy: 'text', lines: all.map((l) => l.line) }
+}
+
+/**
+ * A two-way count table as R prints it (`table(from, to)`, `statetable.msm`): the column
+ * variable's name alone on a line over the values ("to"), and under it the row variable's name in
+ * the row-label column followed by the column values ("from 1 2 3 4"). Both lines are the header;
+ * read as one, the values line was taken for the first body row.
+ */
+function crossTabHeader(above: TextLine, run: TextLine[]): boolean {
+  if (above.words.length !== 1 || run.length < 3) return false
+  const [first, ...values] = run[0]!.words
+  if (!first || values.length < 1 || !/^[A-Za-z][\w.]*$/.test(first.text)) return false
+  // The column variable stands over the values, right of the row variable.
+  if (above.words[0]!.box.x < first.box.x + first.box.w - 1) return false
+  // Every body line is a row label and a count under each value: a wrapped cell of a table of
+  // words (one word carried to the line above) is no such header.
+  const count = /^[-+−]?\d+([.,]\d+)?$/
+  return run
+    .slice(1)
+    .every(
+      (l) =>
+        l.words.length === run[0]!.words.length &&
+        l.words[0]!.box.x + l.words[0]!.box.w <= first.box.x + first.box.w + 1 &&
+        l.words.slice(1).every((w) => count.test(w.text)),
+    )
+}
+
+/** The column variable's name over every column but the row labels' (it names them all). */
+function nameEveryValueColumn(row: PdfTableRow): void {
+  const label = row.cells.find((c) => c.text)
+  if (!label) return
+  row.cells = row.cells.map((_, d) =>
+    d === 0 ? { text: '', box: null, start: label.start, end: label.start } : { ...label },
+  )
 }
 
 /** The caption line(s) near the table, or the label line a printout's table follows. */

@@ -247,6 +247,37 @@ describe('tables in PDFs', () => {
     )
   })
 
+  it('reads a two-way count table under both its header lines: the column variable over its values', async () => {
+    const lines = [
+      '> statetable.msm(state, PTNUM, data=cav)',
+      '    to',
+      'from    1    2    3    4',
+      '   1 1367  204   44  148',
+      '   2   46  134   54   48',
+      '   3    4   13  107   55',
+    ]
+    const texts = lines.map((text, i) => ({ text, x: 72, y: 600 - i * 12, mono: true }))
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts, ...prose(460)] }]), 'cav.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '> statetable.msm(state, PTNUM, data=cav)\n| from | to / 1 | to / 2 | to / 3 | to / 4 |\n| --- | --- | --- | --- | --- |\n| 1 | 1367 | 204 | 44 | 148 |',
+    )
+    // A table of words with a cell's word wrapped onto the line above is no count table.
+    const words = [
+      'Table 3.4: Font categorisation and commands',
+      '                 Shape',
+      'Upright shape    textup Upright shape',
+      'Italic shape     textit Italic shape',
+      'Slanted shape    textsl Slanted shape',
+    ]
+    const wordTexts = words.map((text, i) => ({ text, x: 72, y: 600 - i * 12, mono: true }))
+    const fonts = await readPdf(
+      await pdfOf([{ texts: [...prose(700), ...wordTexts, ...prose(460)] }]),
+      'fonts.pdf',
+    )
+    expect(fonts.chunks.map((c) => c.text).join('\n')).not.toContain('Shape /')
+  })
+
   it('does not take a heading over a line of prose for a one-row printout', async () => {
     const texts = [
       { text: '            Results       Discussion', x: 72, y: 600, mono: true },
