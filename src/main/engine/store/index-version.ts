@@ -23,5 +23,7 @@
  *     overlap go on only before more rows of their table.
  * 8 — a two-way count table as R prints it reads both header lines: the column variable ("to")
  *     over every value column, the row variable ("from") over the row labels.
+ * 9 — in a table bounded by rules, a line with its first column empty continues the row above
+ *     (wrapped cells, formulas over several lines) unless it fills every other column.
  */
-export const INDEX_VERSION = 8
+export const INDEX_VERSION = 9

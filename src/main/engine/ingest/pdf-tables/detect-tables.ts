@@ -130,7 +130,7 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
         em,
       )
   const words = inside.flatMap((l) => l.words)
-  let rows = gridRows({ words, separators, rules: region.rules, headerLines })
+  let rows = gridRows({ words, separators, rules: region.rules, headerLines, ruled: true })
   let headerRows = rows.filter((r) => headerLines.has(lineOfRow(r, words))).length
   if (headerLines.size === 0)
     headerRows = region.columns.length ? Math.min(1, rows.length - 1) : numericHeader(rows)

@@ -170,6 +170,49 @@ describe('tables in PDFs', () => {
     expect(text).toContain('| State 2 | 0.56356 (0.4377,0.6514) | 0.06614 (0.0173,0.1996) |')
   })
 
+  it('reads a ruled table whose cells wrap over several lines one row per name, a key over rows apart', async () => {
+    // A booktabs table (top rule, header rule, bottom rule): the name once, its parameters and
+    // density over several lines, as msm's Table 1 sets them; a line that fills every column but
+    // the first is a row of its own under a key spanning rows (MetaPost's Table 5: `format`).
+    const rows: [string, string, string, string][] = [
+      ['hmmNorm', 'Normal', 'mean,', ''],
+      ['', '', 'sd', ''],
+      ['', '', '', 'phi(x, mu, sigma) ='],
+      ['', '', '', '1 / sqrt(2 pi sigma2)'],
+      ['hmmPois', 'Poisson', 'rate', 'lambda x'],
+      ['', '', '', 'exp(-lambda) / x!'],
+      ['hmmBinom', 'Binomial', 'size,', ''],
+      ['', '', 'prob', '(n x) p x (1 - p) n-x'],
+      ['hmmCat', 'Categorical', 'prob', 'p x'],
+      ['', 'Identity', 'x0', 'I x=x0'],
+    ]
+    const xs = [110, 190, 260, 330]
+    const top = 640
+    const texts: Drawn[] = [
+      { text: 'Table 1: Hidden Markov model distributions.', x: 110, y: top + 12 },
+      ...['Function', 'Distribution', 'Parameters', 'Density'].map((text, c) => ({
+        text,
+        x: xs[c]!,
+        y: top - 12,
+      })),
+    ]
+    rows.forEach((r, i) =>
+      r.forEach((text, c) => {
+        if (text) texts.push({ text, x: xs[c]!, y: top - 30 - i * 10 })
+      }),
+    )
+    const bottom = top - 30 - rows.length * 10
+    const lines: [number, number, number, number][] = [top, top - 18, bottom].map((y) => [100, y, 520, y])
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(740), ...texts], lines }]), 'msm.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '| Function | Distribution | Parameters | Density |\n| --- | --- | --- | --- |\n| hmmNorm | Normal | mean, sd | phi(x, mu, sigma) = 1 / sqrt(2 pi sigma2) |',
+    )
+    expect(text).toContain('| hmmPois | Poisson | rate | lambda x exp(-lambda) / x! |')
+    expect(text).toContain('| hmmBinom | Binomial | size, prob | (n x) p x (1 - p) n-x |')
+    expect(text).toContain('| hmmCat | Categorical | prob | p x |\n|  | Identity | x0 | I x=x0 |')
+  })
+
   it('keeps a row whose columns fall a word space apart when its words align with the row above', async () => {
     const lines = [
       'Likelihood ratio tests of cumulative link models:',

@@ -13,6 +13,15 @@ export interface GridInput {
   rules?: number[]
   /** Lines (page line indices) that are header lines: never merged into a body row. */
   headerLines?: Set<number>
+  /**
+   * The table is bounded by rules (a frame or booktabs): a line whose first column is empty
+   * continues the row above, however sparse that column, when it fills one column (a wrapped
+   * cell) or a column the row has left empty so far (cells set lower, formulas over several
+   * lines: msm's Table 1, a distribution's name once and its density over six lines). A line
+   * that fills again the columns the row has filled is a row of its own under a key spanning
+   * rows (MetaPost's Table 5: `format` over `rgba`, `rgb`; JAGS's `Logical operators`).
+   */
+  ruled?: boolean
 }
 
 function columnOf(x: number, separators: number[]): number {
@@ -153,7 +162,10 @@ export function gridRows(input: GridInput): PdfTableRow[] {
     let join = false
     if (prev && sameHeaderness && !header.has(l.line)) {
       if (banded) join = bandOf(l.y) === bandOf(prevLine!.y)
-      else
+      else if (input.ruled && l.cols[0]!.length === 0 && firstFilled >= 2) {
+        const filled = l.cols.flatMap((c, i) => (c.length > 0 ? [i] : []))
+        join = filled.length === 1 || filled.some((i) => prev!.every((p) => p.cols[i]!.length === 0))
+      } else
         join =
           l.cols[0]!.length === 0 &&
           firstFilled >= bodyLines.length * 0.6 &&
