@@ -1,4 +1,5 @@
 import { type DotKernel, simdDotKernel } from './simd-dot.js'
+import { sortedIndexOf } from './sorted-ids.js'
 
 /** The labels a search may return: a collection's or the ticked documents' chunk ids. */
 export interface VectorScope {
@@ -106,7 +107,7 @@ export class ScopeVectors {
     const rows = new Float32Array(ids.length * this.dim)
     const missing = new Map<number, number>()
     for (let i = 0; i < ids.length; i++) {
-      const at = indexOf(this.ids, ids[i]!)
+      const at = sortedIndexOf(this.ids, ids[i]!)
       if (at >= 0) rows.set(this.row(at), i * this.dim)
       else missing.set(ids[i]!, i)
     }
@@ -135,20 +136,6 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
-}
-
-/** Position of `id` in the ascending `ids`, or -1. */
-function indexOf(ids: Float64Array, id: number): number {
-  let lo = 0
-  let hi = ids.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    const v = ids[mid]!
-    if (v === id) return mid
-    if (v < id) lo = mid + 1
-    else hi = mid - 1
-  }
-  return -1
 }
 
 /**

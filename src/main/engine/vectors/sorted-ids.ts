@@ -22,16 +22,21 @@ export function sortedDifference(a: Float64Array, b: Float64Array): number[] {
   return out
 }
 
-/** Whether the sorted array holds `id` (binary search). */
-export function sortedHas(sorted: Float64Array, id: number): boolean {
+/** Position of `id` in the ascending `sorted`, or -1 (binary search). */
+export function sortedIndexOf(sorted: Float64Array, id: number): number {
   let lo = 0
   let hi = sorted.length - 1
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1
     const v = sorted[mid]!
-    if (v === id) return true
+    if (v === id) return mid
     if (v < id) lo = mid + 1
     else hi = mid - 1
   }
-  return false
+  return -1
+}
+
+/** Whether the sorted array holds `id`. */
+export function sortedHas(sorted: Float64Array, id: number): boolean {
+  return sortedIndexOf(sorted, id) !== -1
 }
