@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
+import { onePagePdf } from '@tests/fixtures/pdf-factory.js'
 import { captureIo } from '@tests/helpers/capture-io.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { main } from '../main.js'
@@ -21,29 +21,17 @@ function until(read: () => string, re: RegExp, ms = 30_000): Promise<void> {
   })
 }
 
-const pdf = (topic: string) =>
-  makeTextPdf({
-    pages: [
-      {
-        lines: paragraphLines([
-          `The ${topic} survey began with a census of every site along the northern transect.`,
-          `Field teams recorded ${topic} measurements twice a day through the whole season.`,
-        ]),
-      },
-    ],
-  })
-
 describe('quire watch', () => {
   it('imports a file saved into the folder and removes a deleted one, one line each, until Ctrl-C', async () => {
     const folder = tempDir()
     const library = tempDir()
-    fs.writeFileSync(path.join(folder, 'first.pdf'), await pdf('basalt'))
+    fs.writeFileSync(path.join(folder, 'first.pdf'), await onePagePdf('basalt'))
     const io = captureIo()
     const done = main(['watch', folder, '--library', library, '--model-dir', 'none'], io)
     await until(io.out, /Watching .*Ctrl-C stops/)
     await until(io.out, /added\s+.*first\.pdf\s+PDF, 1 page, 1 passage/)
     const second = path.join(folder, 'second.pdf')
-    fs.writeFileSync(second, await pdf('granite'))
+    fs.writeFileSync(second, await onePagePdf('granite'))
     await until(io.out, /added\s+.*second\.pdf/)
     fs.rmSync(second)
     await until(io.out, /removed\s+.*second\.pdf/)
@@ -60,7 +48,7 @@ describe('quire watch', () => {
   it('refuses a path that is not a folder, saying what to give', async () => {
     const io = captureIo()
     const file = path.join(tempDir(), 'a.pdf')
-    fs.writeFileSync(file, await pdf('slate'))
+    fs.writeFileSync(file, await onePagePdf('slate'))
     expect(await main(['watch', file, '--library', tempDir(), '--model-dir', 'none'], io)).toBe(1)
     expect(io.err()).toMatch(/a\.pdf is not a folder\. Give the folder to watch .* \[WATCH_NOT_A_FOLDER\]/)
   })
@@ -70,7 +58,7 @@ describe('quire watch', () => {
     const library = tempDir()
     const a = path.join(folder, 'a.pdf')
     const b = path.join(folder, 'b.pdf')
-    fs.writeFileSync(a, await pdf('basalt'))
+    fs.writeFileSync(a, await onePagePdf('basalt'))
     fs.copyFileSync(a, b)
     const ingest = captureIo()
     expect(await main(['ingest', a, b, '--library', library, '--model-dir', 'none'], ingest)).toBe(0)
@@ -85,7 +73,7 @@ describe('quire watch', () => {
   it('watches into a collection with --collection, making it when there is none', async () => {
     const folder = tempDir()
     const library = tempDir()
-    fs.writeFileSync(path.join(folder, 'first.pdf'), await pdf('basalt'))
+    fs.writeFileSync(path.join(folder, 'first.pdf'), await onePagePdf('basalt'))
     const io = captureIo()
     const done = main(
       ['watch', folder, '--library', library, '--model-dir', 'none', '--collection', 'Case 14'],

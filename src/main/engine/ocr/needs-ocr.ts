@@ -1,5 +1,6 @@
 import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { RawPage } from '../ingest/extract-pdf.js'
+import { IDENTITY, multiply, type PdfMatrix as Matrix } from '../ingest/pdf-matrix.js'
 
 /**
  * A page needs OCR when its text layer is missing, negligible or unreadable: fewer letters than a
@@ -35,26 +36,13 @@ export async function needsOcr(page: PDFPageProxy, raw: RawPage): Promise<boolea
   return (await imageCoverage(page)) >= MOSTLY_IMAGE
 }
 
-type Matrix = [number, number, number, number, number, number]
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ]
-}
-
 /** Share of the page (0–1) covered by painted images: each image fills the unit square of its CTM. */
 export async function imageCoverage(page: PDFPageProxy): Promise<number> {
   const ops = await page.getOperatorList()
   const [x0, y0, x1, y1] = page.view as [number, number, number, number]
   const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1
   const stack: Matrix[] = []
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
+  let ctm: Matrix = IDENTITY
   let area = 0
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i]

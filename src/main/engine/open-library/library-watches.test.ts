@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTextPdf, paragraphLines } from '@tests/fixtures/pdf-factory.js'
+import { onePagePdf } from '@tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import type { WatchEvent } from '../watch/folder-watcher.js'
 import { OpenLibrary, type OpenLibraryOptions } from './open-library.js'
@@ -31,18 +31,6 @@ async function until(pred: () => boolean, what: string, ms = 60_000): Promise<vo
   }
 }
 
-const pdf = (topic: string) =>
-  makeTextPdf({
-    pages: [
-      {
-        lines: paragraphLines([
-          `The ${topic} survey began with a census of every site along the northern transect.`,
-          `Field teams recorded ${topic} measurements twice a day through the whole season.`,
-        ]),
-      },
-    ],
-  })
-
 /** Watch settings quick enough for a test, recording every event. */
 function watching(saved: boolean) {
   const events: WatchEvent[] = []
@@ -64,7 +52,7 @@ describe('OpenLibrary.watches', () => {
     expect(events.some((e) => e.kind === 'state' && e.state.status === 'watching')).toBe(true)
 
     const file = path.join(folder, 'basalt.pdf')
-    fs.writeFileSync(file, await pdf('basalt'))
+    fs.writeFileSync(file, await onePagePdf('basalt'))
     await until(() => events.some((e) => e.kind === 'imported' && e.report.file === file), 'the import')
     expect(owner.watches.list()[0]?.lastChange).not.toBeNull()
     const scoped = await owner.search('basalt census', {
@@ -86,7 +74,7 @@ describe('OpenLibrary.watches', () => {
     await owner.watches.add(folder, caseFile.id)
     owner.collections.delete(caseFile.id)
     const file = path.join(folder, 'slate.pdf')
-    fs.writeFileSync(file, await pdf('slate'))
+    fs.writeFileSync(file, await onePagePdf('slate'))
     await until(() => events.some((e) => e.kind === 'imported' && e.report.file === file), 'the import')
     expect(owner.library.documents().map((d) => d.path)).toEqual([file])
     expect(owner.watches.list()[0]?.errors).toEqual([])
@@ -96,7 +84,7 @@ describe('OpenLibrary.watches', () => {
     const libDir = tempDir()
     const folder = tempDir()
     const file = path.join(folder, 'granite.pdf')
-    fs.writeFileSync(file, await pdf('granite'))
+    fs.writeFileSync(file, await onePagePdf('granite'))
     const first = await open(libDir, { watch: watching(false).settings })
     await first.watches.add(folder)
     await first.watches.idle()
@@ -135,7 +123,7 @@ describe('OpenLibrary.watches', () => {
     await owner.check(true, null)
     expect(owner.watches.list()).toMatchObject([{ folder, status: 'watching' }])
     const file = path.join(folder, 'marble.pdf')
-    fs.writeFileSync(file, await pdf('marble'))
+    fs.writeFileSync(file, await onePagePdf('marble'))
     await until(() => events.some((e) => e.kind === 'imported' && e.report.file === file), 'the import')
     expect((await owner.search('marble census')).results[0]?.file).toBe(file)
 

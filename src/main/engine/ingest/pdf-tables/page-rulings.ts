@@ -1,26 +1,10 @@
 import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { applyMatrix as apply, IDENTITY, multiply, type PdfMatrix as Matrix } from '../pdf-matrix.js'
 import type { Segment } from './geometry.js'
 
 // The ruling lines a page draws: straight axis-aligned strokes, and the sides of filled or stroked
 // rectangles (LaTeX draws \hline as a thin filled rectangle, Word draws cell borders as strokes),
 // in the page's user space, the space pdf.js gives text positions in.
-
-type Matrix = [number, number, number, number, number, number]
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ]
-}
-
-function apply(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]
-}
 
 /** A filled rectangle thinner than this (points) is a line, not a box. */
 const THIN = 2.5
@@ -122,7 +106,7 @@ export async function pageRulings(page: PDFPageProxy): Promise<Segment[]> {
   const ops = await page.getOperatorList()
   const out: Segment[] = []
   const stack: Matrix[] = []
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0]
+  let ctm: Matrix = IDENTITY
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i]
     const args = ops.argsArray[i] as unknown[]
