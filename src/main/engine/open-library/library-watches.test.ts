@@ -41,7 +41,7 @@ function watching(saved: boolean) {
 }
 
 describe('OpenLibrary.watches', () => {
-  it('imports a saved file into the folder’s collection through the import worker, removes a deleted one, and tells each state', async () => {
+  it('imports saved files into the folder’s collection through one import worker, removes a deleted one, and tells each state', async () => {
     const folder = tempDir()
     const { events, settings } = watching(false)
     const owner = await open(tempDir(), { watch: settings, imports: {} })
@@ -61,9 +61,15 @@ describe('OpenLibrary.watches', () => {
     expect(scoped.results[0]?.file).toBe(file)
     expect(scoped.scope).toMatchObject({ kind: 'collection', name: 'Case 14', documents: 1 })
 
+    // The next change goes through the same import thread, not one of its own.
+    const next = path.join(folder, 'granite.pdf')
+    fs.writeFileSync(next, await onePagePdf('granite'))
+    await until(() => events.some((e) => e.kind === 'imported' && e.report.file === next), 'the next import')
+    expect(owner.watchImportThreads).toBe(1)
+
     fs.rmSync(file)
     await until(() => events.some((e) => e.kind === 'removed' && e.file === file), 'the removal')
-    expect(owner.library.documents()).toEqual([])
+    expect(owner.library.documents().map((d) => d.path)).toEqual([next])
   })
 
   it('keeps importing a folder whose collection was deleted, into the library only', async () => {

@@ -18,6 +18,7 @@ import type { Reranker } from '../rerank/reranker.js'
 import { openingPassages } from '../retrieve/opening-passages.js'
 import { CollectionStore } from '../store/collection-store.js'
 import { deleteLibraryFiles } from '../store/library-files.js'
+import { LongLivedImportWorker } from '../worker/long-lived-import-worker.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from '../worker/parse-pool.js'
 import { importedDocumentIds, runImportBatch, type ImportBatchOptions } from './import-batch.js'
 import { LibraryWatches, type WatchSettings } from './library-watches.js'
@@ -46,7 +47,7 @@ export interface ImportSettings {
   keepParseThreads?: boolean
   /**
    * Import in this process instead of the import worker (`quire watch`: nothing else runs here
-   * to keep responsive, and a worker started for each saved file would cost its start each time).
+   * to keep responsive). The app's watched folders import through one long-lived worker.
    */
   inThisProcess?: boolean
   /**
@@ -64,6 +65,15 @@ export interface OpenLibraryOptions extends LibraryOpenOptions {
    * absent: nothing is watched unless a folder is added (`quire ask` and the other commands).
    */
   watch?: WatchSettings
+}
+
+/** What importBatch takes beside the paths. */
+export interface ImportBatchRequest {
+  signal?: AbortSignal
+  onProgress?: (p: IngestProgress) => void
+  collectionId?: number
+  /** Add files whose text the library already holds (docs/duplicates.md). */
+  keepDuplicateText?: boolean
 }
 
 /** What a question is asked in: its conversation, the collection of a new one, the ticked documents. */
@@ -93,6 +103,10 @@ export class OpenLibrary {
   private currentAnswerer: Answerer
   private answerSettings: AnswerSettings
   private parsePool: ParsePool | null = null
+  /** The one import thread the watched folders' changes go through (started at the first). */
+  private watchImports: LongLivedImportWorker | null = null
+  /** Threads the watches' earlier import workers started (before a reopen): watchImportThreads. */
+  private watchImportsStarted = 0
   /** The folders watched into this library, running on whichever Library is open. */
   readonly watches: LibraryWatches
   /** The rerank stage's cross-encoder, set on every Library this owner opens. */
@@ -118,10 +132,16 @@ export class OpenLibrary {
         // A folder watched into a collection deleted since imports into the library only: its
         // files keep coming in (deleting a collection never stops a watch or loses a document).
         ingest: (paths, { collectionId, signal }) =>
-          this.importBatch(paths, {
-            ...(signal ? { signal } : {}),
-            ...(collectionId !== undefined && this.collectionStore.get(collectionId) ? { collectionId } : {}),
-          }),
+          this.importThrough(
+            paths,
+            {
+              ...(signal ? { signal } : {}),
+              ...(collectionId !== undefined && this.collectionStore.get(collectionId)
+                ? { collectionId }
+                : {}),
+            },
+            (batch) => this.watchImportWorker().run(batch),
+          ),
         removePath: (file) => void this.lib.remove(file),
       },
       opts.watch ?? null,
@@ -273,15 +293,23 @@ export class OpenLibrary {
    * owner was opened so (ImportSettings.inThisProcess); the documents the worker commits are
    * mirrored into this process's vector index as they come, and, with a collection, put into it.
    */
-  async importBatch(
+  importBatch(paths: string[], opts: ImportBatchRequest = {}): Promise<IngestReport> {
+    return this.importThrough(paths, opts, runImportBatch)
+  }
+
+  /**
+   * How many import threads the watched folders' changes started in this run of the library: one
+   * for all of them (a thread a change cost its start each time), again after a reopen or a crash.
+   */
+  get watchImportThreads(): number {
+    return this.watchImportsStarted + (this.watchImports?.threadsStarted ?? 0)
+  }
+
+  /** importBatch, with the worker batches run by `runBatch` (a thread of their own, or the watches'). */
+  private async importThrough(
     paths: string[],
-    opts: {
-      signal?: AbortSignal
-      onProgress?: (p: IngestProgress) => void
-      collectionId?: number
-      /** Add files whose text the library already holds (docs/duplicates.md). */
-      keepDuplicateText?: boolean
-    } = {},
+    opts: ImportBatchRequest,
+    runBatch: (batch: ImportBatchOptions) => Promise<IngestReport>,
   ): Promise<IngestReport> {
     if (opts.collectionId !== undefined) this.collectionStore.require(opts.collectionId)
     const status = this.lib.embeddingStatus()
@@ -296,7 +324,7 @@ export class OpenLibrary {
     }
     const report = imports.inThisProcess
       ? await this.lib.ingest(paths, common)
-      : await runImportBatch(this.workerBatch(paths, modelDir, common))
+      : await runBatch(this.workerBatch(paths, modelDir, common))
     if (opts.collectionId !== undefined)
       this.collectionStore.add(opts.collectionId, importedDocumentIds(this.lib, report))
     this.lib.vectors?.save()
@@ -313,7 +341,7 @@ export class OpenLibrary {
    */
   async reopen(modelDir: string | null): Promise<void> {
     const next = await Library.open(this.dir, { ...this.opts, modelDir, reconcile: 'wait' })
-    const watched = await this.watches.stop()
+    const watched = await this.stopWatches()
     const old = this.lib
     this.replace(next)
     await old.close()
@@ -326,7 +354,7 @@ export class OpenLibrary {
    */
   async check(repair: boolean, modelDir: string | null): Promise<LibraryCheckReport> {
     if (!repair) return checkLibrary(this.lib, { repair: false })
-    const watched = await this.watches.stop()
+    const watched = await this.stopWatches()
     await this.lib.close()
     try {
       return await repairLibrary(this.dir, { modelDir })
@@ -342,7 +370,7 @@ export class OpenLibrary {
    * Callers stop imports and answers first.
    */
   async deleteEverything(modelDir: string | null): Promise<void> {
-    const watched = await this.watches.stop()
+    const watched = await this.stopWatches()
     await this.lib.close()
     deleteLibraryFiles(this.dir)
     this.replace(await Library.open(this.dir, { modelDir }))
@@ -351,10 +379,31 @@ export class OpenLibrary {
 
   /** Stops the watches (the library remembers them for its next opening), then closes. */
   async close(): Promise<void> {
-    await this.watches.stop()
+    await this.stopWatches()
     await this.parsePool?.close()
     this.parsePool = null
     await this.lib.close()
+  }
+
+  /**
+   * Stops the watches, then their import thread (its batch running is cancelled), so nothing is
+   * left in the library when it is closed or replaced; returns the folders that were running.
+   */
+  private async stopWatches(): Promise<string[]> {
+    const watched = await this.watches.stop()
+    const worker = this.watchImports
+    this.watchImports = null
+    if (worker) {
+      await worker.close()
+      this.watchImportsStarted += worker.threadsStarted
+    }
+    return watched
+  }
+
+  private watchImportWorker(): LongLivedImportWorker {
+    const { workerUrl, parseWorkerUrl } = this.opts.imports ?? {}
+    this.watchImports ??= new LongLivedImportWorker({ workerUrl, parseWorkerUrl })
+    return this.watchImports
   }
 
   /**

@@ -1,5 +1,6 @@
-// Runs one import batch off the caller's thread: PDF parsing and embedding never block the
-// app's main process, the CLI's progress bar or a test's event loop.
+// Runs import batches off the caller's thread: PDF parsing and embedding never block the app's
+// main process, the CLI's progress bar or a test's event loop. One batch and done (runIngestWorker),
+// or batch after batch (LongLivedImportWorker, for a watched folder's changes).
 // The same script also runs the import's extra embed threads (serveEmbedThread), so that no
 // build needs a third worker script.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
@@ -14,7 +15,12 @@ import { Library } from '../library.js'
 import { asDiskFull } from '../store/disk-full.js'
 import { parseAhead } from './parse-ahead.js'
 import { DEFAULT_PARSE_WORKER, defaultParseWorkers, ParsePool } from './parse-pool.js'
-import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
+import {
+  isServeImportsData,
+  type IngestJob,
+  type ParentToWorker,
+  type WorkerToParent,
+} from './worker-protocol.js'
 
 /** Texts per forward pass on each one-thread lane (see BENCHMARKS.md, issue 14). */
 const LANE_BATCH = 2
@@ -22,16 +28,47 @@ const LANE_BATCH = 2
 const port = parentPort
 if (!port) throw new Error('ingest-worker must run in a worker thread')
 if (isEmbedThreadData(workerData)) await serveEmbedThread(port, workerData)
-else await runImport(port, workerData as IngestJob)
+else if (isServeImportsData(workerData)) serveImports(port)
+else await runOnce(port, workerData as IngestJob)
 
-async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
-  const post = (m: WorkerToParent, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer)
+type Post = (m: WorkerToParent, transfer?: ArrayBuffer[]) => void
 
+/** One batch, then the thread ends (runIngestWorker). */
+async function runOnce(port: MessagePort, job: IngestJob): Promise<void> {
   const controller = new AbortController()
   port.on('message', (m: ParentToWorker) => {
     if (m.type === 'cancel') controller.abort()
   })
+  await runImport(job, (m, transfer = []) => port.postMessage(m, transfer), controller.signal)
+  port.close()
+}
 
+/**
+ * Batch after batch, one at a time, until 'end' (LongLivedImportWorker: a watched folder's changes).
+ * Between batches the thread holds nothing of the library: each batch opens it, takes the import
+ * lock, and closes and releases both before its 'done'.
+ */
+function serveImports(port: MessagePort): void {
+  const post: Post = (m, transfer = []) => port.postMessage(m, transfer)
+  let running: AbortController | null = null
+  let turn = Promise.resolve()
+  port.on('message', (m: ParentToWorker) => {
+    if (m.type === 'cancel') running?.abort()
+    else if (m.type === 'end') {
+      running?.abort()
+      void turn.then(() => port.close())
+    } else
+      turn = turn.then(async () => {
+        const controller = new AbortController()
+        running = controller
+        await runImport(m.job, post, controller.signal)
+        running = null
+      })
+  })
+}
+
+/** Imports one batch and posts its outcome ('done' or 'error'): it never throws. */
+async function runImport(job: IngestJob, post: Post, signal: AbortSignal): Promise<void> {
   const workers = job.parseWorkers ?? defaultParseWorkers()
   // Extraction on its own threads keeps this thread free to feed ONNX Runtime (see BENCHMARKS.md).
   const parseScript = job.parseWorkerUrl ?? DEFAULT_PARSE_WORKER
@@ -45,7 +82,7 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
   const parse = pool
     ? parseAhead(pool.parse, job.paths, pool.size, {
         ocr: job.ocr,
-        signal: controller.signal,
+        signal,
         resumeOcrIn: job.libraryDir,
       })
     : undefined
@@ -61,7 +98,7 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
     // the library (another process, or the app's own worker) runs to its end first; this one says
     // it is waiting and starts when the lock comes free.
     const importLock = await waitForImportLock(job.libraryDir, {
-      signal: controller.signal,
+      signal,
       onWaiting: (heldBy) =>
         post({
           type: 'progress',
@@ -93,7 +130,7 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
         ocr: job.ocr,
         keepDuplicateText: job.keepDuplicateText,
         resumeOcrIn: job.libraryDir,
-        signal: controller.signal,
+        signal,
         onProgress: (progress) => post({ type: 'progress', progress }),
         // Vectors travel as transferred buffers: no copy, no JSON.
         onCommitted: (committed) =>
@@ -115,7 +152,6 @@ async function runImport(port: MessagePort, job: IngestJob): Promise<void> {
   }
   post(outcome)
   await pool?.close()
-  port.close()
 }
 
 /** Closes the import's lanes and library, then releases the lock; what the close threw, or null. */

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { QuireError } from '@shared/errors.js'
 import type { IngestProgress, IngestReport } from '@shared/library-types.js'
 import type { CommittedVectors } from '../ingest/ingest-files.js'
-import type { IngestJob, WorkerToParent } from './worker-protocol.js'
+import type { IngestJob, ParentToWorker, WorkerToParent } from './worker-protocol.js'
 
 export interface RunIngestOptions {
   signal?: AbortSignal
@@ -28,42 +28,44 @@ export interface RunIngestOptions {
  */
 export const INGEST_THREAD_MEMORY_MB = 1024
 
-const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
+export const DEFAULT_WORKER = new URL('./ingest-worker-entry.js', import.meta.url)
 
 /**
  * Runs an import batch in a worker thread. A crash of the worker rejects with a clear error and
  * cannot corrupt the library (every document commits in its own transaction).
  */
 export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Promise<IngestReport> {
+  const script = opts.workerUrl ?? DEFAULT_WORKER
+  const data: IngestJob = { ...job, workerUrl: script instanceof URL ? script.href : script }
+  const worker = new Worker(script, {
+    workerData: opts.parseWorkerUrl ? { ...data, parseWorkerUrl: opts.parseWorkerUrl } : data,
+    // Lent ports move to the import's thread; they close when it ends.
+    transferList: job.parsePorts ?? [],
+    resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb ?? INGEST_THREAD_MEMORY_MB },
+  })
+  // The batch is followed until it settles; what the thread says after that changes nothing.
+  worker.on('error', () => {})
+  return followBatch(worker, opts)
+}
+
+/**
+ * Follows the batch `worker` runs now until its report, its error or the thread's end, passing
+ * on its progress and commits and cancelling it on `opts.signal`. The listeners go when it settles:
+ * a worker that lives on (LongLivedImportWorker) is followed again for its next batch.
+ */
+export function followBatch(worker: Worker, opts: RunIngestOptions = {}): Promise<IngestReport> {
   return new Promise((resolve, reject) => {
-    const script = opts.workerUrl ?? DEFAULT_WORKER
-    const data: IngestJob = { ...job, workerUrl: script instanceof URL ? script.href : script }
-    const worker = new Worker(script, {
-      workerData: opts.parseWorkerUrl ? { ...data, parseWorkerUrl: opts.parseWorkerUrl } : data,
-      // Lent ports move to the import's thread; they close when it ends.
-      transferList: job.parsePorts ?? [],
-      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb ?? INGEST_THREAD_MEMORY_MB },
-    })
     let settled = false
-    const onAbort = () => worker.postMessage({ type: 'cancel' })
-    if (opts.signal?.aborted) onAbort()
-    opts.signal?.addEventListener('abort', onAbort, { once: true })
-    const settle = (fn: () => void) => {
-      if (settled) return
-      settled = true
-      opts.signal?.removeEventListener('abort', onAbort)
-      fn()
-    }
-    worker.on('message', (m: WorkerToParent) => {
+    const onAbort = () => worker.postMessage({ type: 'cancel' } satisfies ParentToWorker)
+    const onMessage = (m: WorkerToParent) => {
       if (m.type === 'progress') opts.onProgress?.(m.progress)
       else if (m.type === 'committed') opts.onCommitted?.(m.committed)
       else if (m.type === 'done') settle(() => resolve(m.report))
       else if (m.type === 'error') settle(() => reject(new QuireError(m.code, m.message)))
-    })
-    worker.on('error', (err: Error & { code?: string }) =>
-      settle(() => reject(new QuireError('WORKER_CRASHED', crashMessage(err, opts.memoryMb)))),
-    )
-    worker.on('exit', (code) =>
+    }
+    const onError = (err: Error & { code?: string }) =>
+      settle(() => reject(new QuireError('WORKER_CRASHED', crashMessage(err, opts.memoryMb))))
+    const onExit = (code: number) =>
       settle(() =>
         reject(
           new QuireError(
@@ -71,8 +73,17 @@ export function runIngestWorker(job: IngestJob, opts: RunIngestOptions = {}): Pr
             `The import worker exited (code ${code}) before finishing the batch.`,
           ),
         ),
-      ),
-    )
+      )
+    const settle = (fn: () => void) => {
+      if (settled) return
+      settled = true
+      opts.signal?.removeEventListener('abort', onAbort)
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+      fn()
+    }
+    if (opts.signal?.aborted) onAbort()
+    opts.signal?.addEventListener('abort', onAbort, { once: true })
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
   })
 }
 

@@ -30,4 +30,17 @@ export type WorkerToParent =
   | { type: 'done'; report: IngestReport }
   | { type: 'error'; code: string; message: string }
 
-export type ParentToWorker = { type: 'cancel' }
+/**
+ * 'cancel' stops the batch running; a long-lived worker (ServeImportsData) also takes 'batch', one
+ * at a time, and 'end', which cancels the batch running and ends the thread once it has settled.
+ */
+export type ParentToWorker = { type: 'cancel' } | { type: 'batch'; job: IngestJob } | { type: 'end' }
+
+/** The workerData of an import worker that lives on and takes batch after batch. */
+export interface ServeImportsData {
+  serveImports: true
+}
+
+export function isServeImportsData(data: unknown): data is ServeImportsData {
+  return typeof data === 'object' && data !== null && (data as ServeImportsData).serveImports === true
+}
