@@ -2,11 +2,14 @@
 // collections made in the library panel, a PDF imported while one is open goes into it, a question
 // asked there starts that collection's conversation, and the answer says what it searched
 // ("Searched Case 14: 1 document"); the history lists the open collection's conversations and every
-// one under All documents. Screenshot in test-artifacts/e2e/collections-*.png.
+// one under All documents, each tagged with its collection. Another collection opened while an
+// answer streams: the answer goes on in its own conversation and shows finished on coming back.
+// Screenshots in test-artifacts/e2e/collections-*.png.
 import { type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/main/server/http-server.js'
-import { startScriptedOllama } from './support/fake-ollama-script.js'
+import { splitTokens } from '../fake-ollama/index.js'
+import { SCRIPTED_ANSWER, startScriptedOllama } from './support/fake-ollama-script.js'
 import { harbourPdf, QUESTION } from './support/sample-pdf.js'
 import * as step from './support/scenario.js'
 import { startE2eSession, type E2eSession } from './support/session.js'
@@ -77,5 +80,52 @@ describe('collections', () => {
     await expect
       .poll(() => collections.getByRole('button', { name: /^All documents/ }).getAttribute('aria-current'))
       .toBe('true')
+    // Under All documents each conversation is tagged with its collection's name.
+    const tag = conversationRows.first().getByTestId('conversation-collection')
+    await expect.poll(() => tag.innerText()).toBe('Case 14')
+    expect(await tag.getAttribute('title')).toBe('In Case 14')
+  })
+
+  it('keeps an answer streaming when another collection opens, and shows it finished on coming back', async () => {
+    // Slow enough that the collection is switched while the answer is still being written.
+    session!.ollama.setScript({ chat: { tokens: splitTokens(SCRIPTED_ANSWER), delayMs: 300 } })
+    const collections = page.getByRole('navigation', { name: 'Collections' })
+    const history = page.getByRole('navigation', { name: 'Conversations' })
+    const conversationRows = history.locator('.conv-list > li')
+    const answers = page.getByRole('article', { name: 'Answer', exact: true })
+    const inProgress = page.getByRole('article', { name: 'Answer in progress' })
+
+    // Case 14 opens on its latest conversation; a new one is started there and asked.
+    await collections.getByRole('button', { name: /^Case 14/ }).click()
+    await answers.first().waitFor()
+    await history.getByRole('button', { name: 'New conversation' }).click()
+    await expect.poll(() => answers.count()).toBe(0)
+    const box = page.getByRole('textbox', { name: 'Question' })
+    await box.fill(QUESTION)
+    await box.press('Enter')
+    await inProgress.getByText('spring tide', { exact: false }).waitFor({ timeout: 60_000 })
+
+    // Case 15 opens mid-answer: its own (new) conversation, nothing of Case 14's answer in view.
+    await collections.getByRole('button', { name: /^Case 15/ }).click()
+    await history.getByText('No conversations in Case 15 yet', { exact: false }).waitFor()
+    await expect.poll(() => inProgress.count()).toBe(0)
+    expect(await answers.count()).toBe(0)
+    await step.screenshot(page, 'collections-switched-mid-answer')
+
+    // The answer goes on to its end meanwhile, and is saved in its own conversation.
+    await expect.poll(() => server.services.chat.busy, { timeout: 60_000 }).toBe(false)
+
+    // Back in Case 14: its latest conversation, the one asked in, with the whole answer.
+    await collections.getByRole('button', { name: /^Case 14/ }).click()
+    const text = await step.waitForAnswer(page)
+    expect(text).toContain('rises twice a day')
+    await expect.poll(() => conversationRows.count()).toBe(2)
+    expect(await conversationRows.first().getByRole('button').first().getAttribute('aria-current')).toBe(
+      'true',
+    )
+    await expect
+      .poll(() => answers.last().getByTestId('answer-scope').innerText())
+      .toBe('Searched Case 14: 1 document')
+    expect(await answers.count()).toBe(1)
   })
 })

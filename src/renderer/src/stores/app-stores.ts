@@ -37,6 +37,7 @@ export function createAppStores(
   const chat = createChatStore(api, {
     collectionId: openCollection,
     onAnswer: (result) => settings.getState().noteAnswer(result),
+    onHistoryChanged: () => void conversations.getState().load(),
     onConversationChanged(id) {
       storage?.setItem(LAST_CONVERSATION_KEY, String(id))
       void conversations.getState().load()
@@ -59,8 +60,9 @@ export function createAppStores(
 
 /**
  * Another collection opened: the history lists its conversations, and the open conversation stays
- * only when it belongs there (All documents keeps any); otherwise the next question starts a new
- * one, in the collection.
+ * only when it belongs there (All documents keeps any); otherwise the collection's latest
+ * conversation opens, or a new one in it when it has none. An answer streaming in the conversation
+ * left goes on and is saved there (chat-store.ts): coming back to its collection shows it.
  */
 async function showCollection(
   api: QuireApi,
@@ -70,14 +72,14 @@ async function showCollection(
 ): Promise<void> {
   await conversations.getState().load()
   const open = chat.getState().conversationId
-  if (collectionId === null || open === null) return
+  if (collectionId === null) return
   // The list shown may be a search's hits: its members are asked for without the query.
   // (Unknown when that fails: the conversation stays open.)
   const members = conversations.getState().query.trim()
     ? await call(api, 'conversations.list', { collectionId }).catch(() => null)
     : conversations.getState().items
-  if (members && !members.some((c) => c.id === open) && chat.getState().conversationId === open)
-    await chat.getState().open(null)
+  if (!members || chat.getState().conversationId !== open) return
+  if (open === null || !members.some((c) => c.id === open)) await chat.getState().open(members[0]?.id ?? null)
 }
 
 /** Subscribes the stores to the transport's events; returns the unsubscribe. */

@@ -160,6 +160,84 @@ describe('chat store', () => {
     expect(store.getState().streaming?.replacing).toBe(2)
   })
 
+  it('an answer streaming when another conversation opens goes on there, and shows when it is opened again', async () => {
+    let answered = false
+    const api = createFakeApi({
+      'chat.ask': () => ({ requestId: 'r1', conversationId: 5 }),
+      'conversations.get': ({ id }) => ({
+        conversation: { id, title: 't', createdAt: '', updatedAt: '', messageCount: 2 },
+        messages:
+          id === 5
+            ? [
+                message(10, { conversationId: 5, role: 'user', text: 'Why?' }),
+                ...(answered ? [message(11, { conversationId: 5, text: 'Tides rise [1]' })] : []),
+              ]
+            : [message(20, { conversationId: 8, role: 'user', text: 'Other?' })],
+      }),
+    })
+    let historyChanged = 0
+    const store = createChatStore(api, { onHistoryChanged: () => historyChanged++ })
+    await store.getState().ask('Why?')
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Tides' } })
+
+    // Another conversation opens: it shows alone; the answer goes on, out of view.
+    await store.getState().open(8)
+    expect(store.getState()).toMatchObject({ conversationId: 8, streaming: null })
+    expect(store.getState().messages.map((m) => m.id)).toEqual([20])
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: ' rise' } })
+    expect(store.getState().streaming).toBeNull()
+    expect(store.getState().messages.map((m) => m.id)).toEqual([20])
+
+    // Back to it while it streams: the answer so far, still streaming, and its end in view.
+    await store.getState().open(5)
+    expect(store.getState().streaming).toMatchObject({ requestId: 'r1', text: 'Tides rise' })
+    expect(store.getState().messages.map((m) => m.id)).toEqual([10])
+    await store.getState().open(8)
+    answered = true
+    store.getState().onChatEvent({
+      requestId: 'r1',
+      event: { type: 'done', result: result({ conversationId: 5 }) },
+    })
+    expect(historyChanged).toBe(1)
+    expect(store.getState()).toMatchObject({ conversationId: 8, streaming: null })
+
+    // Finished while away: opening it shows the saved answer, nothing streaming.
+    await store.getState().open(5)
+    expect(store.getState().streaming).toBeNull()
+    expect(store.getState().messages.map((m) => m.id)).toEqual([10, 11])
+  })
+
+  it('a question whose reply comes after another conversation opened streams there, not in view; the view can ask its own', async () => {
+    let release!: () => void
+    const api = createFakeApi({
+      'chat.ask': ({ conversationId }) =>
+        conversationId === 8
+          ? { requestId: 'r2', conversationId: 8 }
+          : new Promise((r) => (release = () => r({ requestId: 'r1', conversationId: 5 }))),
+      'conversations.get': ({ id }) => ({
+        conversation: { id, title: 't', createdAt: '', updatedAt: '', messageCount: 1 },
+        messages: [message(id * 10, { conversationId: id, role: 'user', text: `Question ${id}` })],
+      }),
+    })
+    const store = createChatStore(api)
+    const pending = store.getState().ask('Why?')
+    await tick()
+    // Its first events come before chat.ask's reply, and it is sent away before it too.
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Tides' } })
+    await store.getState().open(8)
+    release()
+    await pending
+    expect(store.getState()).toMatchObject({ conversationId: 8, streaming: null })
+    await store.getState().ask('And here?')
+    expect(store.getState().streaming).toMatchObject({ requestId: 'r2' })
+    store.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: ' rise' } })
+    store.getState().onChatEvent({ requestId: 'r2', event: { type: 'token', text: 'Here' } })
+    expect(store.getState().streaming?.text).toBe('Here')
+    // Opening the first conversation takes its answer back, with every token it missed.
+    await store.getState().open(5)
+    expect(store.getState().streaming).toMatchObject({ requestId: 'r1', text: 'Tides rise' })
+  })
+
   it('keeps the error and drops the optimistic question when asking fails', async () => {
     const api = createFakeApi()
     const store = createChatStore(api)

@@ -1,4 +1,5 @@
-// The open conversation: its messages, the answer streaming in, stop and regenerate.
+// The open conversation: its messages, the answer streaming in, stop and regenerate; answers that
+// go on streaming in conversations opened away from.
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   AnswerEvent,
@@ -11,6 +12,8 @@ import type {
 import { call, type EventMap, type QuireApi } from '../transport/api-types.js'
 
 export interface StreamingAnswer {
+  /** Which question this is, from the moment it is asked (its requestId comes with chat.ask's reply). */
+  key: number
   requestId: string | null
   question: string
   text: string
@@ -39,6 +42,11 @@ export interface ChatState {
    * question box, so it is asked again as it was instead of typed again. A new object each time.
    */
   unsent: { text: string } | null
+  /**
+   * Opens a conversation (null: a new one). An answer streaming in the conversation open goes on in
+   * the background and is saved there; opening that conversation again shows it, still streaming or
+   * finished.
+   */
   open(conversationId: number | null): Promise<void>
   ask(question: string, documentIds?: number[]): Promise<void>
   /** The library's Summarize action: the document's cited summary as the next answer. */
@@ -56,6 +64,11 @@ export interface ChatState {
 export interface ChatStoreDeps {
   /** Called when a conversation gained messages or was created, so the history list refreshes. */
   onConversationChanged?: (conversationId: number) => void
+  /**
+   * Called when an answer in a conversation no longer open was saved or failed, so the history
+   * list refreshes (the open conversation's own changes are onConversationChanged).
+   */
+  onHistoryChanged?: () => void
   /** Called with every finished answer (the Ollama status follows each outcome). */
   onAnswer?: (result: AnswerResult) => void
   /** The open collection: a new conversation belongs to it and searches only it (null: all documents). */
@@ -63,6 +76,30 @@ export interface ChatStoreDeps {
 }
 
 let optimisticId = -1
+let nextKey = 1
+
+/** An answer still streaming in a conversation that is no longer open. */
+interface BackgroundAnswer {
+  answer: StreamingAnswer
+  /** Null until chat.ask replies for a question that started a new conversation. */
+  conversationId: number | null
+}
+
+/** The answer with a streamed event taken in (the events that do not end it). */
+function step(s: StreamingAnswer, event: AnswerEvent): StreamingAnswer {
+  switch (event.type) {
+    case 'retrieval':
+      return { ...s, sources: event.sources, retrieved: true, trace: event.trace }
+    case 'token':
+      return { ...s, text: s.text + event.text, retrieved: true }
+    case 'summary-progress': {
+      const { stage, done, total } = event
+      return { ...s, progress: { stage, done, total } }
+    }
+    default:
+      return s
+  }
+}
 
 /** The question shown at once, before the app has stored it (a negative id until then). */
 function optimisticQuestion(text: string, conversationId: number | null): Message {
@@ -90,6 +127,12 @@ function optimisticQuestion(text: string, conversationId: number | null): Messag
 export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreApi<ChatState> {
   // Events for a request can beat chat.ask's reply (SSE vs HTTP race); hold them until we know the id.
   const early = new Map<string, AnswerEvent[]>()
+  // Answers that went on streaming when another conversation was opened: followed to their end
+  // (the app saves them in their own conversation), taken back when theirs is opened again.
+  const background = new Set<BackgroundAnswer>()
+  // Answers whose end came while their conversation is read again: nothing left to follow.
+  const ended = new Set<number>()
+  const backgroundWith = (pred: (b: BackgroundAnswer) => boolean) => [...background].find(pred)
 
   return createStore<ChatState>((set, get) => {
     async function reload(conversationId: number, answered?: Message): Promise<void> {
@@ -110,23 +153,16 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
         case 'started':
           if (get().conversationId !== event.conversationId) set({ conversationId: event.conversationId })
           return
-        case 'retrieval':
-          set({ streaming: { ...s, sources: event.sources, retrieved: true, trace: event.trace } })
-          return
-        case 'token':
-          set({ streaming: { ...s, text: s.text + event.text, retrieved: true } })
-          return
-        case 'summary-progress': {
-          const { stage, done, total } = event
-          set({ streaming: { ...s, progress: { stage, done, total } } })
-          return
-        }
         case 'done': {
           // The stored message itself; the checks' extras are already worded in its warnings.
           const { message } = event.result
           deps.onAnswer?.(event.result)
           set({ conversationId: message.conversationId })
+          ended.add(s.key)
           void reload(message.conversationId, message).then(() => {
+            ended.delete(s.key)
+            // Another conversation was opened meanwhile: this one is saved, the history is told.
+            if (get().streaming?.key !== s.key) return deps.onHistoryChanged?.()
             set({ streaming: null })
             deps.onConversationChanged?.(message.conversationId)
           })
@@ -134,7 +170,10 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
         }
         case 'failed':
           // No answer at all: the stored conversation holds the failed reply with its reason.
+          ended.add(s.key)
           void reload(event.conversationId).then(() => {
+            ended.delete(s.key)
+            if (get().streaming?.key !== s.key) return deps.onHistoryChanged?.()
             if (event.messageId === null) set({ error: event.message })
             // Not saved at all (no question of that text ends the conversation): back to the box.
             const last = get()
@@ -146,7 +185,40 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
             deps.onConversationChanged?.(event.conversationId)
           })
           return
+        default:
+          set({ streaming: step(s, event) })
       }
+    }
+
+    /** An event of an answer in the background: its end is only told to the history. */
+    function applyInBackground(b: BackgroundAnswer, event: AnswerEvent): void {
+      if (event.type === 'started') b.conversationId = event.conversationId
+      else if (event.type === 'done' || event.type === 'failed') {
+        background.delete(b)
+        if (event.type === 'done') deps.onAnswer?.(event.result)
+        deps.onHistoryChanged?.()
+      } else b.answer = step(b.answer, event)
+    }
+
+    /** The answer streaming goes on in the background: another conversation is being opened. */
+    function toBackground(): void {
+      const s = get().streaming
+      if (!s) return
+      if (!ended.has(s.key)) background.add({ answer: s, conversationId: get().conversationId })
+      set({ streaming: null })
+    }
+
+    /** chat.ask replied for an answer already in the background. */
+    function startedInBackground(
+      b: BackgroundAnswer,
+      res: { requestId: string; conversationId: number },
+    ): void {
+      b.answer = { ...b.answer, requestId: res.requestId }
+      b.conversationId = res.conversationId
+      deps.onHistoryChanged?.()
+      if (b.answer.stopRequested) void call(api, 'chat.stop', { requestId: res.requestId }).catch(() => {})
+      for (const e of early.get(res.requestId) ?? []) applyInBackground(b, e)
+      early.delete(res.requestId)
     }
 
     async function start(
@@ -157,10 +229,12 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       summarizeDocumentId?: number,
     ): Promise<void> {
       if (get().streaming) return
+      const key = nextKey++
       set({
         error: null,
         unsent: null,
         streaming: {
+          key,
           requestId: null,
           question,
           text: '',
@@ -189,14 +263,20 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
               ? { regenerateMessageId: replacing }
               : {}),
         })
+        const away = backgroundWith((b) => b.answer.key === key)
+        if (away) return startedInBackground(away, res)
         const current = get().streaming
-        if (!current) return
+        if (current?.key !== key) return
         set({ conversationId: res.conversationId, streaming: { ...current, requestId: res.requestId } })
         deps.onConversationChanged?.(res.conversationId)
         if (current.stopRequested) void call(api, 'chat.stop', { requestId: res.requestId }).catch(() => {})
         for (const e of early.get(res.requestId) ?? []) apply(e)
         early.delete(res.requestId)
       } catch (err) {
+        // Not saved: nothing goes on in the background, and the conversation open now is another.
+        const away = backgroundWith((b) => b.answer.key === key)
+        if (away) return void background.delete(away)
+        if (get().streaming?.key !== key) return
         set((s) => ({
           streaming: null,
           error: (err as Error).message,
@@ -216,8 +296,20 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
       unsent: null,
 
       async open(conversationId) {
-        if (get().streaming) return
-        set({ conversationId, messages: [], error: null, loading: conversationId !== null })
+        if (get().streaming) {
+          if (conversationId === get().conversationId) return
+          toBackground()
+        }
+        const resumed =
+          conversationId === null ? undefined : backgroundWith((b) => b.conversationId === conversationId)
+        if (resumed) background.delete(resumed)
+        set({
+          conversationId,
+          messages: [],
+          error: null,
+          loading: conversationId !== null,
+          streaming: resumed?.answer ?? null,
+        })
         if (conversationId === null) return
         try {
           const { messages } = await call(api, 'conversations.get', { id: conversationId })
@@ -279,8 +371,12 @@ export function createChatStore(api: QuireApi, deps: ChatStoreDeps = {}): StoreA
 
       onChatEvent({ requestId, event }) {
         const s = get().streaming
-        if (s && s.requestId === requestId) apply(event)
-        else if (s && s.requestId === null) early.set(requestId, [...(early.get(requestId) ?? []), event])
+        if (s && s.requestId === requestId) return apply(event)
+        const away = backgroundWith((b) => b.answer.requestId === requestId)
+        if (away) return applyInBackground(away, event)
+        // Held until chat.ask replies, for the answer in view or one sent to the background.
+        if (s?.requestId === null || backgroundWith((b) => b.answer.requestId === null))
+          early.set(requestId, [...(early.get(requestId) ?? []), event])
       },
     }
   })

@@ -7,6 +7,11 @@ import { relativeTime } from '@renderer/lib/format.js'
 
 export interface ConversationItemProps {
   conversation: Conversation
+  /**
+   * Under All documents: the name of the collection the conversation belongs to (and searches),
+   * shown as a small tag; null for one outside any collection, or under an open collection.
+   */
+  collectionName?: string | null
   active: boolean
   onOpen: () => void
   onRename: (title: string) => void
@@ -31,6 +36,7 @@ function MatchSnippet({ text }: { text: string }) {
 
 export function ConversationItem({
   conversation,
+  collectionName = null,
   active,
   onOpen,
   onRename,
@@ -91,6 +97,15 @@ export function ConversationItem({
         data-conv-open
       >
         <span className="conv-title">{conversation.title || 'Untitled'}</span>
+        {collectionName !== null && (
+          <span
+            className="conv-collection"
+            title={`In ${collectionName}`}
+            data-testid="conversation-collection"
+          >
+            {collectionName}
+          </span>
+        )}
         <span className="conv-time">{relativeTime(conversation.updatedAt)}</span>
         {conversation.snippet && <MatchSnippet text={conversation.snippet} />}
       </button>

@@ -127,16 +127,21 @@ describe('history sidebar', () => {
     const nav = screen.getByRole('navigation', { name: 'Conversations' })
     expect(await screen.findByText('Question in 1')).toBeTruthy()
     expect(within(nav).getByRole('button', { name: /^Budget/ })).toBeTruthy()
+    // Under All documents each conversation says its collection; one outside any says nothing.
+    await waitFor(() => expect(within(nav).getAllByTestId('conversation-collection')).toHaveLength(1))
+    expect(within(nav).getByRole('button', { name: /^Tides/ }).textContent).toContain('Case 14')
+    expect(within(nav).getByTestId('conversation-collection').title).toBe('In Case 14')
+    expect(within(nav).getByRole('button', { name: /^Budget/ }).textContent).not.toContain('Case 14')
 
-    // Opening Case 14: its conversation only; the open one (of All documents) gives way to a new one.
+    // Opening Case 14: its conversations only, untagged; the open one (of All documents) gives way
+    // to Case 14's latest.
     await act(async () => stores.collections.getState().select(7))
     await waitFor(() => expect(within(nav).queryByRole('button', { name: /^Budget/ })).toBeNull())
     expect(within(nav).getByRole('button', { name: /^Tides/ })).toBeTruthy()
     expect(within(nav).getByText('Case 14')).toBeTruthy()
     expect(api.callsTo('conversations.list').at(-1)).toEqual({ collectionId: 7 })
-    await waitFor(() => expect(stores.chat.getState().conversationId).toBeNull())
-
-    await user.click(within(nav).getByRole('button', { name: /^Tides/ }))
+    expect(within(nav).queryByTestId('conversation-collection')).toBeNull()
+    await waitFor(() => expect(stores.chat.getState().conversationId).toBe(2))
     expect(await screen.findByText('Question in 2')).toBeTruthy()
 
     // "Show all" opens All documents: every conversation, and the open one stays.

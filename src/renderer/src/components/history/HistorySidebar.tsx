@@ -20,6 +20,12 @@ export function HistorySidebar({
   const collectionName = useCollections((s) =>
     s.current === null ? null : (s.items.find((c) => c.id === s.current)?.name ?? null),
   )
+  // Under All documents each conversation is tagged with its collection's name.
+  const collectionItems = useCollections((s) => s.items)
+  const tagOf = (c: { collectionId?: number | null }): string | null =>
+    collectionName !== null || c.collectionId == null
+      ? null
+      : (collectionItems.find((k) => k.id === c.collectionId)?.name ?? null)
   const items = useConversations((s) => s.items)
   const query = useConversations((s) => s.query)
   const error = useConversations((s) => s.error)
@@ -89,6 +95,7 @@ export function HistorySidebar({
           <ConversationItem
             key={c.id}
             conversation={c}
+            collectionName={tagOf(c)}
             active={c.id === activeId}
             tabbable={c.id === rovingId}
             onKeyNav={(e) => navigate(e, i)}
