@@ -20,7 +20,7 @@ import { buildVocab, specialTokensMapJson, tokenizerConfigJson, tokenizerJson } 
 import { writeModelFolder } from './test-model/write-model-folder.js'
 
 export type TestRerankerSize = 'tiny' | 'minilm-l6' | 'minilm-l2'
-const VERSION = 'quire-test-reranker/3'
+const VERSION = 'quire-test-reranker/4'
 const TOKENIZER_FILES = ['tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'vocab.txt']
 
 function shapeOf(size: TestRerankerSize, vocabSize: number): BertShape {

@@ -4,9 +4,14 @@
 // with the padding mask, residual + LayerNorm, GELU feed-forward, residual + LayerNorm) → pooler
 // (dense + tanh on [CLS]) → classifier (one logit). Random weights: the same operators and tensor
 // shapes as the real model, so it costs what the real one costs, but its scores mean nothing.
-// `quantized` lays the linear layers out as onnxruntime's quantize_dynamic does for the `q8` files
-// (DynamicQuantizeLinear + MatMulInteger, int8 weights; the word table int8, its looked-up rows
-// dequantized). The same seed gives the fp32 and q8 files the same weights, up to int8 rounding.
+// `quantized` lays the graph out as transformers.js's q8 files are written (scripts/quantize.py:
+// onnxruntime's dynamic quantizer with int8 weights, per_channel and reduce_range on for BERT,
+// MatMulConstBOnly): each linear layer DynamicQuantizeLinear + MatMulInteger with int8 weights, one
+// scale per output column within ±64, then Cast + Mul + Mul + Add, which ONNX Runtime fuses at load
+// into DynamicQuantizeMatMul / MatMulIntegerToFloat (build-test-reranker.test.ts checks that it
+// does); the attention's two activation-by-activation MatMuls stay fp32; the three embedding tables
+// int8, their looked-up rows dequantized. The same seed gives the fp32 and q8 files the same
+// weights, up to int8 rounding.
 import { mulberry32 as prng } from '../../tests/helpers/seeded-random.js'
 import { AttributeType, DataType, type NodeSpec, type TensorSpec } from './onnx-proto.js'
 
@@ -74,12 +79,16 @@ export function bertCrossEncoderGraph(
     for (let i = 0; i < w.length; i++) w[i] = weight()
     return w
   }
-  /** int8 weights with one scale, as quantize_dynamic stores them. */
-  const int8 = (w: Float32Array) => {
-    let max = 0
-    for (const x of w) max = Math.max(max, Math.abs(x))
-    const scale = max / 127 || 1
-    return { q: Int8Array.from(w, (x) => Math.round(x / scale)), scale }
+  /**
+   * Symmetric int8 with reduce_range, as onnxruntime's quantizer stores int8 weights: values within
+   * ±64 (7 bits), zero point 0, one scale per column of a [rows, cols] matrix (per_channel) or one
+   * for all of it (`columns` 1).
+   */
+  const int8 = (w: Float32Array, columns: number) => {
+    const max = new Float32Array(columns)
+    for (let i = 0; i < w.length; i++) max[i % columns] = Math.max(max[i % columns]!, Math.abs(w[i]!))
+    const scales = Float32Array.from(max, (m) => m / 64 || 1)
+    return { q: Int8Array.from(w, (x, i) => Math.round(x / scales[i % columns]!)), scales }
   }
 
   const linear = (x: string, inDim: number, outDim: number): string => {
@@ -87,7 +96,7 @@ export function bertCrossEncoderGraph(
     const bias = floats('bias', [outDim], () => 0)
     if (!quantized)
       return node('Add', [node('MatMul', [x, init('weight', [inDim, outDim], 1, bytes(w))]), bias])
-    const { q, scale } = int8(w)
+    const { q, scales } = int8(w, outDim)
     const xq = name('x_quantized')
     const xs = name('x_scale')
     const xz = name('x_zero_point')
@@ -98,10 +107,10 @@ export function bertCrossEncoderGraph(
       outputs: [xq, xs, xz],
     })
     const wq = init('weight_quantized', [inDim, outDim], DataType.INT8, bytes(q))
-    const wz = init('weight_zero_point', [], DataType.INT8, bytes(Int8Array.of(0)))
+    const wz = init('weight_zero_point', [outDim], DataType.INT8, bytes(new Int8Array(outDim)))
     const product = node('MatMulInteger', [xq, wq, xz, wz])
     const asFloat = node('Cast', [product], [{ name: 'to', type: AttributeType.INT, i: DataType.FLOAT }])
-    const scaleBoth = node('Mul', [xs, floats('weight_scale', [], () => scale)])
+    const scaleBoth = node('Mul', [xs, floats('weight_scale', [outDim], (i) => scales[i]!)])
     return node('Add', [node('Mul', [asFloat, scaleBoth]), bias])
   }
   const layerNorm = (x: string, dim: number): string =>
@@ -117,39 +126,24 @@ export function bertCrossEncoderGraph(
   const { hidden: H, heads, intermediate: I } = shape
   const headDim = H / heads
 
-  // Embeddings. The word table is the largest tensor. In the q8 layout it stays int8 and the looked-up
-  // rows are dequantized, as quantize_dynamic's GatherQuant writes it (the published q8 files keep
-  // the 23 MB table int8): dequantizing the whole table first would cost ~5% of every forward pass.
-  const table = random(shape.vocabSize, H)
-  let words: string
-  if (quantized) {
-    const { q, scale } = int8(table)
-    words = node('DequantizeLinear', [
-      node('Gather', [
-        init('word_embeddings_quantized', [shape.vocabSize, H], DataType.INT8, bytes(q)),
-        'input_ids',
-      ]),
-      floats('word_embeddings_scale', [], () => scale),
-      init('word_embeddings_zero_point', [], DataType.INT8, bytes(Int8Array.of(0))),
+  // Embeddings. In the q8 layout the three tables stay int8 and the looked-up rows are dequantized,
+  // as the quantizer's Gather quantization writes them (the published q8 files keep the 23 MB word
+  // table int8): dequantizing a whole table first would cost ~5% of every forward pass.
+  const embedding = (base: string, rows: number, ids: string): string => {
+    const table = random(rows, H)
+    if (!quantized) return node('Gather', [init(base, [rows, H], DataType.FLOAT, bytes(table)), ids])
+    const { q, scales } = int8(table, 1)
+    return node('DequantizeLinear', [
+      node('Gather', [init(`${base}_quantized`, [rows, H], DataType.INT8, bytes(q)), ids]),
+      floats(`${base}_scale`, [], () => scales[0]!),
+      init(`${base}_zero_point`, [], DataType.INT8, bytes(Int8Array.of(0))),
     ])
-  } else
-    words = node('Gather', [
-      init('word_embeddings', [shape.vocabSize, H], DataType.FLOAT, bytes(table)),
-      'input_ids',
-    ])
+  }
+  const words = embedding('word_embeddings', shape.vocabSize, 'input_ids')
   const seqLen = node('Gather', [node('Shape', ['input_ids']), ints('seq_axis', [1], true)])
   const positionIds = node('Range', [ints('zero', [0], true), seqLen, ints('one', [1], true)])
-  const positionTable = init(
-    'position_embeddings',
-    [shape.maxPositions, H],
-    1,
-    bytes(random(shape.maxPositions, H)),
-  )
-  const positions = node('Gather', [positionTable, positionIds])
-  const types = node('Gather', [
-    init('token_type_embeddings', [2, H], 1, bytes(random(2, H))),
-    'token_type_ids',
-  ])
+  const positions = embedding('position_embeddings', shape.maxPositions, positionIds)
+  const types = embedding('token_type_embeddings', 2, 'token_type_ids')
   let h = layerNorm(node('Add', [node('Add', [words, positions]), types]), H)
 
   // The padding mask as an additive bias on the attention scores: 0 where attended, -10000 where not.
