@@ -84,6 +84,7 @@ describe('collections', () => {
     const tag = conversationRows.first().getByTestId('conversation-collection')
     await expect.poll(() => tag.innerText()).toBe('Case 14')
     expect(await tag.getAttribute('title')).toBe('In Case 14')
+    await step.screenshot(page, 'collections-all-documents')
   })
 
   it('keeps an answer streaming when another collection opens, and shows it finished on coming back', async () => {
