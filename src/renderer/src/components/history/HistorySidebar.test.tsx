@@ -111,6 +111,34 @@ describe('history sidebar', () => {
     expect(document.activeElement).toBe(open()[1])
   })
 
+  it('starts a new conversation while an answer streams; the answer goes on in its own', async () => {
+    const user = userEvent.setup()
+    const { stores } = await renderApp({
+      'conversations.list': () => [conversation(5, 'Tides')],
+      'conversations.get': ({ id }) => ({
+        conversation: conversation(id, 'Tides'),
+        messages: [message(10, { conversationId: 5, role: 'user', text: 'Why the tides?' })],
+      }),
+      'chat.ask': () => ({ requestId: 'r1', conversationId: 5 }),
+    })
+    const nav = screen.getByRole('navigation', { name: 'Conversations' })
+    expect(await screen.findByText('Why the tides?')).toBeTruthy()
+    await act(async () => stores.chat.getState().ask('And the currents?'))
+    act(() =>
+      stores.chat.getState().onChatEvent({ requestId: 'r1', event: { type: 'token', text: 'Currents' } }),
+    )
+
+    await user.click(within(nav).getByRole('button', { name: 'New conversation' }))
+    await waitFor(() => expect(screen.queryByText('Why the tides?')).toBeNull())
+    expect(stores.chat.getState()).toMatchObject({ conversationId: null, streaming: null })
+
+    // Back to it: the answer is still being written there.
+    await user.click(within(nav).getByRole('button', { name: /^Tides/ }))
+    expect(await screen.findByText('Why the tides?')).toBeTruthy()
+    expect(stores.chat.getState().streaming).toMatchObject({ requestId: 'r1', text: 'Currents' })
+    expect(screen.getByRole('article', { name: 'Answer in progress' })).toBeTruthy()
+  })
+
   it('lists the open collection’s conversations, switches with the collection, and shows all under All documents', async () => {
     const user = userEvent.setup()
     const budget = { ...conversation(1, 'Budget'), collectionId: null }

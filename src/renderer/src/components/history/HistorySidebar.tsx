@@ -30,7 +30,6 @@ export function HistorySidebar({
   const query = useConversations((s) => s.query)
   const error = useConversations((s) => s.error)
   const activeId = useChat((s) => s.conversationId)
-  const busy = useChat((s) => s.streaming !== null)
   const actions = conversations.getState()
   const list = useRef<HTMLUListElement>(null)
   const [focusId, setFocusId] = useState<number | null>(null)
@@ -57,8 +56,8 @@ export function HistorySidebar({
         <button
           type="button"
           className="btn-small"
+          // Also while an answer streams: it goes on, and is saved, in its own conversation.
           onClick={onNew}
-          disabled={busy}
           aria-label="New conversation"
           title="New conversation (Ctrl+N)"
         >
