@@ -20,6 +20,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { earlierPassagesOfSearch } from '../../src/main/engine/answer/earlier-passages.js'
 import { Library } from '../../src/main/engine/library.js'
 import { tuningWith } from '../../src/main/engine/retrieve/tuning.js'
 import { defaultModelDir } from '../../src/main/services/model-locations.js'
@@ -167,11 +168,21 @@ for (const set of sets) {
     )
   mode = lib.mode
   const history = new Map<string, string[]>()
+  // The previous turn's passages, as the app passes the last answer's (answer/earlier-passages.ts).
+  const earlier = new Map<string, number[]>()
   for (const rec of set.records) {
     const context =
       rec.conversation_id && !values['no-history'] ? (history.get(rec.conversation_id) ?? []) : []
-    const r = await lib.search(rec.question, { k, context })
-    if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
+    const earlierPassages = context.length ? (earlier.get(rec.conversation_id!) ?? []) : []
+    const r = await lib.search(rec.question, {
+      k,
+      context,
+      ...(earlierPassages.length ? { earlierPassages } : {}),
+    })
+    if (rec.conversation_id) {
+      history.set(rec.conversation_id, [...context, rec.question])
+      earlier.set(rec.conversation_id, earlierPassagesOfSearch(r))
+    }
     const rank = rec.type === 'negative' ? null : firstMatchRank(rec, r.results, k)
     const top5 = r.results.slice(0, 5)
     const covers = coversAllGold(rec, top5)

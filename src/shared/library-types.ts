@@ -252,6 +252,12 @@ export interface SearchOptions {
   alsoSearch?: string[]
   /** Earlier questions (and optionally answers) of the conversation, oldest first. */
   context?: string[]
+  /**
+   * The previous answer's passages as chunk ids (SearchHit.chunkId), the ones it cited first: a
+   * follow-up that points back at them ("which one of those …") is searched there first
+   * (retrieve/earlier-turn-stage.ts). Ignored without `context`.
+   */
+  earlierPassages?: number[]
   /** Restrict the search to these document ids. */
   documentIds?: number[]
   /**

@@ -5,6 +5,7 @@ import { REPORT_FACTS, reportLibrary, type ReportLibrary } from '@tests/helpers/
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { warningText } from '@shared/answer-warnings.js'
 import type { AnswerEvent, AnswerWarning } from '@shared/chat-types.js'
+import type { SearchOptions } from '@shared/library-types.js'
 import { ConversationStore } from '../chat/conversation-store.js'
 import { Library } from '../library.js'
 import { Answerer, DEFAULT_ANSWER_PASSAGES } from './answerer.js'
@@ -444,6 +445,29 @@ describe('Answerer conversations', () => {
     expect(second.message.trace.hits.map((h) => h.file)).toContain(files.people)
     const stored = conversationsOf(lib).messages(first.message.conversationId)
     expect(stored[3]!.trace).toEqual(second.message.trace)
+  })
+
+  it("gives search the previous answer's passages, cited first, for a follow-up asked without a rewrite", async () => {
+    const fixture = await reports()
+    const host = await deadOllamaUrl()
+    const asked: SearchOptions[] = []
+    const a = answerer(fixture.lib, {
+      ollama: { host, model: MODEL },
+      search: (q, o) => {
+        asked.push(o ?? {})
+        return fixture.lib.search(q, o)
+      },
+    })
+    const first = await a.ask('Ghent steel output 2023?')
+    const second = await a.ask('Is that more than in 2022?', { conversationId: first.message.conversationId })
+    const { citations, sources } = first.message
+    expect(sources.length).toBeGreaterThan(0)
+    expect(asked[0]!.earlierPassages).toBeUndefined()
+    expect(asked[1]).toMatchObject({
+      context: ['Ghent steel output 2023?'],
+      earlierPassages: [...new Set([...citations, ...sources].map((c) => c.chunkId))],
+    })
+    expect(second.message.trace.hits[0]).toMatchObject({ file: fixture.files.report })
   })
 
   it('passes document filters through to search', async () => {

@@ -87,3 +87,28 @@ describe('historyWindow', () => {
     ])
   })
 })
+
+describe('the passages of each turn', () => {
+  const source = (n: number, chunkId: number) => ({
+    n,
+    chunkId,
+    documentId: 1,
+    file: '/docs/a.pdf',
+    title: 'a',
+    pages: [1],
+    text: 'x',
+  })
+
+  it('lists the chunks an answer cited first, then the rest it was given, once each', () => {
+    const answered = {
+      ...msg('assistant', 'A [2].'),
+      citations: [source(2, 20)],
+      sources: [source(1, 10), source(2, 20), source(3, 30)],
+    }
+    const declined = { ...msg('assistant', 'Not found.'), declined: true, sources: [source(1, 40)] }
+    expect(historyWindow([msg('user', 'Q1'), answered, msg('user', 'Q2'), declined])).toEqual([
+      { question: 'Q1', answer: 'A.', passages: [20, 10, 30] },
+      { question: 'Q2', answer: 'Not found.' },
+    ])
+  })
+})

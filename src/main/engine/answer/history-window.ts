@@ -1,10 +1,16 @@
 import type { Message } from '@shared/chat-types.js'
 import { stripCitationMarkers } from '@shared/citation-markers.js'
+import { earlierPassagesOfAnswer } from './earlier-passages.js'
 
 export interface Turn {
   question: string
   /** The answer without citation markers (their numbers meant something only in that turn). */
   answer: string
+  /**
+   * The chunks of the passages the answer rests on, cited ones first (earlier-passages.ts); empty
+   * for a declined answer. A follow-up that points back is searched there first.
+   */
+  passages?: number[]
 }
 
 export interface HistoryWindowOptions {
@@ -37,8 +43,10 @@ export function historyWindow(messages: Message[], opts: HistoryWindowOptions = 
     let j = i + 1
     while (messages[j]?.role === 'assistant' && messages[j + 1]?.role === 'assistant') j++
     const next = messages[j]
-    const answer = next?.role === 'assistant' ? shorten(stripCitationMarkers(next.text), maxAnswerChars) : ''
-    turns.push({ question: m.text.trim(), answer })
+    const replied = next?.role === 'assistant' ? next : null
+    const answer = replied ? shorten(stripCitationMarkers(replied.text), maxAnswerChars) : ''
+    const passages = replied ? earlierPassagesOfAnswer(replied) : []
+    turns.push({ question: m.text.trim(), answer, ...(passages.length ? { passages } : {}) })
   }
   const window: Turn[] = []
   let chars = 0

@@ -14,6 +14,11 @@ export interface PreparedQuestion {
   searchQuery: string
   /** Earlier questions, used as search context when there is no rewrite. */
   context: string[]
+  /**
+   * With the context: the previous answer's passages (chunk ids, cited first), where a follow-up
+   * that points back is searched first (retrieve/earlier-turn-stage.ts).
+   */
+  earlierPassages: number[]
   /** What query help wrote to search beside the question (query-help.ts); absent when off. */
   queryHelp?: QueryHelpTrace
 }
@@ -34,6 +39,7 @@ export async function prepareQuestion(input: PrepareInput): Promise<PreparedQues
   let rewrite: QuestionRewrite | null = null
   let rewriteRejected: PreparedQuestion['rewriteRejected'] = null
   let context: string[] = []
+  let earlierPassages: number[] = []
   if (turns.length > 0) {
     if (model) {
       const out = await rewriteFollowUp(input.chat, model, turns, question, {
@@ -43,7 +49,17 @@ export async function prepareQuestion(input: PrepareInput): Promise<PreparedQues
       rewrite = out.rewrite
       if (!out.rewrite && out.rejected) rewriteRejected = out.rejected
     }
-    if (!rewrite) context = earlierQuestions(turns)
+    if (!rewrite) {
+      context = earlierQuestions(turns)
+      earlierPassages = turns.at(-1)?.passages ?? []
+    }
   }
-  return { question, rewrite, rewriteRejected, searchQuery: rewrite?.to ?? question, context }
+  return {
+    question,
+    rewrite,
+    rewriteRejected,
+    searchQuery: rewrite?.to ?? question,
+    context,
+    earlierPassages,
+  }
 }

@@ -31,6 +31,9 @@ export async function retrievePassages(
   const response = await search(prepared.searchQuery, {
     k: opts.k,
     ...(prepared.context.length ? { context: prepared.context } : {}),
+    ...(prepared.context.length && prepared.earlierPassages.length
+      ? { earlierPassages: prepared.earlierPassages }
+      : {}),
     ...(opts.documentIds ? { documentIds: opts.documentIds } : {}),
     ...(opts.minCoverage !== undefined ? { minCoverage: opts.minCoverage } : {}),
     ...(prepared.queryHelp?.queries.length ? { alsoSearch: prepared.queryHelp.queries } : {}),

@@ -30,6 +30,7 @@ export function fuseCandidates(
     lists.push({ ids: c.bm25Context.map((x) => x.id), weight: T.wBm25 * T.contextWeight })
   if (c.vector.length) lists.push({ ids: c.vector.map((v) => v.id), weight: T.wVector })
   if (c.alsoSearched) lists.push(...c.alsoSearched)
+  if (c.earlier) lists.push(...earlierLists(c.earlier, byEvidence, byId, T))
   return [...fuseRanks(lists, T.rrfK).entries()]
     .filter(([id]) => byId.has(id))
     .map(([id, score]) => {
@@ -38,4 +39,27 @@ export function fuseCandidates(
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, k * T.mergePool)
+}
+
+/**
+ * A follow-up that points back (earlier-turn-stage.ts) is searched where the previous answer was
+ * found first: the candidates of the previous answer's documents, and its passages themselves,
+ * each ranked by the question's evidence as one more list of the fusion. Only the order within
+ * those places comes from them; how far ahead they go is the lists' weight.
+ */
+function earlierLists(
+  earlier: NonNullable<Candidates['earlier']>,
+  byEvidence: number[],
+  byId: Map<number, ChunkRow>,
+  T: Tuning,
+): { ids: number[]; weight: number }[] {
+  const documents = new Set(earlier.documentIds)
+  const chunks = new Set(earlier.chunkIds)
+  return [
+    {
+      ids: byEvidence.filter((id) => documents.has(byId.get(id)?.document_id ?? -1)),
+      weight: T.wEarlierDocument,
+    },
+    { ids: byEvidence.filter((id) => chunks.has(id)), weight: T.wEarlierPassage },
+  ].filter((l) => l.ids.length > 0 && l.weight > 0)
 }

@@ -37,6 +37,12 @@ export interface Candidates {
   rows: ChunkRow[]
   /** Candidate lists of the wordings query help searched beside the question (also-search-stage.ts). */
   alsoSearched?: { ids: number[]; weight: number }[]
+  /**
+   * Where the previous answer was found, for a follow-up that points back at it
+   * (earlier-turn-stage.ts): the documents of its passages and the chunk it rested on most,
+   * ranked again by fusion.
+   */
+  earlier?: { documentIds: number[]; chunkIds: number[] }
 }
 
 export interface CandidateSources {
@@ -92,8 +98,12 @@ export class CandidateGatherer {
     }
     const ids = new Set<number>([...bm25, ...bm25Context].map((c) => c.id))
     for (const v of vector) ids.add(v.id)
-    const rows = this.rowsStmt.all(JSON.stringify([...ids])) as ChunkRow[]
-    return { bm25, bm25Context, vector, rows }
+    return { bm25, bm25Context, vector, rows: this.rowsOf([...ids]) }
+  }
+
+  /** The rows of these chunks, of indexed documents only (a chunk removed since is left out). */
+  rowsOf(ids: number[]): ChunkRow[] {
+    return ids.length ? (this.rowsStmt.all(JSON.stringify(ids)) as ChunkRow[]) : []
   }
 
   /**

@@ -7,6 +7,7 @@ import { fuseCandidates } from './fuse-candidates.js'
 import { markOcrPassages } from './mark-ocr-passages.js'
 import { rerankStage } from './rerank-stage.js'
 import { alsoSearchStage } from './also-search-stage.js'
+import { earlierTurnStage } from './earlier-turn-stage.js'
 import { scoreEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
 import { summaryStage } from './summary-stage.js'
@@ -72,12 +73,13 @@ const decideStage: SearchStage = {
 }
 
 /**
- * In order: gather → also-search → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
+ * In order: gather → also-search → earlier-turn → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
  * after the decision: it is made on the document passages alone, as in a library without summaries.
  */
 export const SEARCH_STAGES: readonly SearchStage[] = [
   gather,
   alsoSearchStage,
+  earlierTurnStage,
   score,
   fuse,
   feedback,

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { earlierPassagesOfSearch } from '../answer/earlier-passages.js'
+import type { Db } from '../store/open-database.js'
+import { HybridSearch } from './hybrid-search.js'
+import { chunk, tempLibrary } from './test-library.js'
+
+// A follow-up that points back ("which one of those …") is searched where the previous answer was
+// found first (earlier-turn-stage.ts). A real library: a statistics paper whose overview table
+// marks the functions written in C, and a drawing manual that says "implemented in C" far more.
+
+function library(): Db {
+  return tempLibrary({
+    'ordinal.pdf': [
+      chunk(
+        0,
+        'Package overview',
+        'The ordinal package fits cumulative link models; its key functions are summarized in Table 1.\n' +
+          'Table 1: Key functions in ordinal. Superscript "c": the function is written in C.\n' +
+          '| Fitting | Miscellaneous |\n| --- | --- |\n| clm | convergence |\n| clmmc | slice |\n| clm.fit | drop.coef |',
+      ),
+      ...Array.from({ length: 12 }, (_, i) =>
+        chunk(
+          i + 1,
+          `Section ${i}`,
+          `Cumulative link model example ${i}: the wine data fitted with clm and link ${i}.`,
+        ),
+      ),
+    ],
+    'metapost.pdf': [
+      chunk(
+        0,
+        'Marked primitives',
+        'Primitives marked with a star are implemented in C; the ones marked with a dagger are implemented in Lua. Only one is marked twice.',
+      ),
+      chunk(
+        1,
+        'Internals',
+        'The path solver is implemented in C. The number system is implemented in C too.',
+      ),
+      ...Array.from({ length: 12 }, (_, i) =>
+        chunk(i + 2, `Drawing ${i}`, `Draw a path with pen ${i} and fill it.`),
+      ),
+    ],
+  })
+}
+
+const FIRST = 'What are the model-fitting functions of the ordinal package, according to its overview table?'
+const FOLLOW_UP = 'Which one of those is marked as implemented in C?'
+
+async function firstTurn(search: HybridSearch) {
+  const r = await search.search(FIRST, { k: 10 })
+  expect(r.results[0]!.file).toBe('/docs/ordinal.pdf')
+  return earlierPassagesOfSearch(r)
+}
+
+describe('a follow-up that points back at the previous answer', () => {
+  it('is searched first in the document and passage the previous answer came from', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const earlierPassages = await firstTurn(search)
+    const without = await search.search(FOLLOW_UP, { k: 5, context: [FIRST] })
+    expect(without.results[0]!.file).toBe('/docs/metapost.pdf')
+    const r = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages })
+    expect(r.results[0]!.file).toBe('/docs/ordinal.pdf')
+    expect(r.results[0]!.text).toContain('| clmmc | slice |')
+    // Where to look first never decides whether the library answers.
+    expect(r.decision!.coverage).toBe(without.decision!.coverage)
+  })
+
+  it('is searched as before when the question names its own topic, or with no earlier turn', async () => {
+    const search = new HybridSearch({ db: library(), embedder: null, vectors: null })
+    const earlierPassages = await firstTurn(search)
+    const ownTopic = 'Which primitives are marked as implemented in C?'
+    const before = await search.search(ownTopic, { k: 5, context: [FIRST] })
+    const after = await search.search(ownTopic, { k: 5, context: [FIRST], earlierPassages })
+    expect(after.results.map((h) => h.chunkId)).toEqual(before.results.map((h) => h.chunkId))
+    const alone = await search.search(FOLLOW_UP, { k: 5 })
+    const aloneWithPassages = await search.search(FOLLOW_UP, { k: 5, earlierPassages })
+    expect(aloneWithPassages.results.map((h) => h.chunkId)).toEqual(alone.results.map((h) => h.chunkId))
+  })
+
+  it('leaves out passages outside the documents searched and chunks no longer in the library', async () => {
+    const db = library()
+    const search = new HybridSearch({ db, embedder: null, vectors: null })
+    const earlierPassages = await firstTurn(search)
+    const metapost = (
+      db.prepare(`SELECT id FROM documents WHERE path = '/docs/metapost.pdf'`).get() as { id: number }
+    ).id
+    const r = await search.search(FOLLOW_UP, {
+      k: 5,
+      context: [FIRST],
+      earlierPassages: [...earlierPassages, 999_999],
+      documentIds: [metapost],
+    })
+    expect(r.results.length).toBeGreaterThan(0)
+    expect(r.results.every((h) => h.file === '/docs/metapost.pdf')).toBe(true)
+  })
+})

@@ -1,0 +1,51 @@
+// A follow-up that points back at the previous answer ("which one of those is written in C?",
+// "what arguments does that function take?") is about where that answer was found: the same
+// documents, most often the same passage or table. Its own words rarely say which, and the
+// earlier question's words, searched over the whole library, can lose the place to another
+// document that happens to share them. So the previous answer's passages (SearchOptions
+// .earlierPassages: the app passes the passages of the conversation's last answer, cited first)
+// are searched first: their documents are searched again on their own, and fusion ranks the
+// candidates of those documents, and the passage the answer rested on most (the first one), as
+// lists of their own (fuse-candidates.ts). Only the first passage: a follow-up often asks the next
+// thing, found near the rest of what the answer was given, not in it. The decision stays the
+// question's: where to look first never makes a question look answered.
+import { refersBack } from './refers-back.js'
+import type { SearchStage } from './search-stage-types.js'
+
+export const earlierTurnStage: SearchStage = {
+  name: 'earlier-turn',
+  applies: (r) =>
+    (r.opts.earlierPassages?.length ?? 0) > 0 &&
+    r.question.context.length > 0 &&
+    r.T.wEarlierDocument + r.T.wEarlierPassage > 0 &&
+    refersBack(r.question.query),
+  run: async (r, d) => {
+    const scope = r.opts.documentIds ? new Set(r.opts.documentIds) : null
+    const known = new Map(r.candidates.rows.map((row) => [row.id, row]))
+    const wanted = [...new Set(r.opts.earlierPassages)]
+    const fetched = d.gatherer.rowsOf(wanted.filter((id) => !known.has(id)))
+    for (const row of fetched) known.set(row.id, row)
+    // Chunks gone from the library since, or outside the documents this search is limited to, are not searched.
+    const passages = wanted
+      .map((id) => known.get(id))
+      .filter((row) => row !== undefined && (!scope || scope.has(row.document_id)))
+    if (passages.length === 0) return
+    const documentIds = [...new Set(passages.map((row) => row!.document_id))]
+    const found = await d.gatherer.gather(r.question, r.mode, r.T, documentIds)
+    const rows = [...r.candidates.rows]
+    const have = new Set(rows.map((row) => row.id))
+    for (const row of [...passages, ...found.rows])
+      if (!have.has(row!.id)) {
+        have.add(row!.id)
+        rows.push(row!)
+      }
+    r.candidates = {
+      ...r.candidates,
+      rows,
+      earlier: {
+        documentIds,
+        chunkIds: passages.slice(0, 1).map((row) => row!.id),
+      },
+    }
+  },
+}
