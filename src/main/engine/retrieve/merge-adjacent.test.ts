@@ -122,6 +122,24 @@ describe('mergeAdjacent', () => {
     )
   })
 
+  it('never joins pieces of two different numbered tables, and joins two pieces of one', () => {
+    const piece = (n: number, row: string) =>
+      `Table ${n}: Constants\n| Name | Value |\n| --- | --- |\n| ${row} | 1 |`
+    const ranked = [
+      chunk(1, 1, 5, 0.9, { text: piece(8, 'bp') }),
+      chunk(2, 1, 6, 0.8, { text: piece(9, 'cc') }),
+      chunk(3, 1, 4, 0.7, { text: piece(8, 'pt') }),
+      chunk(4, 1, 7, 0.6, { text: piece(9, 'pc') }),
+      // Prose before a table still reads on into it.
+      chunk(5, 1, 3, 0.5, { text: 'The constants are listed in Table 8.' }),
+    ]
+    const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })
+    expect(out.map((p) => p.members.map((m) => m.id))).toEqual([
+      [5, 3, 1],
+      [2, 4],
+    ])
+  })
+
   it('does not grow a passage by a neighbour that does not match the question itself', () => {
     const ranked = [chunk(1, 1, 5, 0.9), chunk(2, 1, 6, 0.8, { joinable: false })]
     const out = mergeAdjacent(ranked, { k: 10, maxChunks: 3 })

@@ -225,10 +225,32 @@ function overlapStart(a: string, b: string): number | null {
 /** Whether a chunk of the passage's document continues the passage (see RankedChunk.section). */
 function joins(p: { members: RankedChunk[]; lo: number; hi: number }, c: RankedChunk): boolean {
   const besides = c.ord === p.lo - 1 || c.ord === p.hi + 1
+  if (
+    besides &&
+    !sameTable(
+      p.members.find((m) => m.ord === c.ord + 1 || m.ord === c.ord - 1)!,
+      c,
+    )
+  )
+    return false
   return (
     (besides && p.members.every((m) => sameSection(m.section, c.section))) ||
     (c.ord === p.hi + 1 && opensWithOwnHeading(c.section, c.text))
   )
+}
+
+/** "Table 9" when a chunk is a table's piece: it opens with that table's caption over its header. */
+const OPENS_TABLE = /^Table (\d+)\b[^\n]*\n\|/
+
+/**
+ * False when two neighbouring chunks are pieces of two different numbered tables: each table is a
+ * place of its own (a manual's Tables 8, 9 and 10 printed one after another made one passage of
+ * three tables' pieces).
+ */
+function sameTable(a: RankedChunk, b: RankedChunk): boolean {
+  const x = OPENS_TABLE.exec(a.text)?.[1]
+  const y = OPENS_TABLE.exec(b.text)?.[1]
+  return x === undefined || y === undefined || x === y
 }
 
 /** Equal heading paths, or one section inside the other ("5 Illustrations" and "5 Illustrations > 5.1 Data"). */
