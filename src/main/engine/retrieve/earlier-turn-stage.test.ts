@@ -94,4 +94,53 @@ describe('a follow-up that points back at the previous answer', () => {
     expect(r.results.length).toBeGreaterThan(0)
     expect(r.results.every((h) => h.file === '/docs/metapost.pdf')).toBe(true)
   })
+
+  it('also searches first the table the previous answer names by number, printed elsewhere', async () => {
+    const db = tempLibrary({
+      'ordinal.pdf': [
+        chunk(
+          0,
+          'Overview',
+          'Table 1: Key functions in ordinal. Superscript "c": the function is written in C.\n| Fitting | Miscellaneous |\n| --- | --- |\n| clm | convergence |\n| clmmc | slice |',
+        ),
+        ...Array.from({ length: 12 }, (_, i) =>
+          chunk(
+            i + 1,
+            `Section ${i}`,
+            `Cumulative link model example ${i}: the wine data fitted with clm and link ${i}.`,
+          ),
+        ),
+        chunk(
+          13,
+          'Package overview',
+          'The model-fitting functions of the ordinal package are clm and clmm, as summarized in Table 1.',
+        ),
+      ],
+      'metapost.pdf': [
+        chunk(
+          0,
+          'Marked primitives',
+          'Primitives marked with a star are implemented in C; the ones marked with a dagger are implemented in Lua. Only one is marked twice.',
+        ),
+        ...Array.from({ length: 12 }, (_, i) =>
+          chunk(i + 1, `Drawing ${i}`, `Draw a path with pen ${i} and fill it.`),
+        ),
+      ],
+    })
+    const search = new HybridSearch({ db, embedder: null, vectors: null })
+    const overview = db
+      .prepare(`SELECT id FROM chunks WHERE text LIKE 'The model-fitting%'`)
+      .pluck()
+      .get() as number
+    const r = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages: [overview] })
+    const at = (hits: typeof r.results, text: string) => hits.findIndex((h) => h.text.includes(text))
+    expect(at(r.results, '| clmmc | slice |')).toBeLessThan(at(r.results, 'Primitives marked'))
+    // The same follow-up after an answer from a passage that names no table.
+    const plain = db
+      .prepare(`SELECT id FROM chunks WHERE text LIKE 'Cumulative link model example 3%'`)
+      .pluck()
+      .get() as number
+    const after = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages: [plain] })
+    expect(at(after.results, '| clmmc | slice |')).toBeGreaterThan(at(after.results, 'Primitives marked'))
+  })
 })

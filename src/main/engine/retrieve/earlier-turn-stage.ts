@@ -9,6 +9,7 @@
 // lists of their own (fuse-candidates.ts). Only the first passage: a follow-up often asks the next
 // thing, found near the rest of what the answer was given, not in it. The decision stays the
 // question's: where to look first never makes a question look answered.
+import { chunksCaptioning, tableMentions } from './referenced-tables.js'
 import { refersBack } from './refers-back.js'
 import type { SearchStage } from './search-stage-types.js'
 
@@ -32,9 +33,15 @@ export const earlierTurnStage: SearchStage = {
     if (passages.length === 0) return
     const documentIds = [...new Set(passages.map((row) => row!.document_id))]
     const found = await d.gatherer.gather(r.question, r.mode, r.T, documentIds)
+    // The passage the answer rested on most, and the tables it names by number.
+    const first = passages[0]!
+    const tableIds = chunksCaptioning(d.db, first.document_id, tableMentions(first.text)).filter(
+      (id) => id !== first.id,
+    )
+    const tables = d.gatherer.rowsOf(tableIds.filter((id) => !known.has(id)))
     const rows = [...r.candidates.rows]
     const have = new Set(rows.map((row) => row.id))
-    for (const row of [...passages, ...found.rows])
+    for (const row of [...passages, ...found.rows, ...tables])
       if (!have.has(row!.id)) {
         have.add(row!.id)
         rows.push(row!)
@@ -44,7 +51,7 @@ export const earlierTurnStage: SearchStage = {
       rows,
       earlier: {
         documentIds,
-        chunkIds: passages.slice(0, 1).map((row) => row!.id),
+        chunkIds: [first.id, ...tableIds],
       },
     }
   },
