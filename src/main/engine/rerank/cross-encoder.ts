@@ -11,6 +11,7 @@ import {
   forbidNetwork,
   NO_SPINNING,
 } from '../embed/transformers-embedder.js'
+import { encodePairs } from './encode-pairs.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
 
@@ -22,13 +23,18 @@ export interface LoadRerankerOptions {
 }
 
 /**
- * Word pieces per pair, question included. ms-marco-MiniLM was trained on MS MARCO's short web
- * passages (typically 50–60 words: with the query, under 128 pieces), and its cost grows with the length: MiniLM-L-6 int8
- * scores 30 pairs of 128 pieces in 534 CPU-ms, of 256 in 1330 (bench/sections/rerank.ts), so on two
- * cores its 150 ms budget covers about 16 candidates at 128 and 6 at 256. A pair of 128 pieces holds
- * about 65 words of a passage, read where the question's terms are (retrieve/rerank-window.ts).
+ * Word pieces per pair, question included: as long as the pairs ms-marco cross-encoders learned
+ * from. MS MARCO's passages are about 55–60 words and its queries about 6 (Nguyen et al. 2016),
+ * so a training pair is about 75–90 word pieces; 96 holds such a pair with room. A longer passage
+ * is read from its best window around the question's terms (retrieve/rerank-window.ts), as
+ * passage-level rerankers read long documents (MaxP, Dai & Callan 2019; Intra-Document Cascading,
+ * Hofstätter et al. 2021). The length also sets the cost, nearly all of it inside ONNX Runtime:
+ * MiniLM-L-6 int8 scores 30 pairs of 128 pieces in 500–540 CPU-ms, of 96 in 320–370
+ * (bench/sections/rerank.ts, side by side), so on two idle cores its 150 ms budget covers about 25
+ * of the 30 candidates instead of about 16. Shorter would fit all 30 but read less of a passage
+ * than the model was trained to judge (docs/reranking.md, What the reranker reads).
  */
-export const RERANK_MAX_TOKENS = 128
+export const RERANK_MAX_TOKENS = 96
 
 /** A question and a passage that together fill `maxTokens` word pieces (each word is one piece). */
 export function warmUpPair(maxTokens: number): [string, string] {
@@ -39,7 +45,7 @@ export function warmUpPair(maxTokens: number): [string, string] {
 export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}): Promise<Reranker> {
   const check = inspectRerankerDir(dir)
   if (!check.ok) throw new Error(check.reason)
-  const { AutoModelForSequenceClassification, AutoTokenizer, env } = await importTransformers()
+  const { AutoModelForSequenceClassification, AutoTokenizer, Tensor, env } = await importTransformers()
   forbidNetwork(env, dirname(check.dir))
   const load = { local_files_only: true } as const
   const threads = Math.max(1, Math.floor(opts.threads ?? defaultThreads()))
@@ -70,10 +76,12 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
 
   async function forward(query: string, passages: string[]): Promise<number[]> {
     const started = performance.now()
-    const inputs = tokenizer(
-      passages.map(() => query),
-      { text_pair: passages, padding: true, truncation: true, max_length: maxTokens },
-    )
+    const pairs = encodePairs(tokenizer, query, passages, maxTokens)
+    const inputs: Record<string, Tensor> = {
+      input_ids: new Tensor('int64', pairs.inputIds, pairs.dims),
+      attention_mask: new Tensor('int64', pairs.attentionMask, pairs.dims),
+    }
+    if (pairs.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', pairs.tokenTypeIds, pairs.dims)
     const { logits } = (await model(inputs)) as { logits: Tensor }
     const [rows = 0, labels = 1] = logits.dims
     const data = logits.data as Float32Array
@@ -88,9 +96,11 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
 
   await forward('warm up', ['warm up'])
   // The first pass builds ONNX Runtime's kernels and says little about the next ones: measure a
-  // second, on pairs as long as the cap. Most of a library's passages reach it (on the evaluation
-  // pool 89% of pairs are longer than 128 word pieces), and a time per passage measured on short
-  // pairs sized the first search's first batch at all 30 candidates, several times its budget.
+  // second, on pairs as long as the cap. A pass costs what its longest pair costs, and nearly every
+  // pass has a pair at the cap: on the dev set's searches 45% of pairs are cut at 96 pieces, and
+  // passes of 10 come to 2879 pieces a search where 30 pairs at the cap would be 2880. A time per
+  // passage measured on short pairs sized the first search's first batch at all 30 candidates,
+  // several times its budget.
   const [query, passage] = warmUpPair(maxTokens)
   await forward(query, [passage, passage])
 

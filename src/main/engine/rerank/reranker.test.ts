@@ -81,6 +81,24 @@ describe('loadReranker', () => {
     expect(reranker.msPerPassage()).toBeGreaterThan(0)
   })
 
+  it('reads each pair up to 96 word pieces, as long as an MS MARCO training pair, and not past them', async () => {
+    expect(RERANK_MAX_TOKENS).toBe(96)
+    expect(reranker.maxTokens).toBe(96)
+    const tokenizer = await AutoTokenizer.from_pretrained(TEST_RERANKER_DIR, { local_files_only: true })
+    const pieces = (q: string, p: string) => tokenizer(q, { text_pair: p }).input_ids.dims[1] as number
+    // [CLS] warm up [SEP] + n one-piece words + [SEP]: 91 words fill the 96.
+    const words = (n: number) => Array.from({ length: n }, () => 'water').join(' ')
+    expect(pieces('warm up', words(91))).toBe(96)
+    const [full, past, within, plain] = await reranker.score('warm up', [
+      words(91),
+      `${words(91)} bread`,
+      `${words(80)} bread`,
+      words(81),
+    ])
+    expect(past).toBe(full)
+    expect(within).not.toBeCloseTo(plain!, 4)
+  })
+
   it('warms up on pairs as long as the cap, as most passages are, so the first batch is sized right', async () => {
     const tokenizer = await AutoTokenizer.from_pretrained(TEST_RERANKER_DIR, { local_files_only: true })
     for (const cap of [64, RERANK_MAX_TOKENS]) {

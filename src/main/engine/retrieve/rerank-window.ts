@@ -1,7 +1,7 @@
 // What the cross-encoder reads of a long passage. It reads each pair up to its word-piece cap
-// (cross-encoder.ts RERANK_MAX_TOKENS) and cuts the rest; most passages are longer (on the
-// evaluation pool a passage is 175 words, 1.7 word pieces a word, and 89% of pairs exceed 128
-// pieces). Cutting at the end keeps the passage's start, which need not be where it answers: the
+// (cross-encoder.ts RERANK_MAX_TOKENS, 96: as long as an MS MARCO training pair) and cuts the
+// rest; most passages are longer (on the evaluation pool a passage is 175 words, 1.7 word pieces a
+// word). Cutting at the end keeps the passage's start, which need not be where it answers: the
 // first stage found it by the question's words, wherever they are. So a passage longer than the cap
 // is read from the window of that many words holding the most of the question's terms (weighed by
 // IDF, as the first stage weighs them); the earliest such window wins ties, so a passage that names
