@@ -18,6 +18,7 @@ import path from 'node:path'
 import type { AnswerExtras, QueryHelpMode } from '../../src/shared/chat-types.js'
 import { ConversationStore } from '../../src/main/engine/chat/conversation-store.js'
 import { Answerer } from '../../src/main/engine/answer/answerer.js'
+import { earlierPassagesOfSearch } from '../../src/main/engine/answer/earlier-passages.js'
 import { DEFAULT_QUERY_HELP_BUDGET_MS, queryHelp } from '../../src/main/engine/answer/query-help.js'
 import { OllamaClient } from '../../src/main/engine/generate/ollama-client.js'
 import { Library } from '../../src/main/engine/library.js'
@@ -130,9 +131,12 @@ export async function runModelEval(opts: ModelEvalOptions): Promise<ConfigResult
   async function runConfig(lib: Library, set: EvalSet, c: Config): Promise<void> {
     lib.useReranker(c.rerank ? reranker : null)
     const history = new Map<string, string[]>()
+    // The previous turn's passages, as the app passes the last answer's (answer/earlier-passages.ts).
+    const earlier = new Map<string, number[]>()
     for (const rec of set.records) {
       const context = rec.conversation_id ? (history.get(rec.conversation_id) ?? []) : []
       if (rec.conversation_id) history.set(rec.conversation_id, [...context, rec.question])
+      const earlierPassages = context.length ? (earlier.get(rec.conversation_id!) ?? []) : []
       const started = performance.now()
       let alsoSearch: string[] = []
       if (c.help !== 'off') {
@@ -147,8 +151,10 @@ export async function runModelEval(opts: ModelEvalOptions): Promise<ConfigResult
       const r = await lib.search(rec.question, {
         k: opts.k,
         context,
+        ...(earlierPassages.length ? { earlierPassages } : {}),
         ...(alsoSearch.length ? { alsoSearch } : {}),
       })
+      if (rec.conversation_id) earlier.set(rec.conversation_id, earlierPassagesOfSearch(r))
       searchMs.get(c.name)!.push(performance.now() - started)
       const top5 = r.results.slice(0, 5)
       rows.get(c.name)!.push({

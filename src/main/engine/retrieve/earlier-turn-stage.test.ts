@@ -62,7 +62,7 @@ describe('a follow-up that points back at the previous answer', () => {
     const r = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages })
     expect(r.results[0]!.file).toBe('/docs/ordinal.pdf')
     expect(r.results[0]!.text).toContain('| clmmc | slice |')
-    // Where to look first never decides whether the library answers.
+    // The decline rule reads the question's words as before: here the same coverage.
     expect(r.decision!.coverage).toBe(without.decision!.coverage)
   })
 

@@ -7,8 +7,9 @@
 // are searched first: their documents are searched again on their own, and fusion ranks the
 // candidates of those documents, and the passage the answer rested on most (the first one), as
 // lists of their own (fuse-candidates.ts). Only the first passage: a follow-up often asks the next
-// thing, found near the rest of what the answer was given, not in it. The decision stays the
-// question's: where to look first never makes a question look answered.
+// thing, found near the rest of what the answer was given, not in it. The decline rule is not
+// changed: it reads the question's own words (and the earlier turns', as for any follow-up) in the
+// passages that rank first, whichever they are.
 import { chunksCaptioning, tableMentions } from './referenced-tables.js'
 import { refersBack } from './refers-back.js'
 import type { SearchStage } from './search-stage-types.js'
