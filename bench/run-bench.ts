@@ -25,6 +25,8 @@ const extractFormats = await runSection<R>(
 const largeDocx = await runSection<R>('import-large-docx', quick ? ['--mb', '20', '--text-mb', '4'] : [])
 // What finding tables in PDFs adds to extraction, with and without it side by side (docs/tables.md).
 const extractTables = await runSection<R>('extract-tables', ['--reps', quick ? '1' : '3'])
+// The same where the import extracts: its parse thread, under the thread's heap limits.
+const extractTablesImport = await runSection<R>('extract-tables-import', ['--reps', quick ? '1' : '3'])
 const raw = await runSection<R>(
   'embed-raw',
   quick
@@ -104,6 +106,7 @@ const result = {
   extract_formats: { ...extractFormats, spread: undefined },
   import_large_docx: largeDocx,
   extract_tables_cost_ratio: extractTables.extract_tables_cost_ratio,
+  import_tables_cost_ratio: extractTablesImport.import_tables_cost_ratio,
   embed_raw_onnx_chunks_per_s: raw.embed_raw_onnx_chunks_per_s,
   embed_raw_onnx_best: raw.embed_raw_onnx_best,
   embed_raw_onnx_real_chunks_per_s: raw.embed_raw_onnx_real_chunks_per_s,

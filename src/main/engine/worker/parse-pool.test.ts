@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, sampleTextSpec } from '@tests/fixtures/pdf-factory.js'
 import { textRunsPdf } from '@tests/fixtures/pdf-bombs.js'
@@ -68,6 +69,51 @@ describe('long-lived parse threads', () => {
       }
     } finally {
       await owner.close()
+    }
+  })
+})
+
+/** A page with a 3 × 2 table ruled on every side, its caption under it. */
+async function ruledTablePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false })
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const page = doc.addPage([612, 792])
+  const rows = [
+    ['Value', 'Color model'],
+    ['1', 'no model'],
+    ['3', 'greyscale'],
+    ['7', 'cmyk'],
+  ]
+  const top = 600
+  rows.forEach((r, i) => {
+    page.drawText(r[0]!, { x: 210, y: top - 12 - i * 16, size: 10, font })
+    page.drawText(r[1]!, { x: 270, y: top - 12 - i * 16, size: 10, font })
+  })
+  const line = (x0: number, y0: number, x1: number, y1: number) =>
+    page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
+  for (let i = 0; i <= rows.length; i++) line(200, top - i * 16 - 4, 400, top - i * 16 - 4)
+  for (const x of [200, 260, 400]) line(x, top - 4, x, top - rows.length * 16 - 4)
+  page.drawText('Table 2: Supported color models.', {
+    x: 220,
+    y: top - rows.length * 16 - 24,
+    size: 10,
+    font,
+  })
+  return doc.save({ useObjectStreams: false })
+}
+
+describe('options a parse thread is given', () => {
+  it('finds tables by default and reads a table as words when the caller turns tables off', async () => {
+    const pool = new ParsePool(1, undefined, { warmUp: false })
+    try {
+      const bytes = await ruledTablePdf()
+      const text = (d: { chunks: { text: string }[] }) => d.chunks.map((c) => c.text).join('\n')
+      expect(text(await pool.parse(new Uint8Array(bytes), 't.pdf'))).toContain('| 7 | cmyk |')
+      const plain = text(await pool.parse(new Uint8Array(bytes), 't.pdf', { tables: false }))
+      expect(plain).toMatch(/cmyk/)
+      expect(plain).not.toContain('| 7 | cmyk |')
+    } finally {
+      await pool.close()
     }
   })
 })

@@ -196,6 +196,7 @@ export class ParsePool {
         bytes,
         ocr: job.opts.ocr !== false,
         drafts: job.opts.onDraftTexts !== undefined,
+        ...(job.opts.tables === false ? { tables: false } : {}),
         ...(job.opts.resumeOcrIn ? { resumeOcrIn: job.opts.resumeOcrIn } : {}),
       }
       slot.channel.postMessage(request, [bytes.buffer])

@@ -18,6 +18,8 @@ export type ParseRequest =
       bytes: Uint8Array
       ocr: boolean
       drafts: boolean
+      /** ParseOptions.tables: false reads PDFs without finding tables (absent: found, the default). */
+      tables?: boolean
       /** ParseOptions.resumeOcrIn: the library folder recognised pages are kept in. */
       resumeOcrIn?: string
     }

@@ -48,6 +48,7 @@ function serve(channel: MessagePort): void {
           signal: controller.signal,
           onPage: (done, total) => post({ type: 'page', id: m.id, done, total }),
           ocr: m.ocr,
+          ...(m.tables === false ? { tables: false } : {}),
           ocrEngine,
           resumeOcrIn: m.resumeOcrIn,
           onOcrPage: (done, total) => post({ type: 'ocr-page', id: m.id, done, total }),
