@@ -1,4 +1,5 @@
 import { isBackMatter } from './back-matter.js'
+import { holdsTable } from './table-row-evidence.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Candidates, ChunkRow } from './gather-candidates.js'
 import { fuseRanks } from './fuse-ranks.js'
@@ -31,6 +32,12 @@ export function fuseCandidates(
   if (c.vector.length) lists.push({ ids: c.vector.map((v) => v.id), weight: T.wVector })
   if (c.alsoSearched) lists.push(...c.alsoSearched)
   if (c.earlier) lists.push(...earlierLists(c.earlier, byEvidence, byId, T))
+  // A question citing a table (cites-table.ts): the candidates holding one, by the question's evidence.
+  if (c.tableFirst && T.wCitedTable > 0)
+    lists.push({
+      ids: byEvidence.filter((id) => holdsTable(byId.get(id)?.text ?? '')),
+      weight: T.wCitedTable,
+    })
   return [...fuseRanks(lists, T.rrfK).entries()]
     .filter(([id]) => byId.has(id))
     .map(([id, score]) => {

@@ -43,6 +43,8 @@ export interface Candidates {
    * ranked again by fusion.
    */
   earlier?: { documentIds: number[]; chunkIds: number[] }
+  /** The question names a table as its source (cites-table.ts): table passages are ranked first too. */
+  tableFirst?: boolean
 }
 
 export interface CandidateSources {

@@ -1,6 +1,7 @@
 // The search pipeline as a declared list: each stage reads the run's record and writes its part.
 // A new stage is a module exporting a SearchStage and one entry in SEARCH_STAGES; a stage that is
 // off for a search (`applies` false) leaves the record exactly as it found it.
+import { citesTable } from './cites-table.js'
 import { decide } from './decide.js'
 import { feedbackTerms, withFeedback } from './feedback-terms.js'
 import { fuseCandidates } from './fuse-candidates.js'
@@ -26,6 +27,7 @@ const score: SearchStage = {
   name: 'score',
   run: (r) => {
     r.evidence = scoreEvidence(r.question, r.candidates.rows, r.T)
+    if (citesTable(r.question.query)) r.candidates = { ...r.candidates, tableFirst: true }
   },
 }
 

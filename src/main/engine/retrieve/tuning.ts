@@ -304,6 +304,14 @@ const TUNING = {
    * question (every question of the pool after the one before it, as one conversation), 0.8 / 0.4
    * leaves hit@5 at 0.842 and costs MRR@10 0.688 -> 0.685 (11 of 247 questions read as pointing back).
    */
+  /**
+   * A question that names a table as where the answer is ("going by the operators table",
+   * "according to the table of solvers", "in Table 2", cites-table.ts): the candidates holding a
+   * table, ranked by the question's evidence, join the fusion at this weight. Pool, keyword-only:
+   * 7 questions read so (3 of them negatives, still declined as before); one moves (MetaPost's
+   * `sind` lookup 2 -> 1), at any weight from 0.4 to 1.6; nothing else in the pool changes.
+   */
+  wCitedTable: 0.8,
   wEarlierDocument: 0.8,
   wEarlierPassage: 0.4,
   wRerank: 2,
