@@ -25,5 +25,9 @@
  *     over every value column, the row variable ("from") over the row labels.
  * 9 — in a table bounded by rules, a line with its first column empty continues the row above
  *     (wrapped cells, formulas over several lines) unless it fills every other column.
+ * 10 — tables drawn with characters in a monospaced font (`+---+` borders, `|` between cells,
+ *     `=` header rules, psql's `---+---`) are read as tables, in PDFs, text files, Markdown code
+ *     blocks and HTML <pre> (ingest/tables/char-grid.ts), where their lines were column-aligned
+ *     text or code.
  */
-export const INDEX_VERSION = 9
+export const INDEX_VERSION = 10

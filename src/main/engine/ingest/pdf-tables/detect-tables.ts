@@ -1,4 +1,5 @@
 import type { CleanPage } from '../../store/page-records.js'
+import { pageCharGrids } from './char-grid-lines.js'
 import { centreInside, unionBox, type Segment } from './geometry.js'
 import { pageWords, type PageWord } from './page-words.js'
 import { ruledRegions, type RuledRegion } from './ruled-tables.js'
@@ -105,8 +106,10 @@ function dropEmptyColumns(rows: PdfTableRow[]): PdfTableRow[] {
 interface Found {
   rows: PdfTableRow[]
   headerRows: number
-  strategy: 'lines' | 'text'
+  strategy: PdfTable['strategy']
   lines: number[]
+  /** A drawn table's title line just above it (char-grid-lines.ts), its caption failing a "Table N" one. */
+  title?: number | null
 }
 
 function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
@@ -266,6 +269,13 @@ function captionOf(
   return null
 }
 
+/** A drawn table's title line ("Descriptives"), as its caption. */
+function titleCaption(found: Found, page: CleanPage): ReturnType<typeof captionOf> {
+  if (found.title === undefined || found.title === null) return null
+  const l = page.lines[found.title]!
+  return { text: page.text.slice(l.start, l.end).trim(), start: l.start, end: l.end, lines: [found.title] }
+}
+
 /**
  * A stack of rules without vertical ones can hold two tables one above the other, the same width
  * (the end of one table, then the next one's caption and rules): a caption line between two of its
@@ -322,13 +332,20 @@ function columnLaidLines(page: CleanPage): number {
 /** The tables of one page. `rulings` are the page's ruling segments (page-rulings.ts), if read. */
 export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfTable[] {
   if (page.lines.length === 0) return []
+  // Tables drawn with characters first: their lines are theirs, and no other strategy reads them.
+  const drawn = pageCharGrids(page)
   // Most pages are prose: without rulings and without two lines laid out in columns there is no
   // table to find, and the words need not be split out.
-  if (rulings.length === 0 && columnLaidLines(page) < 2) return []
+  if (drawn.length === 0 && rulings.length === 0 && columnLaidLines(page) < 2) return []
   const words = pageWords(page)
   const lines = textLines(page, words)
   const found: Found[] = []
   const taken = new Set<number>()
+  for (const d of drawn) {
+    found.push({ ...d, strategy: 'characters' })
+    for (const l of d.lines) taken.add(l)
+    if (d.title !== null) taken.add(d.title)
+  }
   for (const region of ruledRegions(rulings).flatMap((r) => splitAtCaptions(r, lines))) {
     const f = fromRegion(region, lines)
     if (!f || f.lines.some((l) => taken.has(l))) continue
@@ -355,7 +372,7 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
   const prefer = votes > 0 ? 'above' : 'below'
   const usedCaptions = new Set<number>()
   for (const f of found.sort((a, b) => a.lines[0]! - b.lines[0]!)) {
-    const caption = captionOf(f, lines, page, prefer, usedCaptions)
+    const caption = captionOf(f, lines, page, prefer, usedCaptions) ?? titleCaption(f, page)
     for (const l of caption?.lines ?? []) usedCaptions.add(l)
     const last = Math.max(...f.lines)
     const notes: string[] = []

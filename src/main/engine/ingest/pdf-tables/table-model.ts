@@ -24,8 +24,11 @@ export interface PdfTableRow {
 export interface PdfTable {
   page: number
   box: Box
-  /** How it was found: ruled cells (lines), or columns of aligned words (text). */
-  strategy: 'lines' | 'text'
+  /**
+   * How it was found: ruled cells (lines), columns of aligned words (text), or a grid drawn with
+   * characters in a monospaced font (characters: `+---+`, `|`).
+   */
+  strategy: 'lines' | 'text' | 'characters'
   /** Rows that are headers, first in `rows`. */
   headerRows: number
   /** Every row has one cell per column. */

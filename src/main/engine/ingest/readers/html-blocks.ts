@@ -1,5 +1,6 @@
 import { parseHTML } from 'linkedom'
 import type { Block, TextBlock } from '../structured-text.js'
+import { withCharGridTables } from './char-grid-blocks.js'
 import { htmlTable } from './html-table.js'
 import { contentChars, dropNavigation, type LinkedBlock } from './navigation-blocks.js'
 
@@ -168,7 +169,11 @@ export function htmlBlocks(root: El): Block[] {
         // A line break inside code is one.
         for (const br of child.querySelectorAll('br')) br.replaceWith('\n')
         const text = child.textContent ?? ''
-        if (text.trim()) push({ kind: 'code', text })
+        // Program output in <pre> may be a table drawn with characters.
+        if (text.trim())
+          for (const b of withCharGridTables({ kind: 'code', text }))
+            if (b.kind === 'table') out.push({ ...b, chars: contentChars(text), linked: 0 })
+            else push(b)
         continue
       }
       if (tag === 'table') {

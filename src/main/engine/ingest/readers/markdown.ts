@@ -5,6 +5,7 @@ import footnotes from 'markdown-it-footnote'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
 import { plainTable } from '../tables/table-model.js'
 import { structuredDocument, type Block, type TextBlock } from '../structured-text.js'
+import { withCharGridTables } from './char-grid-blocks.js'
 import { decodeText } from './decode-text.js'
 import { htmlBlocks, parseHtmlDocument } from './html-blocks.js'
 
@@ -98,7 +99,7 @@ function blocksOf(tokens: Token[]): Block[] {
         break
       case 'fence':
       case 'code_block':
-        out.push({ kind: 'code', text: t.content.replace(/\r?\n$/, '') })
+        out.push(...withCharGridTables({ kind: 'code', text: t.content.replace(/\r?\n$/, '') }))
         break
       case 'html_block':
         out.push(...htmlBlocks(parseHtmlDocument(`<html><body>${t.content}</body></html>`).body))

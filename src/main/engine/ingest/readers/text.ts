@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ParseOptions, ParsedDocument } from '../parse-types.js'
-import { structuredDocument, type TextBlock } from '../structured-text.js'
+import { structuredDocument, type Block, type TextBlock } from '../structured-text.js'
+import { withCharGridTables } from './char-grid-blocks.js'
 import { decodeText } from './decode-text.js'
 
 /** A line underlined with = or - (the heading style of README files and RFC-like texts). */
@@ -59,6 +60,9 @@ export async function readText(
   opts: ParseOptions = {},
 ): Promise<ParsedDocument> {
   const name = path.basename(file)
-  const blocks = textBlocks(decodeText(bytes, name))
+  // A paragraph may hold a table drawn with characters (a program's output pasted into a README).
+  const blocks: Block[] = textBlocks(decodeText(bytes, name)).flatMap((b) =>
+    b.kind === 'paragraph' ? withCharGridTables(b) : [b],
+  )
   return structuredDocument({ title: null, unit: 'flow', parts: [{ blocks }] }, name, 'text', opts)
 }

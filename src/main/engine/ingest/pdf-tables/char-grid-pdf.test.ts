@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { makeTextPdf, paragraphLines, type TextLineSpec } from '../../../../../tests/fixtures/pdf-factory.js'
+import { readPdf } from '../readers/pdf.js'
+import { documentTables } from './document-tables.js'
+import { buildPages } from '../build-pages.js'
+import { extractPage, openPdf } from '../extract-pdf.js'
+
+// Tables drawn with characters in Courier, as statistics packages and databases print them, read
+// from real PDFs (pdf-lib) through the PDF reader: the grid is rebuilt from the items' positions.
+
+const mono = (text: string, size = 9): TextLineSpec => ({ text, font: 'mono', size })
+const monoLines = (block: string, size?: number) => block.split('\n').map((l) => mono(l, size))
+
+const DESCRIPTIVES = `                 Descriptives
++--------------------------------------+---------+--------+
+|                                      |         |  Std.  |
+|                                      |Statistic| Error  |
++--------------------------------------+---------+--------+
+|Mean time between   Mean              |     8.78|    1.10|
+|failures (months)  -------------------+---------+--------+
+|                    95% CI     Lower  |     6.53|        |
+|                    for Mean   Bound  |         |        |
+|                   -------------------+---------+--------+
+|                    Median            |     8.29|        |
++--------------------------------------+---------+--------+`
+
+const intro = paragraphLines([
+  'The output below summarises the time between failures of the pumps in the second plant.',
+  'Each statistic is printed with its standard error where the procedure computes one.',
+])
+
+const allText = (doc: { chunks: { text: string }[] }) => doc.chunks.map((c) => c.text).join('\n')
+
+describe('tables drawn with characters in PDFs', () => {
+  it('reads a statistics table with a label spanning rows and partial rules as whole rows under its title and header', async () => {
+    const bytes = await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(DESCRIPTIVES)] }] })
+    const doc = await readPdf(bytes, 'pumps.pdf')
+    const text = allText(doc)
+    expect(text).toContain('Descriptives\n|  |  | Statistic | Std. Error |\n| --- | --- | --- | --- |')
+    expect(text).toContain('| Mean time between failures (months) | Median | 8.29 |')
+    expect(text).toContain('| Mean time between failures (months) | Mean | 8.78 | 1.10 |')
+    expect(text).toContain('| Mean time between failures (months) | 95% CI for Mean Lower Bound | 6.53 |')
+    // No drawing characters are read as cells.
+    expect(text).not.toContain('\\|')
+    expect(text).not.toContain('----+')
+    // Without tables the same lines are the rulers and bars the whitespace detector garbled.
+    const plain = await readPdf(bytes, 'pumps.pdf', { tables: false })
+    expect(allText(plain)).toContain('+---------+--------+')
+  })
+
+  it('gives each row its lines in the page text and each cell its box', async () => {
+    const bytes = await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(DESCRIPTIVES)] }] })
+    const pdf = await openPdf(bytes, 'pumps.pdf')
+    const raw = [await extractPage(pdf, 1)]
+    await pdf.loadingTask.destroy()
+    const pages = buildPages(raw)
+    const [table] = documentTables(pages, raw).get(1)!
+    expect(table!.caption).toBe('Descriptives')
+    const median = table!.body.find((r) => r.cells[1]!.text === 'Median')!
+    const page = pages[0]!
+    expect(page.text.slice(median.span!.start, median.span!.end)).toMatch(/^\|\s*Median\s*\|\s*8\.29\|/)
+    const cell = median.cells[2]!
+    expect(cell.place?.kind).toBe('page')
+    // Courier at 9 pt advances 5.4 pt a character: 8.29 is in columns 45 to 48, the bar at 49.
+    const box = (cell.place as { box: [number, number, number, number] }).box
+    expect(box[0]).toBeCloseTo(72 + 45 * 5.4, 1)
+    expect(box[2]).toBeCloseTo(72 + 49 * 5.4, 1)
+  })
+
+  it('reads a border-only listing one line a row', async () => {
+    const listing = `                Data List
++------+----------+------+
+|Artist|  Sales   | Year |
++------+----------+------+
+|Abba  |  37836.18| 1975 |
+|Queen |  29021.50| 1977 |
+|Blur  |   1203.00| 1995 |
++------+----------+------+`
+    const doc = await readPdf(
+      await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(listing)] }] }),
+      'list.pdf',
+    )
+    const text = allText(doc)
+    expect(text).toContain(
+      'Data List\n| Artist | Sales | Year |\n| --- | --- | --- |\n| Abba | 37836.18 | 1975 |',
+    )
+    expect(text).toContain('| Queen | 29021.50 | 1977 |\n| Blur | 1203.00 | 1995 |')
+  })
+
+  it('reads a grid table with an = header rule and a cell spanning two rows', async () => {
+    const grid = `+------------+------------+-----------------+
+| Option     | Default    | Meaning         |
++============+============+=================+
+| --depth    | 3          | How deep to     |
+|            |            | recurse.        |
++------------+------------+-----------------+
+| --width    | 80         | Line width,     |
++------------+ characters | wrapped text.   |
+| --margin   |            |                 |
++------------+------------+-----------------+`
+    const doc = await readPdf(
+      await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(grid, 10)] }] }),
+      'opts.pdf',
+    )
+    const text = allText(doc)
+    expect(text).toContain('| Option | Default | Meaning |\n| --- | --- | --- |')
+    expect(text).toContain('| --depth | 3 | How deep to recurse. |')
+    expect(text).toContain('| --width | 80 characters | Line width, wrapped text. |')
+    expect(text).toContain('| --margin | 80 characters | Line width, wrapped text. |')
+  })
+
+  it('continues a table on the next page, its header repeated there', async () => {
+    const head = `+--------+--------+
+|Country |  Score |
++--------+--------+`
+    const rows = (from: number, n: number) =>
+      Array.from(
+        { length: n },
+        (_, k) => `|C${String(from + k).padStart(3, '0')}    |${(from + k + 0.5).toFixed(2).padStart(8)}|`,
+      )
+    const bottom = '+--------+--------+'
+    const page1 = [
+      ...paragraphLines(['Scores by country follow.']),
+      mono('       Scores'),
+      ...monoLines([head, ...rows(1, 30), bottom].join('\n')),
+    ]
+    const page2 = [
+      ...monoLines([head, ...rows(31, 5), bottom].join('\n')),
+      ...paragraphLines(['The scores end here.']),
+    ]
+    const bytes = await makeTextPdf({ pages: [{ lines: page1 }, { lines: page2 }] })
+    const pdf = await openPdf(bytes, 'scores.pdf')
+    const raw = [await extractPage(pdf, 1), await extractPage(pdf, 2)]
+    await pdf.loadingTask.destroy()
+    const tables = documentTables(buildPages(raw), raw)
+    const first = tables.get(1)![0]!
+    const second = tables.get(2)![0]!
+    expect(first.caption).toBe('Scores')
+    expect(first.body).toHaveLength(30)
+    expect(second.continuation?.fromPrevious).toBe(true)
+    expect(second.caption).toBe('Scores')
+    expect(second.header[0]!.cells.map((c) => c.text)).toEqual(['Country', 'Score'])
+    expect(second.body.map((r) => r.cells.map((c) => c.text))[0]).toEqual(['C031', '31.50'])
+  })
+
+  it('leaves a prose page with pipes and a rule of dashes as it was', async () => {
+    const lines = [
+      ...paragraphLines([
+        'Pipe the listing through sort | uniq -c to count the lines, then keep the first ten.',
+        'The flags are -a | -b | -c and the last one wins when several are given.',
+      ]),
+      mono('ls -l | sort | uniq -c | head'),
+      mono('----+----'),
+      mono('a | b'),
+      ...paragraphLines(['Nothing above is a table, and the text reads as it was written.']),
+    ]
+    const bytes = await makeTextPdf({ pages: [{ lines }] })
+    const doc = await readPdf(bytes, 'prose.pdf')
+    const plain = await readPdf(bytes, 'prose.pdf', { tables: false })
+    expect(allText(doc)).toBe(allText(plain))
+    expect(allText(doc)).not.toContain('| --- |')
+  })
+})
