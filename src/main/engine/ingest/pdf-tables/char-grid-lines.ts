@@ -147,15 +147,28 @@ function monoRuns(page: CleanPage): GridLine[][] {
   return runs
 }
 
+/** Lines at the top of a page where the rest of a table from the page before may start. */
+const TOP_LINES = 2
+
+/** Do the page's first lines hold bars, as the rows of a table cut by the page break do? */
+function topBars(page: CleanPage): boolean {
+  const l = page.lines[Math.min(TOP_LINES, page.lines.length - 1)]!
+  return page.text.slice(0, l.end).includes('|')
+}
+
 /** The tables drawn with characters on a page. */
 export function pageCharGrids(page: CleanPage): PageCharGrid[] {
-  // Most pages draw none: a border or a rule must be in the text before anything is rebuilt.
-  if (!/\+[-=]{3}|-{3}\+/.test(page.text)) return []
+  // Most pages draw none: a border or a rule (or, at the top of the page, the bars of a table
+  // going on from the page before) must be in the text before anything is rebuilt.
+  if (!/\+[-=]{3}|-{3}\+/.test(page.text) && !topBars(page)) return []
   const found: PageCharGrid[] = []
   for (const run of monoRuns(page)) {
     const block = blockOf(run)
-    if (!block || !mayHoldCharGrid(block.texts)) continue
-    for (const t of findCharGridTables(block.texts)) found.push(onPage(t, block, page))
+    if (!block) continue
+    // A table cut by the page break goes on at the top of this page without its header.
+    const top = block.lines[0]!.line <= TOP_LINES ? 0 : undefined
+    if (top === undefined && !mayHoldCharGrid(block.texts)) continue
+    for (const t of findCharGridTables(block.texts, { continuesAt: top })) found.push(onPage(t, block, page))
   }
   return found
 }

@@ -143,6 +143,63 @@ describe('tables drawn with characters in PDFs', () => {
     expect(second.body.map((r) => r.cells.map((c) => c.text))[0]).toEqual(['C031', '31.50'])
   })
 
+  it('continues a table whose rows go on at the top of the next page without border or header', async () => {
+    const record = (k: number) =>
+      ` token${String(k).padStart(2, '0')} | Word, all ASCII | {english_stem} | {t${k}}`
+    const psql = [
+      ' alias   | description     | dictionaries   | lexemes',
+      '---------+-----------------+----------------+--------',
+    ]
+    const grid = (from: number, n: number) =>
+      Array.from(
+        { length: n },
+        (_, k) => `|R${String(from + k).padStart(2, '0')}  |${String((from + k) * 3).padStart(6)}|`,
+      )
+    const page1 = [
+      ...paragraphLines(['The debugging function prints one row per token.']),
+      ...monoLines([...psql, ...Array.from({ length: 20 }, (_, k) => record(k + 1))].join('\n')),
+      ...paragraphLines(['Counts per region:']),
+      ...monoLines(['+-----+------+', '|Reg  | Count|', '+-----+------+', ...grid(1, 10)].join('\n')),
+    ]
+    const page2 = [
+      ...monoLines([...grid(11, 4), '+-----+------+'].join('\n')),
+      ...paragraphLines(['The counts end here.']),
+    ]
+    const page3 = [...monoLines(Array.from({ length: 3 }, (_, k) => record(k + 21)).join('\n'))]
+    const bytes = await makeTextPdf({ pages: [{ lines: page1 }, { lines: page2 }, { lines: page3 }] })
+    const pdf = await openPdf(bytes, 'debug.pdf')
+    const raw = [await extractPage(pdf, 1), await extractPage(pdf, 2), await extractPage(pdf, 3)]
+    await pdf.loadingTask.destroy()
+    const tables = documentTables(buildPages(raw), raw)
+    const [tokens, counts] = tables.get(1)!
+    expect(tokens!.header[0]!.cells.map((c) => c.text)).toEqual([
+      'alias',
+      'description',
+      'dictionaries',
+      'lexemes',
+    ])
+    expect(counts!.body).toHaveLength(10)
+    const rest = tables.get(2)![0]!
+    expect(rest.continuation?.fromPrevious).toBe(true)
+    expect(rest.header[0]!.cells.map((c) => c.text)).toEqual(['Reg', 'Count'])
+    expect(rest.body.map((r) => r.cells.map((c) => c.text))).toEqual([
+      ['R11', '33'],
+      ['R12', '36'],
+      ['R13', '39'],
+      ['R14', '42'],
+    ])
+    // Page 3 opens with rows of the token table, but page 2 ended with another table: they stand
+    // alone, read by their bars, without a header.
+    const orphan = tables.get(3)![0]!
+    expect(orphan.header).toHaveLength(0)
+    expect(orphan.body[0]!.cells.map((c) => c.text)).toEqual([
+      'token21',
+      'Word, all ASCII',
+      '{english_stem}',
+      '{t21}',
+    ])
+  })
+
   it('leaves a prose page with pipes and a rule of dashes as it was', async () => {
     const lines = [
       ...paragraphLines([

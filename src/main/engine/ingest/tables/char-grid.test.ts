@@ -98,8 +98,11 @@ describe('character-drawn tables', () => {
 ----------+-------+-------
   row1      cat1    val1
   row2      cat2    val5
+----------+-------+-------
 (2 rows)`.split('\n')
     const [t] = findCharGridTables(lines)
+    // The closing rule is the table's, the count under it is not.
+    expect(t!.lines).toEqual({ first: 0, last: 4 })
     expect(texts(t!)).toEqual([
       ['row_name', 'cat', 'value'],
       ['row1', 'cat1', 'val1'],

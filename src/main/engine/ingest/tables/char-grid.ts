@@ -49,10 +49,23 @@ const MIN_COLUMNS = 2
 const isRuleChar = (ch: string) => ch === '-' || ch === '=' || ch === ':' || ch === '+'
 
 /** The tables drawn in `lines` (character grids: one character per column, tabs expanded). */
-export function findCharGridTables(lines: string[]): CharGridTable[] {
+export function findCharGridTables(
+  lines: string[],
+  opts: {
+    /**
+     * The line at which a table cut by a page break may go on without its top border or header
+     * (the top of a PDF page): rows between the same bars are read as a table without a header,
+     * which the previous page's table lends its header (pdf-tables/detect-tables.ts).
+     */
+    continuesAt?: number
+  } = {},
+): CharGridTable[] {
   const tables: CharGridTable[] = []
   for (let i = 0; i < lines.length; i++) {
-    const t = borderedTableAt(lines, i) ?? psqlTableAt(lines, i)
+    const t =
+      (i === opts.continuesAt ? continuedTableAt(lines, i) : null) ??
+      borderedTableAt(lines, i) ??
+      psqlTableAt(lines, i)
     if (!t) continue
     tables.push(t)
     i = t.lines.last
@@ -406,5 +419,61 @@ function psqlTableAt(lines: string[], ruleLine: number): CharGridTable | null {
     ...Array.from({ length: last - ruleLine - 1 }, (_, k) => row(ruleLine + 2 + k)),
   ]
   if (rows[0]!.cells.filter((c) => c.text).length < MIN_COLUMNS) return null
-  return { lines: { first: ruleLine, last }, title: null, headerRows: 1, rows }
+  // A rule of the same columns under the rows closes the table (as manuals draw it).
+  const close = lines[last + 1]
+  const closing =
+    close !== undefined &&
+    PSQL_RULE.test(close) &&
+    [...close].every((ch, i) => (ch === '+') === plus.includes(i) || ch === ' ')
+  return { lines: { first: ruleLine, last: closing ? last + 1 : last }, title: null, headerRows: 1, rows }
+}
+
+// ---- the rest of a table a page break cut: rows without the top border or the header ----
+
+function continuedTableAt(lines: string[], at: number): CharGridTable | null {
+  return borderedRestAt(lines, at) ?? barRowsAt(lines, at)
+}
+
+/**
+ * Rows between a table's edges (`|` at both ends) down to a border: read under a border drawn
+ * where that one has its `+`, as a table without a header.
+ */
+function borderedRestAt(lines: string[], at: number): CharGridTable | null {
+  const first = lines[at]!.trimEnd()
+  const left = first.length - first.trimStart().length
+  const right = first.length - 1
+  if (first[left] !== '|' || first[right] !== '|' || right - left < 4) return null
+  for (let i = at + 1; i < lines.length; i++) {
+    const l = lines[i]!.trimEnd()
+    if (l.length !== right + 1 || !'+|'.includes(l[left] ?? '') || !'+|'.includes(l[right]!)) return null
+    if (!BORDER.test(l)) continue
+    const top = ' '.repeat(left) + [...l.slice(left)].map((ch) => (ch === '+' ? '+' : '-')).join('')
+    const t = borderedTableAt([top, ...lines.slice(at)], 0)
+    if (!t) return null
+    const moved = shift({ ...t, headerRows: 0 }, at - 1)
+    return { ...moved, lines: { first: at, last: moved.lines.last }, title: null }
+  }
+  return null
+}
+
+/** Lines with `|` at the same columns (psql's rows, two at least): one row each, no header. */
+function barRowsAt(lines: string[], at: number): CharGridTable | null {
+  const bars = [...lines[at]!].flatMap((ch, i) => (ch === '|' ? [i] : []))
+  if (bars.length === 0) return null
+  let last = at
+  for (let i = at + 1; i < lines.length && bars.every((c) => lines[i]![c] === '|'); i++) last = i
+  if (last - at < 1) return null
+  const width = Math.max(...lines.slice(at, last + 1).map((l) => l.length))
+  const edges = [-1, ...bars, width]
+  const rows: GridRow[] = []
+  for (let i = at; i <= last; i++)
+    rows.push({
+      cells: edges.slice(0, -1).map((e, k) => cellText(lines, i, i + 1, e + 1, edges[k + 1]!)),
+      lines: { first: i, last: i },
+    })
+  // A border's outer bars leave an empty column at each side: not columns of the table.
+  const used = edges.slice(0, -1).map((_, k) => rows.some((r) => r.cells[k]!.text))
+  for (const r of rows) r.cells = r.cells.filter((_, k) => used[k])
+  if (used.filter(Boolean).length < MIN_COLUMNS) return null
+  return { lines: { first: at, last }, title: null, headerRows: 0, rows }
 }
