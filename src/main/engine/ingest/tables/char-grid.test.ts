@@ -119,5 +119,19 @@ The options are a | b | c, in that order.
   x ---> y
   +--+`.split('\n')
     expect(findCharGridTables(lines)).toEqual([])
+    // A box drawn inside a box, and a one-row syntax chart: drawings, not tables.
+    const figure = `+---------------------------+
+|        figure             |
+|  +---------------------+  |
+|  |     image           |  |
+|  +---------------------+  |
+|The figure's caption should|
+|wrap at this width.        |
++---------------------------+
+
++-------+----------------------+
+| ".. " | directive type "::"  |
++-------+----------------------+`.split('\n')
+    expect(findCharGridTables(figure)).toEqual([])
   })
 })

@@ -210,6 +210,7 @@ function parseBordered(grid: string[], left: number, right: number): Omit<CharGr
   if (cells.length === 0) return null
   // Cells whose edge between them is missing on every line are one cell spanning both columns.
   const merged = mergeAcross(cells, grid, cols, implicit)
+  if (textCrossesEdge(merged, grid, cols)) return null
   // Row bands: the text lines between two lines that rule anything.
   const ruleLines = grid.map((_, i) => ruleAt[i]!.some(Boolean))
   const bands: { top: number; bottom: number }[] = []
@@ -255,7 +256,8 @@ function parseBordered(grid: string[], left: number, right: number): Omit<CharGr
     }
   })
   if (headerRule === null) headerRows = firstBandHeader(rows, bands, grid, ruleAt)
-  if (rows.length - headerRows < 1) return null
+  // One row in a box is a diagram (a syntax chart), not a table.
+  if (rows.length < 2 || rows.length - headerRows < 1) return null
   if (!rows.some((r) => r.cells.filter((c) => c.text).length >= MIN_COLUMNS)) return null
   return { lines: { first: 0, last: grid.length - 1 }, headerRows, rows }
 }
@@ -321,6 +323,22 @@ function lineRowsOf(
     else parts.push({ top: i, bottom: i + 1 })
   }
   return parts
+}
+
+/**
+ * A drawing, not a table: text runs over a column edge where no cell spans it (a box drawn inside
+ * a box, a tree of boxes), which a grid of cells cannot hold.
+ */
+function textCrossesEdge(cells: ProtoCell[], grid: string[], cols: number[]): boolean {
+  for (let k = 1; k + 1 < cols.length; k++) {
+    const edge = cols[k]!
+    for (let i = 0; i < grid.length; i++) {
+      const ch = grid[i]![edge] ?? ' '
+      if (ch === ' ' || ch === '|' || ch === '+' || isRuleChar(ch)) continue
+      if (!cells.some((p) => p.col < k && k < p.col + p.cols && p.top <= i && i < p.bottom)) return true
+    }
+  }
+  return false
 }
 
 /** Joins neighbouring cells over the same lines when no `|` parts them on any of those lines. */
