@@ -33,6 +33,29 @@ describe('character-drawn tables', () => {
     ])
   })
 
+  it('reads the table as printed, header cells narrower than their columns', () => {
+    const lines = `                                        Descriptives
+      +----------------------------------------------------------+---------+--------+
+      |                                                          |         | Std. |
+      |                                                          |Statistic| Error |
+      +----------------------------------------------------------+---------+--------+
+      |Mean time between        Mean                             |     8.78|    1.10|
+      |failures (months)       ----------------------------------+---------+--------+
+      |                         95% Confidence Interval Lower    |     6.53|        |
+      |                         for Mean                Bound    |         |        |
+      |                        ----------------------------------+---------+--------+
+      |                         Median                           |     8.29|        |
+      |                        ----------------------------------+---------+--------+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    expect(t!.title).toBe(0)
+    expect(texts(t!)).toEqual([
+      ['', '', 'Statistic', 'Std. Error'],
+      ['Mean time between failures (months)', 'Mean', '8.78', '1.10'],
+      ['Mean time between failures (months)', '95% Confidence Interval for Mean Lower Bound', '6.53', ''],
+      ['Mean time between failures (months)', 'Median', '8.29', ''],
+    ])
+  })
+
   it('reads a border-only listing line by line under its header', () => {
     const lines = `Data List
 +------+--------+--------+

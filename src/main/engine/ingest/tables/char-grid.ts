@@ -88,17 +88,28 @@ function borderedTableAt(lines: string[], top: number): CharGridTable | null {
   if (right - left < 4) return null
   // The table goes on while lines keep its left and right edges.
   let last = top
+  const body = [lines[top]!.trimEnd()]
   for (let i = top + 1; i < lines.length; i++) {
-    const l = lines[i]!.trimEnd()
+    const l = toRightEdge(lines[i]!.trimEnd(), left, right)
     if (l.length !== right + 1 || !'+|'.includes(l[left] ?? '') || !'+|'.includes(l[right]!)) break
     if (/\S/.test(l.slice(0, left))) break
+    body.push(l)
     last = i
   }
   if (last - top < 2) return null
-  const body = lines.slice(top, last + 1).map((l) => l.padEnd(right + 1, ' '))
   const t = parseBordered(body, left, right)
   if (!t) return null
   return { ...shift(t, top), title: titleAbove(lines, top, left, right) }
+}
+
+/**
+ * A text line whose last bar falls up to three columns short of the right edge (a header cell
+ * printed narrower than its column, "| Std. |" under "+--------+") has its last cell widened to it.
+ */
+function toRightEdge(l: string, left: number, right: number): string {
+  const short = right + 1 - l.length
+  if (short < 1 || short > 3 || l[left] !== '|' || !l.endsWith('|')) return l
+  return l.slice(0, -1) + ' '.repeat(short) + '|'
 }
 
 /** Moves a table parsed from a slice of lines to the lines' own numbers. */
@@ -383,14 +394,18 @@ export function cellText(grid: string[], top: number, bottom: number, from: numb
   if (filled.length <= 1) return { text: (filled[0] ?? '').replace(/\s+/g, ' ').trim(), pieces }
   const width = Math.max(...filled.map((l) => l.length))
   const blank = (c: number) => filled.every((l) => (l[c] ?? ' ') === ' ')
-  // Gutter columns: runs of at least two blank columns with text on both sides.
+  // Gutter columns: runs of at least two blank columns with text on both sides; or one, before
+  // a last column of one word on every line, each starting right after it (PSPP's "Lower" over
+  // "Bound" a space after "95% Confidence Interval").
+  const lastWordColumn = (e: number) =>
+    filled.every((l) => /^\S+$/.test(l.slice(e).trimEnd()) && /\S/.test(l.slice(0, e)))
   const cuts: [number, number][] = []
   let start = 0
   for (let c = 0; c <= width; c++) {
     if (c < width && !blank(c)) continue
     let e = c
     while (e < width && blank(e)) e++
-    if (e - c >= 2 && c > start && e < width) {
+    if ((e - c >= 2 || (e - c === 1 && lastWordColumn(e))) && c > start && e < width) {
       cuts.push([start, c])
       start = e
     }
