@@ -22,6 +22,17 @@ describe('text ranges', () => {
     expect(table.slice(r.start, r.end)).toBe('Value Color model\n1 no model\n5 rgb (default)\n7 cmyk')
   })
 
+  it('finds a row of a table drawn with characters by its cells, bars and rules aside', () => {
+    const page =
+      'Data List\n+------+--------+\n|Artist|  Sales |\n+------+--------+\n|Abba  |37836.18|\n|Queen |29021.50|'
+    const row = findPassage(page, '| Queen | 29021.50 |')!
+    expect(page.slice(row.start, row.end)).toBe('Queen |29021.50')
+    const passage = findPassage(page, 'Data List\n| Artist | Sales |\n| --- | --- |\n| Abba | 37836.18 |')!
+    expect(page.slice(passage.start, passage.end)).toBe(
+      'Data List\n+------+--------+\n|Artist|  Sales |\n+------+--------+\n|Abba  |37836.18',
+    )
+  })
+
   it('finds the part of a passage that continues onto the next or came from the previous page', () => {
     const head = findPassage(page, 'twice a day. Then it falls. And on the next page it goes on and on.')!
     expect(page.slice(head.start)).toBe('twice a day. Then it falls.')

@@ -54,12 +54,25 @@ function toRange(map: number[], at: number, len: number): CharRange {
 export function findPassage(pageText: string, passage: string): CharRange | null {
   // A PDF page holds a table's cells apart ("7 cmyk"): a passage or row read from it as Markdown
   // ("| 7 | cmyk |") is found by its cells, pipes as spaces and the header rule dropped. Text with
-  // pipes of its own (a reader section's rows, "a | b") is matched as it is.
+  // pipes of its own (a reader section's rows, "a | b") is matched as it is, and failing that
+  // whole with the page's bars and rules as spaces: a table drawn with characters
+  // ("|Abba  |  37836.18|" under "+------+") read as Markdown rows.
+  if (pageText.includes('|')) {
+    const found = findIn(pageText, passage)
+    if (found || !passage.includes('|')) return found
+    const drawn = pageText.replace(/\+?(?:[-=]{3,}\+)+[-=]*|\|/g, (m) => ' '.repeat(m.length))
+    return findIn(drawn, withoutTableMarkup(passage), true)
+  }
+  return findIn(pageText, withoutTableMarkup(passage))
+}
+
+function findIn(pageText: string, passage: string, wholeOnly = false): CharRange | null {
   const page = squash(pageText)
-  const pass = squash(pageText.includes('|') ? passage : withoutTableMarkup(passage)).s
+  const pass = squash(passage).s
   if (!pass || !page.s) return null
   const whole = page.s.indexOf(pass)
   if (whole >= 0) return toRange(page.map, whole, pass.length)
+  if (wholeOnly) return null
   // A passage of three or more pages holds the middle pages whole.
   if (pass.includes(page.s)) return { start: page.map[0]!, end: pageText.length }
   const MIN = 24
