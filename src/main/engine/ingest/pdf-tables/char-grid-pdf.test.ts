@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, paragraphLines, type TextLineSpec } from '../../../../../tests/fixtures/pdf-factory.js'
 import { readPdf } from '../readers/pdf.js'
@@ -49,6 +50,20 @@ describe('tables drawn with characters in PDFs', () => {
     // Without tables the same lines are the rulers and bars the whitespace detector garbled.
     const plain = await readPdf(bytes, 'pumps.pdf', { tables: false })
     expect(allText(plain)).toContain('+---------+--------+')
+  })
+
+  it('reads the table when each word is set on its own at its column (as TeX sets verbatim)', async () => {
+    const doc = await PDFDocument.create({ updateMetadata: false })
+    const courier = await doc.embedFont(StandardFonts.Courier)
+    const page = doc.addPage([612, 792])
+    DESCRIPTIVES.split('\n').forEach((line, i) => {
+      // No space glyphs: every run of non-blanks placed where its column puts it.
+      for (const m of line.matchAll(/\S+/g))
+        page.drawText(m[0], { x: 40 + m.index * 5.4, y: 700 - i * 11, size: 9, font: courier })
+    })
+    const text = allText(await readPdf(await doc.save({ useObjectStreams: false }), 'tex.pdf'))
+    expect(text).toContain('Descriptives\n|  |  | Statistic | Std. Error |')
+    expect(text).toContain('| Mean time between failures (months) | Median | 8.29 |')
   })
 
   it('gives each row its lines in the page text and each cell its box', async () => {
