@@ -5,6 +5,10 @@ import { stem, tokenize } from '../text/tokens.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
 import type { NarrowableVocabulary, ScopedVocabulary } from './scoped-vocabulary.js'
+import { comparisonWords } from './comparison-words.js'
+import { describedWords } from './described-words.js'
+import type { WeightedTerm } from './lexical-score.js'
+import { nameQualifiers } from './name-qualifiers.js'
 
 /**
  * "Nothing in the library answers this", with the reason: the best passages cover too little of
@@ -25,12 +29,112 @@ export async function decide(
   mode: 'hybrid' | 'keyword',
   T: Tuning,
 ): Promise<SearchDecision> {
-  const d = await lexicalDecision(q, results, evidence, similarity, vocab, mode, T)
+  // A name is looked for in the documents the passages come from, not anywhere in the library:
+  // another document naming it does not make these passages answer the question.
+  const inFound = T.namesInFoundDocuments ? foundDocumentsVocabulary(vocab, results, T) : vocab
+  // What the asker compares with or describes their own situation by is not what they ask about.
+  const aside = new Set([...q.compared, ...q.described])
+  const d = await lexicalDecision(q, results, evidence, similarity, vocab, inFound, aside, mode, T)
   const judged = d.reason === 'names-absent' || d.reason === 'low-coverage'
   if (!d.declined || !judged) return d
   if (d.local >= T.modelJudgesAboveLocal || restFoundTogether(q, d) >= T.modelJudgesNameAboveRest)
     return { ...d, declined: false, doubtful: true }
+  if (T.asideWordsUncounted && (await unsureWithoutAside(q, d, aside, inFound, results, T)))
+    return { ...d, declined: false, doubtful: true }
   return d
+}
+
+/**
+ * Whether a names-absent or low-coverage decline is sure only because of words that are not what
+ * the question asks about and that no document found uses: words set aside (compared with,
+ * described by: "around Bautzen", "the 1966 final") and the words a found name is qualified by
+ * ("the Upper Lusatian one", "the Sorbian of Lower Lusatia": name-qualifiers.ts, with
+ * `nameQualifiers`). As words no passage can hold they weigh most in the question's coverage, so
+ * they sink it. Left out of the whole (they match nothing, so only the denominators change, in the
+ * question and in its earlier turns alike), would the rule be unsure: the question's own words
+ * found together (`modelJudgesAboveLocal`), its other absent names' rest found together
+ * (`modelJudgesNameAboveRest`), or, with no other absent name, its coverage enough? Then the model
+ * judges. It never makes a decision `answered`: a decline becomes `doubtful` at most.
+ */
+export async function unsureWithoutAside(
+  q: QuestionAnalysis,
+  d: SearchDecision,
+  given: Set<string>,
+  inFound: Vocabulary,
+  results: SearchHit[],
+  T: Tuning,
+): Promise<boolean> {
+  const passages = passageWords(results)
+  const aside = withQualifiers(q.query, given, inFound, passages, T)
+  const own = totalIdf(q.terms)
+  const x = uncountedIdf(q.terms, aside, inFound)
+  const ctx = totalIdf(q.contextTerms)
+  const y = ctx > 0 ? uncountedIdf(q.contextTerms, contextAsideWords(q, inFound, passages, T), inFound) : 0
+  if (x + y === 0 || own - x <= 0) return false
+  const w = T.contextWeight
+  const coverage =
+    ctx > 0 ? (d.coverage * (own + ctx * w)) / (own - x + (ctx - y) * w) : (d.coverage * own) / (own - x)
+  if ((d.local * own) / (own - x) >= T.modelJudgesAboveLocal) return true
+  const names = d.reason === 'names-absent' ? nameStems(d.decisive.filter((n) => !isAside(n, aside))) : null
+  if (names?.size) {
+    const rest = own - x - totalIdf(q.terms.filter((t) => names.has(t.stem)))
+    return rest > 0 && (d.local * own) / rest >= T.modelJudgesNameAboveRest
+  }
+  return (
+    coverage >=
+    (await coverageNeededToAnswer(
+      q.unseen.filter((w) => !aside.has(w)),
+      T,
+    ))
+  )
+}
+
+/** The IDF mass of the terms among `words` that no document found uses (no passage can hold them). */
+function uncountedIdf(terms: WeightedTerm[], words: Set<string>, inFound: Vocabulary): number {
+  const stems = new Set([...words].map(stem))
+  return totalIdf(terms.filter((t) => (words.has(t.word) || stems.has(t.stem)) && isAbsent(inFound, t.word)))
+}
+
+const nameStems = (names: string[]) => new Set(names.flatMap((n) => tokenize(n).map(stem)))
+
+const isAside = (name: string, aside: Set<string>) => tokenize(name).every((t) => aside.has(t))
+
+/** `given` and, with `nameQualifiers`, the words the text qualifies a found name by. */
+function withQualifiers(
+  text: string,
+  given: Set<string>,
+  inFound: Vocabulary,
+  passages: () => Set<string>,
+  T: Tuning,
+): Set<string> {
+  if (!T.nameQualifiers) return given
+  const qualifiers = nameQualifiers(
+    text,
+    (t) => isAbsent(inFound, t),
+    (t) => passages().has(t),
+  )
+  return new Set([...given, ...qualifiers])
+}
+
+/** The words of the passages found, tokenized once when first asked for. */
+function passageWords(results: SearchHit[]): () => Set<string> {
+  let words: Set<string> | null = null
+  return () => (words ??= new Set(results.flatMap((r) => tokenize(r.text))))
+}
+
+/** The earlier turns' words set aside the same way: their terms count in a follow-up's coverage. */
+function contextAsideWords(
+  q: QuestionAnalysis,
+  inFound: Vocabulary,
+  passages: () => Set<string>,
+  T: Tuning,
+): Set<string> {
+  const text = q.context.join('\n')
+  const given = new Set([
+    ...(T.comparisonWords ? comparisonWords(text) : []),
+    ...(T.describedWords ? describedWords(text) : []),
+  ])
+  return withQualifiers(text, given, inFound, passages, T)
 }
 
 /**
@@ -41,7 +145,7 @@ export async function decide(
  */
 export function restFoundTogether(q: QuestionAnalysis, d: SearchDecision): number {
   if (d.reason !== 'names-absent') return 0
-  const names = new Set(d.decisive.flatMap((n) => tokenize(n).map(stem)))
+  const names = nameStems(d.decisive)
   const total = totalIdf(q.terms)
   const rest = totalIdf(q.terms.filter((t) => !names.has(t.stem)))
   return rest > 0 ? Math.min(1, (d.local * total) / rest) : 0
@@ -53,6 +157,8 @@ async function lexicalDecision(
   evidence: Map<number, ChunkEvidence>,
   similarity: Map<number, number>,
   vocab: Vocabulary,
+  inFound: Vocabulary,
+  aside: Set<string>,
   mode: 'hybrid' | 'keyword',
   T: Tuning,
 ): Promise<SearchDecision> {
@@ -71,13 +177,9 @@ async function lexicalDecision(
   // A follow-up may have no content words of its own ("and before that?"): its earlier turns decide.
   if (q.terms.length + q.contextTerms.length === 0)
     return { ...base, declined: true, reason: 'no-content-words' }
-  // A name is looked for in the documents the passages come from, not anywhere in the library:
-  // another document naming it does not make these passages answer the question.
-  // What the asker compares with or describes their own situation by is not what they ask about.
-  const aside = new Set([...q.compared, ...q.described])
   const absentNames = namesAbsent(
     q.query,
-    T.namesInFoundDocuments ? foundDocumentsVocabulary(vocab, results, T) : vocab,
+    inFound,
     results.map((r) => r.text),
     T,
     aside,
@@ -205,6 +307,11 @@ export function namesAbsent(
     }
   }
   return out
+}
+
+/** Whether no chunk of the vocabulary holds the word, in any form the index keeps. */
+function isAbsent(vocab: Vocabulary, word: string): boolean {
+  return vocab.documentFrequency(stem(word)) === 0 && vocab.documentFrequency(word) === 0
 }
 
 /**

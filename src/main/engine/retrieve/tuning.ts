@@ -154,6 +154,25 @@ const TUNING = {
    */
   describedWords: 1,
   /**
+   * A names-absent or low-coverage decline that would be unsure without the words set aside that
+   * no document found uses (described or compared words: "around Bautzen", "the 1966 final") goes
+   * to the model as `doubtful` (decide.ts `unsureWithoutAside`: as words no passage can hold they
+   * weigh most in coverage, yet they are not what is asked); 0 = off. Alone, on the development
+   * data (docs/declines.md): false declines unchanged everywhere; negatives declined by search
+   * unchanged (pool 19/65, tables-unseen 2/6, tables-check 0/6); 25 everyday off-topic questions
+   * asked of each of 9 libraries 166/225 → 165/225 declined by search. Ranking untouched.
+   */
+  asideWordsUncounted: 1,
+  /**
+   * ...and so are the absent capitalised words that stand in one name with a word the passages have
+   * ("the Upper Lusatian one", "the Sorbian of Lower Lusatia": name-qualifiers.ts): they qualify
+   * what the documents name; 0 = off. With asideWordsUncounted: tables-unseen false declines 3/24
+   * → 1/24 (both qualified names now doubtful), tables-check 0/26 and pool 2/318 unchanged;
+   * negatives declined by search unchanged; off-topic 166/225 → 159/225 ("World Cup", "New York",
+   * "Berlin Wall": the found word of the name is a common one). Ranking untouched.
+   */
+  nameQualifiers: 1,
+  /**
    * A word made of a prefix the en_US dictionary itself declares productive (re, in, un, de, dis,
    * con, pro) and an English word of at least this many letters is English, the asker's
    * paraphrase ("ungrouped", "recompute"), not a word no dictionary holds (english-words.ts); 0 =
