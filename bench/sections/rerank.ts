@@ -13,14 +13,16 @@
 // shared: CPU-ms over the cores is what a search costs on an idle one).
 //
 //   npx tsx bench/sections/rerank.ts [--reps 20] [--candidates 30] [--tokens 128,96]
-//     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 10]
+//     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 10] [--scoring threads,here]
 // (--tokens: word pieces per pair, RERANK_MAX_TOKENS the stage's; --batches: the 30 passages scored
-// in forward passes of at most this many, as the stage's MAX_BATCH does.)
+// in forward passes of at most this many, as the stage's MAX_BATCH does; --scoring: on the
+// reranker's scoring threads, as the app scores, or in one session on the calling thread.)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildTestReranker, type TestRerankerSize } from '../../scripts/build-test-reranker.js'
 import { loadReranker, RERANK_MAX_TOKENS } from '../../src/main/engine/rerank/cross-encoder.js'
+import { DEFAULT_WORKER } from '../../src/main/engine/worker/run-ingest-worker.js'
 import { defaultThreads } from '../../src/main/engine/embed/transformers-embedder.js'
 import type { Reranker } from '../../src/main/engine/rerank/reranker.js'
 import { arg, CACHE, cores, emit, log, modelDir, ROOT } from '../lib/env.js'
@@ -32,6 +34,9 @@ const tokenLimits = arg('tokens', `128,${RERANK_MAX_TOKENS}`).split(',').map(Num
 const dtypes = arg('dtypes', 'fp32,q8').split(',') as ('fp32' | 'q8')[]
 const shapes = arg('shapes', 'minilm-l6,minilm-l2').split(',') as TestRerankerSize[]
 const batchSizes = arg('batches', '10').split(',').map(Number)
+// threads: the app's way, one one-thread session per core on scoring threads (rerank-threads.ts);
+// here: one session with as many intra-op threads on this thread (how it scored before).
+const scorings = arg('scoring', 'threads').split(',') as ('threads' | 'here')[]
 const budgetMs = 150
 
 const words = fs
@@ -61,22 +66,24 @@ const configs: Config[] = []
 for (const shape of shapes) {
   const dir = await buildTestReranker(path.join(CACHE, `${shape}-cross-encoder`), shape, modelDir())
   for (const dtype of dtypes)
-    for (const maxTokens of tokenLimits) {
-      const reranker = await loadReranker(dir, { dtype, maxTokens })
-      for (const batch of batchSizes)
-        configs.push({
-          key: `${shape}_${dtype}_tokens_${maxTokens}${batch < candidates ? `_batch_${batch}` : ''}`,
-          label: `${shape} ${dtype === 'q8' ? 'int8' : 'fp32'} ≤${maxTokens} pieces${batch < candidates ? `, batches of ${batch}` : ''}`,
-          reranker,
-          batch,
-          times: [],
-          cpuMs: [],
-        })
-    }
+    for (const maxTokens of tokenLimits)
+      for (const scoring of scorings) {
+        const threadScript = scoring === 'threads' ? DEFAULT_WORKER : null
+        const reranker = await loadReranker(dir, { dtype, maxTokens, threadScript })
+        for (const batch of batchSizes)
+          configs.push({
+            key: `${shape}_${dtype}_tokens_${maxTokens}${batch < candidates ? `_batch_${batch}` : ''}${scorings.length > 1 ? `_${scoring}` : ''}`,
+            label: `${shape} ${dtype === 'q8' ? 'int8' : 'fp32'} ≤${maxTokens} pieces${batch < candidates ? `, batches of ${batch}` : ''}, ${scoring === 'threads' ? `${defaultThreads()} scoring threads of one ONNX thread each` : `one session of ${defaultThreads()} ONNX threads on the calling thread`}`,
+            reranker,
+            batch,
+            times: [],
+            cpuMs: [],
+          })
+      }
 }
 
 // The loader's session options, as every search of the app runs with them.
-const knobs = `ONNX Runtime intra-op threads ${defaultThreads()}, inter-op 1, sequential, threads sleep between operators (no spinning), graph optimisation 'all'; pairs cut at the cap with their [SEP] kept, each pass padded to its longest pair; the stage's cap is ${RERANK_MAX_TOKENS} pieces`
+const knobs = `ONNX Runtime sessions: inter-op 1, sequential, threads sleep between operators (no spinning), graph optimisation 'all'; pairs cut at the cap with their [SEP] kept, each pass padded to its longest pair; the stage's cap is ${RERANK_MAX_TOKENS} pieces`
 log(knobs)
 const loadBefore = os.loadavg()
 for (let r = 0; r < reps; r++)

@@ -23,6 +23,7 @@ import { DEFAULT_QUERY_HELP_BUDGET_MS, queryHelp } from '../../src/main/engine/a
 import { OllamaClient } from '../../src/main/engine/generate/ollama-client.js'
 import { Library } from '../../src/main/engine/library.js'
 import { loadReranker } from '../../src/main/engine/rerank/cross-encoder.js'
+import { DEFAULT_WORKER } from '../../src/main/engine/worker/run-ingest-worker.js'
 import type { Reranker } from '../../src/main/engine/rerank/reranker.js'
 import type { Tuning } from '../../src/main/engine/retrieve/tuning.js'
 import type { ContextHeaderReport } from '../../src/main/engine/generate/context-headers.js'
@@ -116,7 +117,9 @@ export async function runModelEval(opts: ModelEvalOptions): Promise<ConfigResult
   const status = await client.status()
   if (status.state !== 'ready')
     throw new Error(`Ollama at ${opts.ollama} cannot answer with ${opts.model}: ${status.message}`)
-  const reranker: Reranker | null = opts.rerankerDir ? await loadReranker(opts.rerankerDir) : null
+  const reranker: Reranker | null = opts.rerankerDir
+    ? await loadReranker(opts.rerankerDir, { threadScript: DEFAULT_WORKER })
+    : null
   const window = Math.min(status.contextLength ?? 4096, 8192)
   const configs = configurations(reranker !== null, opts.headers ?? true)
   const rows = new Map(configs.map((c) => [c.name, [] as EvalRow[]]))

@@ -177,6 +177,7 @@ export function buildCli(
               library: existingLibrary(o),
               modelDir: modelDirFlag(o.modelDir),
               rerankerDir: rerankerFlag(o.reranker),
+              workerUrl: workers.workerUrl,
               k: o.k,
               context: o.context,
               queries: o.queries,
@@ -286,7 +287,7 @@ export function buildCli(
     .option('--json', 'print one JSON object', false)
     .action((question: string, o) =>
       run(
-        withLibrary(existingLibrary(o), o, io, async (lib) =>
+        withLibrary(existingLibrary(o), { ...o, workerUrl: workers.workerUrl }, io, async (lib) =>
           (await commands.ask()).runAsk(
             {
               question,
@@ -315,7 +316,7 @@ export function buildCli(
     .option('--json', 'print one JSON object', false)
     .action((file: string, o) =>
       run(
-        withLibrary(existingLibrary(o), o, io, async (lib) =>
+        withLibrary(existingLibrary(o), { ...o, workerUrl: workers.workerUrl }, io, async (lib) =>
           (await commands.summarize()).runSummarize(
             { file, ollamaUrl: ollamaUrl(o), model: o.model, json: o.json },
             lib,
@@ -343,7 +344,7 @@ export function buildCli(
     )
     .action((o) =>
       run(
-        withLibrary(existingLibrary(o), o, io, async (lib) =>
+        withLibrary(existingLibrary(o), { ...o, workerUrl: workers.workerUrl }, io, async (lib) =>
           (await commands.chat()).runChat(
             {
               conversation: o.conversation,
@@ -401,7 +402,7 @@ function ollamaUrl(o: { ollamaUrl?: string }): string | undefined {
 /** Opens the library for one command that reads it and always closes it (read-library.ts). */
 async function withLibrary(
   dir: string,
-  o: { modelDir?: string; reranker?: string },
+  o: { modelDir?: string; reranker?: string; workerUrl?: string },
   io: Io,
   fn: (owner: OpenLibrary) => Promise<number>,
   withModel = true,
@@ -411,7 +412,10 @@ async function withLibrary(
   // library on a read-only disk can be listed; ask and chat save the conversation and need a
   // folder they can write.
   return withModel
-    ? withReadLibrary(dir, modelDirFlag(o.modelDir), io, fn, { rerankerDir: rerankerFlag(o.reranker) })
+    ? withReadLibrary(dir, modelDirFlag(o.modelDir), io, fn, {
+        rerankerDir: rerankerFlag(o.reranker),
+        workerUrl: o.workerUrl,
+      })
     : withReadLibrary(dir, null, io, fn, { readOnlyFolder: true })
 }
 

@@ -17,18 +17,18 @@ export async function withReadLibrary(
   modelDir: string | null,
   io: Io,
   fn: (owner: OpenLibrary) => Promise<number>,
-  opts: { readOnlyFolder?: boolean; rerankerDir?: string | null } = {},
+  opts: { readOnlyFolder?: boolean; rerankerDir?: string | null; workerUrl?: string } = {},
 ): Promise<number> {
   const { Library } = await import('../engine/library.js')
   const { OpenLibrary } = await import('../engine/open-library/open-library.js')
-  const { rerankerDir = null, ...open } = opts
+  const { rerankerDir = null, workerUrl, ...open } = opts
   const lib = await Library.open(
     dir,
     modelDir ? { ...open, modelDir, readOnly: true, reconcile: 'later' } : { ...open, readOnly: true },
   )
   let reranker: Reranker | null = null
   try {
-    reranker = await openReranker(rerankerDir)
+    reranker = await openReranker(rerankerDir, workerUrl)
     lib.useReranker(reranker)
     const missing = lib.vectorsMissing()
     const progress = rebuildProgress(io)

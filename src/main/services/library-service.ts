@@ -99,7 +99,7 @@ export class AppLibrary implements LibraryService {
       return
     }
     try {
-      this.reranker = await openReranker(found.dir)
+      this.reranker = await openReranker(found.dir, this.opts.workerUrl)
       this.owner.useReranker(this.reranker)
     } catch (err) {
       this.rerankerProblem = `The reranker in ${found.dir} could not be loaded: ${err instanceof Error ? err.message : String(err)}`
@@ -124,7 +124,7 @@ export class AppLibrary implements LibraryService {
     let dest: string
     try {
       dest = await importModelFolder(check.dir, rerankerRoot(this.opts.models.userRoot))
-      next = (await openReranker(dest))!
+      next = (await openReranker(dest, this.opts.workerUrl))!
     } catch (err) {
       throw new QuireError('MODEL_INVALID', err instanceof Error ? err.message : String(err))
     }

@@ -41,9 +41,14 @@ export function rerankerFlag(
   )
 }
 
-/** Loads the reranker in dir (ONNX Runtime is imported only when there is one). */
-export async function openReranker(dir: string | null): Promise<Reranker | null> {
+/**
+ * Loads the reranker in dir (ONNX Runtime is imported only when there is one). Its scoring threads
+ * run the import's worker script: `workerUrl` in a bundled build, which has its own path of it;
+ * from the sources, the sources' one.
+ */
+export async function openReranker(dir: string | null, workerUrl?: URL | string): Promise<Reranker | null> {
   if (!dir) return null
   const { loadReranker } = await import('../engine/rerank/cross-encoder.js')
-  return loadReranker(dir)
+  const { DEFAULT_WORKER } = await import('../engine/worker/run-ingest-worker.js')
+  return loadReranker(dir, { threadScript: workerUrl ?? DEFAULT_WORKER })
 }

@@ -20,6 +20,8 @@ export interface SearchCommandOptions {
   modelDir: string | null
   /** The cross-encoder folder (`--reranker`); null: no reranking. */
   rerankerDir?: string | null
+  /** The bundled build's path of the import's worker script, which also runs the reranker's threads. */
+  workerUrl?: string
   k: number
   context: string[]
   queries?: string
@@ -87,6 +89,7 @@ export async function searchCommand(
   return withReadLibrary(opts.library, opts.modelDir, io, search, {
     readOnlyFolder: true,
     rerankerDir: opts.rerankerDir ?? null,
+    workerUrl: opts.workerUrl,
   })
 }
 

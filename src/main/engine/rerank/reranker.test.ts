@@ -8,6 +8,7 @@ import { useTempDirs } from '@tests/helpers/temp-dir.js'
 import { AutoTokenizer } from '@huggingface/transformers'
 import { loadReranker, RERANK_MAX_TOKENS, warmUpPair } from './cross-encoder.js'
 import { inspectRerankerDir } from './reranker-dir.js'
+import { DEFAULT_WORKER } from '../worker/run-ingest-worker.js'
 import type { Reranker } from './reranker.js'
 
 const tempDir = useTempDirs()
@@ -142,5 +143,46 @@ describe('a closed reranker', () => {
     const r = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
     await r.dispose()
     await expect(r.score('q', ['p'])).rejects.toThrow(/closed/)
+  })
+})
+
+describe('scoring threads', () => {
+  const passages = [
+    'Water tomatoes twice a week.',
+    'Bake the bread at 250 degrees.',
+    'The router hands out addresses.',
+    'Prune the roses in spring.',
+    'Tomatoes need full sun.',
+  ]
+
+  it('split each pass between one-thread sessions on threads of their own, scoring as one session does', async () => {
+    const here = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+    const threaded = await loadReranker(TEST_RERANKER_DIR, { threads: 2, threadScript: DEFAULT_WORKER })
+    try {
+      const b = await threaded.score('tomatoes', passages)
+      // Two groups a thread: 5 pairs go as groups of 2, 2 and 1. int8 activations are scaled per
+      // pass, so each pair scores exactly as its group scores in one session of one thread here.
+      const groups = [passages.slice(0, 2), passages.slice(2, 4), passages.slice(4)]
+      const a = (await Promise.all(groups.map((g) => here.score('tomatoes', g)))).flat()
+      expect(b).toEqual(a)
+      expect(await threaded.score('tomatoes', passages)).toEqual(b)
+      expect(threaded.msPerPassage()).toBeGreaterThan(0)
+    } finally {
+      await here.dispose()
+      await threaded.dispose()
+    }
+    await expect(threaded.score('q', ['p'])).rejects.toThrow(/closed/)
+  })
+
+  it('score on the calling thread when the threads cannot start', async () => {
+    const r = await loadReranker(TEST_RERANKER_DIR, {
+      threads: 2,
+      threadScript: path.join(tempDir(), 'no-such-worker.js'),
+    })
+    try {
+      expect(await r.score('tomatoes', passages)).toHaveLength(passages.length)
+    } finally {
+      await r.dispose()
+    }
   })
 })

@@ -1,14 +1,15 @@
 // Runs import batches off the caller's thread: PDF parsing and embedding never block the app's
 // main process, the CLI's progress bar or a test's event loop. One batch and done (runIngestWorker),
 // or batch after batch (LongLivedImportWorker, for a watched folder's changes).
-// The same script also runs the import's extra embed threads (serveEmbedThread), so that no
-// build needs a third worker script.
+// The same script also runs the import's extra embed threads (serveEmbedThread) and the
+// reranker's scoring threads (serveRerankThread), so that no build needs a third worker script.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { errorCodeOf, errorMessageOf } from '@shared/errors.js'
 import type { IngestReport } from '@shared/library-types.js'
 import { EmbedThread, isEmbedThreadData, serveEmbedThread } from '../embed/embed-thread.js'
 import type { Embedder } from '../embed/embedder.js'
 import { laneEmbedder } from '../embed/lane-embedder.js'
+import { isRerankThreadData, serveRerankThread } from '../rerank/rerank-threads.js'
 import { waitForImportLock, waitingLine } from '../ingest/import-lock.js'
 import { ingestFiles } from '../ingest/ingest-files.js'
 import { Library } from '../library.js'
@@ -28,6 +29,7 @@ const LANE_BATCH = 2
 const port = parentPort
 if (!port) throw new Error('ingest-worker must run in a worker thread')
 if (isEmbedThreadData(workerData)) await serveEmbedThread(port, workerData)
+else if (isRerankThreadData(workerData)) await serveRerankThread(port, workerData)
 else if (isServeImportsData(workerData)) serveImports(port)
 else await runOnce(port, workerData as IngestJob)
 

@@ -1,0 +1,201 @@
+// Scoring threads: each holds its own one-thread ONNX Runtime session of the cross-encoder, and a
+// pass is split between them. onnxruntime-node runs a forward pass synchronously on the calling
+// JavaScript thread, so passes that run side by side need threads of their own. Against one
+// session with two intra-op threads, two one-thread sessions each scoring half of every pass took
+// 13–15% less CPU (no waiting at every operator for the other thread; docs/reranking.md, Cost),
+// and the calling thread (the app's main process) is free while they score.
+import { Worker, type MessagePort } from 'node:worker_threads'
+import type { EncodedPairs } from './encode-pairs.js'
+
+/** workerData of a thread started as a scoring thread (see serveRerankThread). */
+export interface RerankThreadData {
+  rerankThread: { modelFile: string }
+}
+
+type Request =
+  | {
+      type: 'score'
+      id: number
+      inputIds: BigInt64Array
+      attentionMask: BigInt64Array
+      tokenTypeIds: BigInt64Array | null
+      dims: [number, number]
+    }
+  | { type: 'close' }
+type Reply =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'logits'; id: number; data: Float32Array; dims: number[] }
+  | { type: 'error'; id: number; message: string }
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+
+export function isRerankThreadData(data: unknown): data is RerankThreadData {
+  return typeof data === 'object' && data !== null && 'rerankThread' in data
+}
+
+/** The thread's side: loads the model file with one ONNX thread and scores passes until closed. */
+export async function serveRerankThread(port: MessagePort, data: RerankThreadData): Promise<void> {
+  // A CommonJS package: its exports are the namespace's default, or the namespace itself where
+  // the loader lifts them.
+  const mod = await import('onnxruntime-node')
+  const ort = (mod.default as typeof mod.default | undefined) ?? (mod as unknown as typeof mod.default)
+  const { NO_SPINNING } = await import('../embed/transformers-embedder.js')
+  let session: import('onnxruntime-node').InferenceSession
+  try {
+    session = await ort.InferenceSession.create(data.rerankThread.modelFile, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      extra: NO_SPINNING,
+    })
+  } catch (e) {
+    port.postMessage({ type: 'failed', message: message(e) } satisfies Reply)
+    port.close()
+    return
+  }
+  port.on('message', (m: Request) => {
+    if (m.type === 'close') {
+      void session.release().finally(() => port.close())
+      return
+    }
+    const feeds: Record<string, import('onnxruntime-node').Tensor> = {
+      input_ids: new ort.Tensor('int64', m.inputIds, m.dims),
+      attention_mask: new ort.Tensor('int64', m.attentionMask, m.dims),
+    }
+    if (m.tokenTypeIds && session.inputNames.includes('token_type_ids'))
+      feeds.token_type_ids = new ort.Tensor('int64', m.tokenTypeIds, m.dims)
+    if (!m.tokenTypeIds && session.inputNames.includes('token_type_ids'))
+      feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(m.inputIds.length), m.dims)
+    session.run(feeds).then(
+      (out) => {
+        const logits = out.logits ?? Object.values(out)[0]!
+        const data = logits.data as Float32Array
+        port.postMessage({ type: 'logits', id: m.id, data, dims: [...logits.dims] } satisfies Reply, [
+          data.buffer as ArrayBuffer,
+        ])
+      },
+      (e: unknown) => port.postMessage({ type: 'error', id: m.id, message: message(e) } satisfies Reply),
+    )
+  })
+  port.postMessage({ type: 'ready' } satisfies Reply)
+}
+
+/** One scoring thread, the caller's side. */
+class RerankThread {
+  private nextId = 0
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: { data: Float32Array; dims: number[] }) => void; reject: (e: Error) => void }
+  >()
+  private gone: Error | null = null
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (m: Reply) => {
+      if (m.type !== 'logits' && m.type !== 'error') return
+      const p = this.pending.get(m.id)
+      this.pending.delete(m.id)
+      if (m.type === 'logits') p?.resolve({ data: m.data, dims: m.dims })
+      else p?.reject(new Error(m.message))
+    })
+    const end = (e: Error) => {
+      this.gone ??= e
+      for (const p of this.pending.values()) p.reject(e)
+      this.pending.clear()
+    }
+    worker.on('error', end)
+    worker.on('exit', (code) => end(new Error(`a scoring thread exited (code ${code})`)))
+  }
+
+  score(pairs: EncodedPairs): Promise<{ data: Float32Array; dims: number[] }> {
+    if (this.gone) return Promise.reject(this.gone)
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      this.worker.postMessage({ type: 'score', id, ...pairs } satisfies Request)
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.gone) return
+    const exited = new Promise<void>((r) => this.worker.once('exit', () => r()))
+    this.worker.postMessage({ type: 'close' } satisfies Request)
+    const timer = setTimeout(() => void this.worker.terminate(), 5000)
+    await exited
+    clearTimeout(timer)
+  }
+}
+
+/** Starts a thread running `script` (a worker script that calls serveRerankThread for this workerData). */
+function startThread(script: string | URL, modelFile: string): Promise<RerankThread> {
+  const data: RerankThreadData = { rerankThread: { modelFile } }
+  const worker = new Worker(script, { workerData: data })
+  return new Promise((resolve, reject) => {
+    const fail = (e: Error) => {
+      stop()
+      void worker.terminate()
+      reject(e)
+    }
+    const exited = (code: number) => fail(new Error(`a scoring thread exited (code ${code})`))
+    const first = (m: Reply) => {
+      stop()
+      if (m.type === 'ready') resolve(new RerankThread(worker))
+      else fail(new Error(m.type === 'failed' ? m.message : `unexpected ${m.type} from a scoring thread`))
+    }
+    const stop = () => {
+      worker.off('error', fail)
+      worker.off('exit', exited)
+      worker.off('message', first)
+    }
+    worker.on('error', fail)
+    worker.on('exit', exited)
+    worker.on('message', first)
+  })
+}
+
+/** `count` scoring threads; a pass split between them comes back as one list of logits rows. */
+export class RerankThreads {
+  private constructor(private readonly threads: RerankThread[]) {}
+
+  /** Resolves once every thread has loaded the model; rejects (and ends those started) otherwise. */
+  static async start(script: string | URL, modelFile: string, count: number): Promise<RerankThreads> {
+    const started = await Promise.allSettled(
+      Array.from({ length: count }, () => startThread(script, modelFile)),
+    )
+    const threads = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) {
+      await Promise.all(threads.map((t) => t.close()))
+      throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason))
+    }
+    return new RerankThreads(threads)
+  }
+
+  get count(): number {
+    return this.threads.length
+  }
+
+  /**
+   * Scores the groups of pairs on the threads side by side, each thread taking the next group when
+   * it is free, so a thread the system holds back delays only the group it has; the logits rows
+   * come back in the groups' order.
+   */
+  async score(groups: EncodedPairs[]): Promise<{ data: Float32Array; labels: number }[]> {
+    const out: { data: Float32Array; labels: number }[] = new Array(groups.length)
+    let next = 0
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        while (next < groups.length) {
+          const i = next++
+          const { data, dims } = await thread.score(groups[i]!)
+          out[i] = { data, labels: dims[1] ?? 1 }
+        }
+      }),
+    )
+    return out
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.close()))
+  }
+}
