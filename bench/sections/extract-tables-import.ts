@@ -18,6 +18,7 @@ import { round } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '3'))
 const memoryMb = Number(arg('memory-mb', String(PARSE_THREAD_MEMORY_MB)))
+const youngMb = arg('young-mb', '') ? Number(arg('young-mb', '')) : undefined
 const tablesDir = process.env.TABLES_CORPUS
 const files = [
   ...ensureCorpus(),
@@ -57,6 +58,7 @@ function gcTotals(): Promise<GcTotals> {
 const pool = new ParsePool(1, new URL('../lib/gc-parse-worker-entry.js', import.meta.url), {
   warmUp: false,
   memoryMb,
+  youngMb,
 })
 
 interface Side {

@@ -64,6 +64,7 @@ export class ParsePool {
   private closed = false
   private readonly warmUp: boolean
   private readonly memoryMb: number
+  private readonly youngMb: number | undefined
   /** Owner side of the lease port of every lend() whose borrower is still there. */
   private readonly leases = new Set<MessagePort>()
   /** Borrower side: the lease port, over which the owner sends replacements for threads that end. */
@@ -85,10 +86,12 @@ export class ParsePool {
       ports,
       warmUp = true,
       memoryMb = PARSE_THREAD_MEMORY_MB,
-    }: { ports?: MessagePort[]; warmUp?: boolean; memoryMb?: number } = {},
+      youngMb,
+    }: { ports?: MessagePort[]; warmUp?: boolean; memoryMb?: number; youngMb?: number } = {},
   ) {
     this.warmUp = warmUp
     this.memoryMb = memoryMb
+    this.youngMb = youngMb
     if (ports) {
       const threads = ports.slice(0, -1)
       threads.forEach((port, lane) => this.slots.push(this.attach(port, lane)))
@@ -235,7 +238,10 @@ export class ParsePool {
   private spawn(lane: number): Slot {
     const worker = new Worker(this.workerUrl, {
       workerData: { warmUp: this.warmUp, ocrSlots: this.ocrSlots } satisfies ParseWorkerData,
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.memoryMb,
+        ...(this.youngMb ? { maxYoungGenerationSizeMb: this.youngMb } : {}),
+      },
     })
     const slot: Slot = { channel: worker, job: null, lane }
     this.listen(slot)

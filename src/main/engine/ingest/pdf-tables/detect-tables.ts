@@ -13,6 +13,7 @@ import {
   spreadHeaderSpans,
 } from './table-grid.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
+import { hasNonSpace } from './whitespace.js'
 import {
   candidateRuns,
   columnSeparators,
@@ -40,10 +41,20 @@ function textLines(page: CleanPage, words: PageWord[]): TextLine[] {
   for (const w of words) byLine[w.line]?.push(w)
   return page.lines.map((l, i) => ({
     line: i,
-    words: byLine[i]!.sort((a, b) => a.box.x - b.box.x),
+    words: byX(byLine[i]!),
     fontSize: l.fontSize,
     text: page.text.slice(l.start, l.end),
   }))
+}
+
+/**
+ * A line's words left to right. They mostly come so already: checked first, as sorting calls the
+ * comparison for every pair even then (the order is the same: the sort is stable).
+ */
+function byX(words: PageWord[]): PageWord[] {
+  for (let i = 1; i < words.length; i++)
+    if (!(words[i]!.box.x >= words[i - 1]!.box.x)) return words.sort((a, b) => a.box.x - b.box.x)
+  return words
 }
 
 const hasDigit = (s: string) => /\d/.test(s)
@@ -318,7 +329,7 @@ function columnLaidLines(page: CleanPage): number {
   let prev = null as { line: number; right: number } | null
   for (const it of page.items) {
     while (line < page.lines.length - 1 && page.lines[line]!.end < it.start) line++
-    if (it.end <= it.start || !/\S/.test(page.text.slice(it.start, it.end))) continue
+    if (it.end <= it.start || !hasNonSpace(page.text, it.start, it.end)) continue
     const em = page.lines[line]!.fontSize || 10
     if (prev?.line === line && counted !== line && it.x - prev.right >= WIDE_GAP * em) {
       counted = line

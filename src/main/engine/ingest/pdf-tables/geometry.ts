@@ -18,10 +18,18 @@ export interface Segment {
 }
 
 export function unionBox(boxes: Box[]): Box {
-  const x0 = Math.min(...boxes.map((b) => b.x))
-  const y0 = Math.min(...boxes.map((b) => b.y))
-  const x1 = Math.max(...boxes.map((b) => b.x + b.w))
-  const y1 = Math.max(...boxes.map((b) => b.y + b.h))
+  // Folded pairwise: the same extremes as Math.min/max over all of them (NaN and -0 included),
+  // without four arrays per call (the table finder calls it for every cell and row it builds).
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  for (const b of boxes) {
+    x0 = Math.min(x0, b.x)
+    y0 = Math.min(y0, b.y)
+    x1 = Math.max(x1, b.x + b.w)
+    y1 = Math.max(y1, b.y + b.h)
+  }
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
 }
 

@@ -1,5 +1,6 @@
 import type { CleanPage } from '../../store/page-records.js'
 import type { Box } from './geometry.js'
+import { isSpaceCode } from './whitespace.js'
 
 /** A word of a page's stored text with its box and its character range in the page text. */
 export interface PageWord {
@@ -18,21 +19,32 @@ export interface PageWord {
  */
 export function pageWords(page: CleanPage): PageWord[] {
   const words: PageWord[] = []
+  const text = page.text
   let line = 0
   for (const it of page.items) {
-    const s = page.text.slice(it.start, it.end)
-    if (s.length === 0) continue
+    // As many characters as the page text holds of the item (what slicing it would give).
+    const n = Math.min(it.end, text.length) - it.start
+    if (n <= 0) continue
     while (line < page.lines.length - 1 && page.lines[line]!.end < it.start) line++
-    for (const m of s.matchAll(/\S+/g)) {
-      const a = m.index
-      const b = a + m[0].length
+    // The item's words (runs of non-space characters, /\S+/g), found in the page text in place:
+    // this runs on every page that may hold a table, and slicing and matching each item made
+    // garbage enough to cost the parse threads' heap collections.
+    let a = 0
+    while (a < n) {
+      if (isSpaceCode(text.charCodeAt(it.start + a))) {
+        a++
+        continue
+      }
+      let b = a + 1
+      while (b < n && !isSpaceCode(text.charCodeAt(it.start + b))) b++
       words.push({
-        text: m[0],
+        text: text.slice(it.start + a, it.start + b),
         start: it.start + a,
         end: it.start + b,
-        box: { x: it.x + (it.w * a) / s.length, y: it.y, w: (it.w * (b - a)) / s.length, h: it.h },
+        box: { x: it.x + (it.w * a) / n, y: it.y, w: (it.w * (b - a)) / n, h: it.h },
         line,
       })
+      a = b
     }
   }
   return words

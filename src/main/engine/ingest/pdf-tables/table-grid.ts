@@ -32,7 +32,13 @@ function columnOf(x: number, separators: number[]): number {
 
 function cellOf(words: PageWord[]): PdfTableCell {
   if (words.length === 0) return { text: '', box: null, start: 0, end: 0 }
-  const sorted = [...words].sort((a, b) => a.start - b.start)
+  // In text order; a cell's words mostly are already, and are then not copied and sorted.
+  let sorted = words
+  for (let k = 1; k < words.length; k++)
+    if (!(words[k]!.start >= words[k - 1]!.start)) {
+      sorted = [...words].sort((a, b) => a.start - b.start)
+      break
+    }
   const start = sorted[0]!.start
   const end = sorted.at(-1)!.end
   // Words are joined as the page text joins them ("M" and a subscript "d" stay "Md"); the lines of
@@ -129,7 +135,8 @@ function lineCells(words: PageWord[], separators: number[], header: Set<number>)
 function toRow(parts: LineCells[]): PdfTableRow {
   const n = parts[0]!.cols.length
   const cells: PdfTableCell[] = []
-  for (let c = 0; c < n; c++) cells.push(cellOf(parts.flatMap((p) => p.cols[c]!)))
+  for (let c = 0; c < n; c++)
+    cells.push(cellOf(parts.length === 1 ? parts[0]!.cols[c]! : parts.flatMap((p) => p.cols[c]!)))
   const filled = cells.filter((c) => c.box)
   return {
     cells,

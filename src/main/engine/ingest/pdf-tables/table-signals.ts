@@ -1,4 +1,5 @@
 import type { RawLine } from '../raw-line.js'
+import { isSpaceCode } from './whitespace.js'
 
 // Reading a page's drawing operators for its ruling lines costs about as much again as reading
 // its text (pdf.js parses the content stream a second time and decodes its images), so it is done
@@ -10,5 +11,18 @@ import type { RawLine } from '../raw-line.js'
 const CAPTION = /^\s*(table|tab\.)\s+([0-9]+|[ivxlc]+)\b/i
 
 export function mayHoldTable(lines: RawLine[]): boolean {
-  return lines.some((l) => CAPTION.test(l.items.map((i) => i.str).join('')))
+  return lines.some((l) => opensWithT(l) && CAPTION.test(l.items.map((i) => i.str).join('')))
+}
+
+/**
+ * Whether the line's first character other than a space is a T, as a caption's must be: the
+ * line's text is joined (and matched) only then, on every page of every PDF.
+ */
+function opensWithT(l: RawLine): boolean {
+  for (const it of l.items)
+    for (let i = 0; i < it.str.length; i++) {
+      const c = it.str.charCodeAt(i)
+      if (!isSpaceCode(c)) return c === 0x54 || c === 0x74
+    }
+  return false
 }
