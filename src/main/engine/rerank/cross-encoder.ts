@@ -35,10 +35,11 @@ export interface LoadRerankerOptions {
  * is read from its best window around the question's terms (retrieve/rerank-window.ts), as
  * passage-level rerankers read long documents (MaxP, Dai & Callan 2019; Intra-Document Cascading,
  * Hofstätter et al. 2021). The length also sets the cost, nearly all of it inside ONNX Runtime:
- * MiniLM-L-6 int8 scores 30 pairs of 128 pieces in 500–540 CPU-ms, of 96 in 320–370
- * (bench/sections/rerank.ts, side by side), so on two idle cores its 150 ms budget covers about 25
- * of the 30 candidates instead of about 16. Shorter would fit all 30 but read less of a passage
- * than the model was trained to judge (docs/reranking.md, What the reranker reads).
+ * MiniLM-L-6 int8 scores 30 pairs of 96 pieces in about two thirds of the CPU time of 128 (side by
+ * side, bench/sections/rerank.ts), and the scoring threads take 14–19% off that: 280–295 CPU-ms at
+ * load 4.5–7, about 140 ms on two idle cores, so its 150 ms budget reaches about all 30 candidates,
+ * against about 16 at 128 on one session. Shorter would read less of a passage than the model was
+ * trained to judge (docs/reranking.md, What the reranker reads).
  */
 export const RERANK_MAX_TOKENS = 96
 
