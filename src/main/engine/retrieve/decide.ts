@@ -8,7 +8,7 @@ import type { NarrowableVocabulary, ScopedVocabulary } from './scoped-vocabulary
 import { comparisonWords } from './comparison-words.js'
 import { describedWords } from './described-words.js'
 import type { WeightedTerm } from './lexical-score.js'
-import { nameQualifiers } from './name-qualifiers.js'
+import { nameQualifiers, opensSentence } from './name-qualifiers.js'
 
 /**
  * "Nothing in the library answers this", with the reason: the best passages cover too little of
@@ -18,7 +18,9 @@ import { nameQualifiers } from './name-qualifiers.js'
  * judges whether they answer (tuning.ts `modelJudgesAboveLocal`). So is a name the documents never
  * use when the rest of the question is found together (`modelJudgesNameAboveRest`): the passages
  * may answer in other words ("Lower Sorbian" for "the Sorbian of Lower Lusatia"), or be about the
- * wrong thing ("the Liverpool plant"), and only a reader can tell.
+ * wrong thing ("the Liverpool plant"), and only a reader can tell. So is a decline sure only
+ * because of words that say which one (`unsureWithoutAside`), and a low-coverage question whose
+ * subject a passage shares (`sharesSubject`).
  */
 export async function decide(
   q: QuestionAnalysis,
@@ -41,7 +43,28 @@ export async function decide(
     return { ...d, declined: false, doubtful: true }
   if (T.asideWordsUncounted && (await unsureWithoutAside(q, d, aside, inFound, results, T)))
     return { ...d, declined: false, doubtful: true }
+  if (sharesSubject(d, results, evidence, T)) return { ...d, declined: false, doubtful: true }
   return d
+}
+
+/**
+ * Whether a low-coverage decline is of a question in the asker's own words whose subject a passage
+ * still shares: one passage found holds at least `modelJudgesWordsTogether` of the question's own
+ * words, and no word of the question is unknown to the dictionary (which would name something the
+ * library lacks: `decisive`). The rest are the asker's paraphrase ("a monochrome laser printer"
+ * for "a black & white printer"); they weigh most in coverage because the library never uses them.
+ * An everyday question the library is not about shares one or two words with a passage at most.
+ */
+function sharesSubject(
+  d: SearchDecision,
+  results: SearchHit[],
+  evidence: Map<number, ChunkEvidence>,
+  T: Tuning,
+): boolean {
+  if (T.modelJudgesWordsTogether <= 0 || d.reason !== 'low-coverage' || d.decisive.length > 0) return false
+  const top = results.slice(0, 5).flatMap((r) => r.chunkIds)
+  const together = Math.max(0, ...top.map((id) => evidence.get(id)?.match.matched.length ?? 0))
+  return together >= T.modelJudgesWordsTogether
 }
 
 /**
@@ -281,13 +304,17 @@ export function namesAbsent(
   const out: string[] = []
   const absent = (t: string) => vocab.documentFrequency(stem(t)) === 0 && vocab.documentFrequency(t) === 0
   let passageTokens: string[][] | null = null
-  const words = query.match(/[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*/gu) ?? []
-  for (const [i, w] of words.entries()) {
+  let first = true
+  for (const m of query.matchAll(/[\p{L}\p{N}]+(?:[._-][\p{L}\p{N}]+)*/gu)) {
+    const w = m[0]
+    // Grammar capitalises the first word of every sentence, not only of the question's first.
+    const opening = T?.nameQualifiers ? opensSentence(query, m.index) : first
+    first = false
     const identifier = /[._]/.test(w)
     const parts = w.split('-')
     if (T?.nameVariants && parts.length > 1 && !identifier && !absent(parts.join('').toLowerCase())) continue
     for (const part of parts) {
-      const sentenceStart = i === 0 && w.startsWith(part)
+      const sentenceStart = opening && w.startsWith(part)
       const specific =
         identifier ||
         /\d/.test(part) ||

@@ -66,6 +66,6 @@ function isNamePart(word: string): boolean {
 }
 
 /** At the start of the text, of a sentence or of a quotation. */
-function opensSentence(text: string, at: number): boolean {
+export function opensSentence(text: string, at: number): boolean {
   return /(?:^|[.!?]\s+|["“‘]\s*)$/u.test(text.slice(0, at))
 }

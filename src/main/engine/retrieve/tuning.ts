@@ -169,9 +169,23 @@ const TUNING = {
    * what the documents name; 0 = off. With asideWordsUncounted: tables-unseen false declines 3/24
    * → 1/24 (both qualified names now doubtful), tables-check 0/26 and pool 2/318 unchanged;
    * negatives declined by search unchanged; off-topic 166/225 → 159/225 ("World Cup", "New York",
-   * "Berlin Wall": the found word of the name is a common one). Ranking untouched.
+   * "Berlin Wall": the found word of the name is a common one). Ranking untouched. With it, the
+   * word opening any sentence of the question, not only its first, is no name (decide.ts
+   * `namesAbsent`): one off-topic question moved from names-absent to low-coverage, both declined.
    */
   nameQualifiers: 1,
+  /**
+   * A low-coverage decline goes to the model when one passage found holds at least this many of
+   * the question's own words and none of them is unknown to the dictionary (decide.ts
+   * `sharesSubject`): the passage shares the question's subject, and what sinks coverage is the
+   * asker's paraphrase, words the library never uses. 0 = off. Development data (docs/declines.md):
+   * the 89 everyday off-topic questions search declines for low coverage have at most 2 words in
+   * one passage; the paraphrased questions it declined have 5, 5 and 2 ("monochrome laser printer
+   * … shades of grey", "monster formula … narrow column", "flawed … neutralise"). 3 is the least
+   * that separates them; 4 leaves a word of margin. No near-miss negative is a low-coverage
+   * decline without an unknown word.
+   */
+  modelJudgesWordsTogether: 4,
   /**
    * A word made of a prefix the en_US dictionary itself declares productive (re, in, un, de, dis,
    * con, pro) and an English word of at least this many letters is English, the asker's

@@ -59,6 +59,17 @@ describe('namesAbsent', () => {
     expect(namesAbsent('How do I export to PowerPoint?', vocab, [], T)).toEqual(['PowerPoint'])
   })
 
+  it('takes no word opening a sentence for a name, in a question of several sentences', () => {
+    const q = 'My counts come from a survey. Which model suits them? Perhaps PowerPoint?'
+    expect(namesAbsent(q, vocab, [], T)).toEqual(['PowerPoint'])
+    // Before, only the question's first word was taken for a sentence's opening.
+    expect(namesAbsent(q, vocab, [], tuningWith({ nameQualifiers: 0 }))).toEqual([
+      'Which',
+      'Perhaps',
+      'PowerPoint',
+    ])
+  })
+
   it('takes no single character for a name: a letter alone identifies nothing', () => {
     expect(namesAbsent('How are accented capitals like É sorted?', vocab, [], T)).toEqual([])
     expect(namesAbsent('Which key types Ø on a PowerPoint slide?', vocab, [], T)).toEqual(['PowerPoint'])
