@@ -41,17 +41,36 @@ interface GridLine {
   h: number
 }
 
+/**
+ * A glyph the monospaced font lacks, set from another font at its own width (PSPP's "×" in
+ * "occupation × sex", half as wide again as a column): one character standing alone as an item,
+ * not one advance wide. It still takes one column of the grid.
+ */
+const isFallbackGlyph = (chars: number, advances: number) =>
+  chars === 1 && Math.abs(advances - 1) > ADVANCE_TOLERANCE && advances > 0.5 && advances < 2.5
+
 /** A page line as monospaced items, or null when its items are not of one fixed advance. */
 function monoLine(page: CleanPage, line: number, items: CleanPage['items']): GridLine | null {
   const inked = items.filter((it) => /\S/.test(page.text.slice(it.start, it.end)))
   if (inked.length === 0) return null
-  const advances = inked.map((it) => it.w / (it.end - it.start))
-  const advance = Math.min(...advances)
+  const perChar = (it: CleanPage['items'][number]) => it.w / (it.end - it.start)
+  const words = inked.filter((it) => it.end - it.start >= 2)
+  const advance = Math.min(...(words.length ? words : inked).map(perChar))
   if (!(advance > 0)) return null
+  const fallback = inked.filter((it) => isFallbackGlyph(it.end - it.start, perChar(it) / advance))
   const out: GridLine['items'] = []
   const x0 = inked[0]!.x
+  // How much wider than one column the fallback glyphs so far were set: the items after them
+  // stand that much further right than their columns.
+  let excess = 0
   for (const it of inked) {
     const text = page.text.slice(it.start, it.end)
+    if (fallback.includes(it)) {
+      const col = (it.x - x0 - excess) / advance
+      out.push({ col, start: it.start, text, gap: null })
+      excess += it.w - advance
+      continue
+    }
     const chars = Math.round(it.w / advance)
     if (Math.abs(it.w / advance - chars) > COLUMN_TOLERANCE) return null
     // pdf.js writes one space for a gap of several characters inside an item: widen it back when
@@ -65,7 +84,7 @@ function monoLine(page: CleanPage, line: number, items: CleanPage['items']): Gri
       spread = text.slice(0, gap.at) + ' '.repeat(gap.extra) + text.slice(gap.at)
     }
     if (Math.abs(it.w / spread.length - advance) > advance * ADVANCE_TOLERANCE) return null
-    out.push({ col: (it.x - x0) / advance, start: it.start, text: spread, gap })
+    out.push({ col: (it.x - x0 - excess) / advance, start: it.start, text: spread, gap })
   }
   return {
     line,

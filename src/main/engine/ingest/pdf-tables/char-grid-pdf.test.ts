@@ -66,6 +66,63 @@ describe('tables drawn with characters in PDFs', () => {
     expect(text).toContain('| Mean time between failures (months) | Median | 8.29 |')
   })
 
+  it('reads program output with rules only around header and body as one row a record', async () => {
+    const coefficients = `                  Coefficients (Mean time to repair (hours) )
++------------------------+---------------------+-------------------+-----+----+
+|                        |    Unstandardized   |    Standardized   |     |    |
+|                        |     Coefficients    |    Coefficients   |     |    |
+|                        +---------+-----------+-------------------+     |    |
+|                        |    B    | Std. Error|        Beta       |  t  |Sig.|
++------------------------+---------+-----------+-------------------+-----+----+
+|(Constant)              |    10.59|       3.11|                .00| 3.40|.002|
+|Mean time between       |     3.02|        .20|                .95|14.88|.000|
+|failures (months)       |         |           |                   |     |    |
+|Ratio of working to non-|    -1.12|       3.69|               -.02| -.30|.763|
+|working time            |         |           |                   |     |    |
++------------------------+---------+-----------+-------------------+-----+----+`
+    const doc = await readPdf(
+      await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(coefficients)] }] }),
+      'repair.pdf',
+    )
+    const text = allText(doc)
+    expect(text).toContain(
+      '|  | Unstandardized Coefficients / B | Unstandardized Coefficients / Std. Error | Standardized Coefficients / Beta | t | Sig. |',
+    )
+    expect(text).toContain('| (Constant) | 10.59 | 3.11 | .00 | 3.40 | .002 |')
+    expect(text).toContain('| Mean time between failures (months) | 3.02 | .20 | .95 | 14.88 | .000 |')
+    expect(text).toContain('| Ratio of working to non- working time | -1.12 | 3.69 | -.02 | -.30 | .763 |')
+  })
+
+  it('reads a line holding a glyph set from another font at its own width, one column as the others', async () => {
+    const doc = await PDFDocument.create({ updateMetadata: false })
+    const courier = await doc.embedFont(StandardFonts.Courier)
+    const helvetica = await doc.embedFont(StandardFonts.Helvetica)
+    const page = doc.addPage([612, 792])
+    const summary = `                 Summary
++----------------+---+-------+
+|                | N |Percent|
++----------------+---+-------+
+|occupation — sex| 54|  96.4%|
+|height — weight | 40| 100.0%|
++----------------+---+-------+`
+    summary.split('\n').forEach((line, i) => {
+      // Typeset as a line of text: the dash from Helvetica, wider than a Courier column, pushes
+      // what follows it to the right.
+      let x = 40
+      for (const part of line.split(/(—)/)) {
+        if (!part) continue
+        const font = part === '—' ? helvetica : courier
+        page.drawText(part, { x, y: 700 - i * 11, size: 9, font })
+        x += font.widthOfTextAtSize(part, 9)
+      }
+    })
+    const text = allText(await readPdf(await doc.save({ useObjectStreams: false }), 'summary.pdf'))
+    expect(text).toContain('Summary\n|  | N | Percent |\n| --- | --- | --- |')
+    // (The page text reads the dash as a hyphen.)
+    expect(text).toMatch(/\| occupation . sex \| 54 \| 96\.4% \|/)
+    expect(text).toMatch(/\| height . weight \| 40 \| 100\.0% \|/)
+  })
+
   it('gives each row its lines in the page text and each cell its box', async () => {
     const bytes = await makeTextPdf({ pages: [{ lines: [...intro, ...monoLines(DESCRIPTIVES)] }] })
     const pdf = await openPdf(bytes, 'pumps.pdf')

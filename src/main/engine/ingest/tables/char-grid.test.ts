@@ -133,6 +133,180 @@ describe('character-drawn tables', () => {
     ])
   })
 
+  it('reads a band without inner rules as its records, one a line, a label wrapped over lines continuing its record', () => {
+    const lines = `                  Coefficients (Mean time to repair (hours) )
+      +------------------------+---------------------+-------------------+-----+----+
+      |                        |    Unstandardized   |    Standardized   |     |    |
+      |                        |     Coefficients    |    Coefficients   |     |    |
+      |                        +---------+-----------+-------------------+     |    |
+      |                        |    B    | Std. Error|        Beta       |  t  |Sig.|
+      +------------------------+---------+-----------+-------------------+-----+----+
+      |(Constant)              |    10.59|       3.11|                .00| 3.40|.002|
+      |Mean time between       |     3.02|        .20|                .95|14.88|.000|
+      |failures (months)       |         |           |                   |     |    |
+      |Ratio of working to non-|    -1.12|       3.69|               -.02| -.30|.763|
+      |working time            |         |           |                   |     |    |
+      +------------------------+---------+-----------+-------------------+-----+----+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    // The header is every level above the first full rule, under its blank corner.
+    expect(t!.headerRows).toBe(2)
+    expect(texts(t!)).toEqual([
+      [
+        '',
+        'Unstandardized Coefficients',
+        'Unstandardized Coefficients',
+        'Standardized Coefficients',
+        't',
+        'Sig.',
+      ],
+      ['', 'B', 'Std. Error', 'Beta', 't', 'Sig.'],
+      ['(Constant)', '10.59', '3.11', '.00', '3.40', '.002'],
+      ['Mean time between failures (months)', '3.02', '.20', '.95', '14.88', '.000'],
+      ['Ratio of working to non- working time', '-1.12', '3.69', '-.02', '-.30', '.763'],
+    ])
+    expect(t!.rows.slice(2).map((r) => r.lines)).toEqual([
+      { first: 7, last: 7 },
+      { first: 8, last: 9 },
+      { first: 10, last: 11 },
+    ])
+  })
+
+  it('reads a listing whose records wrap a middle column over several lines', () => {
+    const lines = `                                 Variables
++----+--------+-------------+------------+-----+-----+
+|    |        |             | Measurement|     |     |
+|Name|Position|    Label    |    Level   | Role|Width|
++----+--------+-------------+------------+-----+-----+
+|v1  |       1|I am         |Ordinal     |Input|    8|
+|    |        |satisfied    |            |     |     |
+|v2  |       2|The value for|Ordinal     |Input|    8|
+|    |        |money was    |            |     |     |
+|    |        |good         |            |     |     |
+|v3  |       3|The staff    |Nominal     |Input|    8|
++----+--------+-------------+------------+-----+-----+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    expect(t!.headerRows).toBe(1)
+    expect(texts(t!).slice(1)).toEqual([
+      ['v1', '1', 'I am satisfied', 'Ordinal', 'Input', '8'],
+      ['v2', '2', 'The value for money was good', 'Ordinal', 'Input', '8'],
+      ['v3', '3', 'The staff', 'Nominal', 'Input', '8'],
+    ])
+  })
+
+  it('carries a label printed once to the records under it that leave it blank or print only their own part', () => {
+    const lines = `                                Descriptives
++----------------------------------------------------+---------+----------+
+|                                                    |Statistic|Std. Error|
++----------------------------------------------------+---------+----------+
+|mtbf_ln Mean                                        |     1.95|       .13|
+|       ---------------------------------------------+---------+----------+
+|        95% Confidence Interval for Mean Lower Bound|     1.69|          |
+|                                         Upper Bound|     2.22|          |
+|       ---------------------------------------------+---------+----------+
+|        Median                                      |     2.11|          |
++----------------------------------------------------+---------+----------+
+|Height in   Equal                                   |      .97|      .331|
+|millimeters variances                               |         |          |
+|            assumed                                 |         |          |
+|            Equal                                   |         |      .297|
+|            variances                               |         |          |
+|            not                                     |         |          |
+|            assumed                                 |         |          |
++----------------------------------------------------+---------+----------+
+|Total                                        Count  |       33|        21|
+|                                            Expected|      .61|       .39|
++----------------------------------------------------+---------+----------+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    // "mtbf_ln" runs up to the column where the rule under it starts: the label's own column.
+    expect(texts(t!).slice(1)).toEqual([
+      ['mtbf_ln', 'Mean', '1.95', '.13'],
+      ['mtbf_ln', '95% Confidence Interval for Mean Lower Bound', '1.69', ''],
+      ['mtbf_ln', '95% Confidence Interval for Mean Upper Bound', '2.22', ''],
+      ['mtbf_ln', 'Median', '2.11', ''],
+      [
+        'Height in millimeters Equal variances assumed',
+        'Height in millimeters Equal variances assumed',
+        '.97',
+        '.331',
+      ],
+      [
+        'Height in millimeters Equal variances not assumed',
+        'Height in millimeters Equal variances not assumed',
+        '',
+        '.297',
+      ],
+      ['Total', 'Count', '33', '21'],
+      ['Total', 'Expected', '.61', '.39'],
+    ])
+  })
+
+  it('reads each value of a label column numbered line by line as its own record', () => {
+    const lines = `                        Value Labels
++---------------------------------------------------+-----------------+
+|Variable Value                                     |      Label      |
++---------------------------------------------------+-----------------+
+|I am satisfied with the level of service          1|Strongly Disagree|
+|                                                  2|Disagree         |
+|                                                  3|No Opinion       |
++---------------------------------------------------+-----------------+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    expect(texts(t!)).toEqual([
+      ['Variable Value', 'Label'],
+      ['I am satisfied with the level of service 1', 'Strongly Disagree'],
+      ['I am satisfied with the level of service 2', 'Disagree'],
+      ['I am satisfied with the level of service 3', 'No Opinion'],
+    ])
+  })
+
+  it('keeps a band whose every column wraps prose as one row, and every band of a table with an = header rule', () => {
+    const lines = `+-----------------+------------------+
+| Reads the first | Writes them back |
+| lines of a file | when it is done  |
++-----------------+------------------+
+| Counts the rows | Prints the count |
++-----------------+------------------+`.split('\n')
+    expect(texts(findCharGridTables(lines)[0]!)).toEqual([
+      ['Reads the first lines of a file', 'Writes them back when it is done'],
+      ['Counts the rows', 'Prints the count'],
+    ])
+    // reStructuredText's rules close every row: a cell of short words over two lines is one cell.
+    const rst = `+-------+------------------+------+
+| Name  | What it does     | Cost |
++=======+==================+======+
+| alpha | Reads the first  | 10   |
+| beta  |                  | 20   |
++-------+------------------+------+
+| gamma | Writes them back | 30   |
++-------+------------------+------+`.split('\n')
+    expect(texts(findCharGridTables(rst)[0]!)).toEqual([
+      ['Name', 'What it does', 'Cost'],
+      ['alpha beta', 'Reads the first', '10 20'],
+      ['gamma', 'Writes them back', '30'],
+    ])
+  })
+
+  it('puts bars printed a character or two off their column edge back on it', () => {
+    // As a PDF's text layer lays the lines out: cells a character wider or narrower than their
+    // columns, one line overrunning the right edge.
+    const lines = `      +------------------------+---------+-----------+-------------------+-----+----+
+      |                        |    B     | Std. Error|        Beta       |  t  |Sig.|
+      +------------------------+---------+-----------+-------------------+-----+----+
+      |(Constant)              |    10.59|         3.11|               .00| 3.40|.002|
+      |Mean time between       |     3.02|          .20|               .95|14.88|.000|
+      |failures (months)       |          |            |                  |     |    |
+      |Ratio of working to non-|    -1.12|        3.69|              -.02| -.30|.763|
+      |working time            |          |            |                  |     |    |
+      +------------------------+---------+-----------+-------------------+-----+----+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    expect(t!.lines).toEqual({ first: 0, last: 8 })
+    expect(texts(t!)).toEqual([
+      ['', 'B', 'Std. Error', 'Beta', 't', 'Sig.'],
+      ['(Constant)', '10.59', '3.11', '.00', '3.40', '.002'],
+      ['Mean time between failures (months)', '3.02', '.20', '.95', '14.88', '.000'],
+      ['Ratio of working to non- working time', '-1.12', '3.69', '-.02', '-.30', '.763'],
+    ])
+  })
+
   it('leaves prose with pipes, boxes without columns and ASCII diagrams alone', () => {
     const lines = `Pipe the output through sort | uniq -c and count.
 The options are a | b | c, in that order.

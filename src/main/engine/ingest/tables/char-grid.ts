@@ -86,20 +86,80 @@ function borderedTableAt(lines: string[], top: number): CharGridTable | null {
   const left = m[1]!.length
   const right = lines[top]!.trimEnd().length - 1
   if (right - left < 4) return null
-  // The table goes on while lines keep its left and right edges.
-  let last = top
+  // The table goes on while lines keep its left and right edges (a line of cells printed a
+  // character or two wider than their columns overruns the right one: its bars are moved back).
   const body = [lines[top]!.trimEnd()]
   for (let i = top + 1; i < lines.length; i++) {
     const l = toRightEdge(lines[i]!.trimEnd(), left, right)
-    if (l.length !== right + 1 || !'+|'.includes(l[left] ?? '') || !'+|'.includes(l[right]!)) break
-    if (/\S/.test(l.slice(0, left))) break
+    if (/\S/.test(l.slice(0, left)) || !'+|'.includes(l[left] ?? '')) break
+    const overruns = l.length > right + 1 && l.length <= right + 1 + MAX_DRIFT && l.endsWith('|')
+    if (!overruns && (l.length !== right + 1 || !'+|'.includes(l[right]!))) break
     body.push(l)
-    last = i
   }
-  if (last - top < 2) return null
-  const t = parseBordered(body, left, right)
+  const grid = barsOnEdges(body, left, right)
+  if (grid.length - 1 < 2) return null
+  const last = top + grid.length - 1
+  const t = parseBordered(grid, left, right)
   if (!t) return null
   return { ...shift(t, top), title: titleAbove(lines, top, left, right) }
+}
+
+/** How far a bar may stand off the column edge it belongs to (a cell printed wider or narrower). */
+const MAX_DRIFT = 2
+
+/**
+ * The table's lines with every text line's bars on the column edges of its rules: a bar up to
+ * MAX_DRIFT columns off an edge, and nearer to it than to any other, is moved onto it, the cell's
+ * text kept whole (its padding taken or given on the side away from the text). The lines end
+ * before the first that overruns the right edge and cannot be put back.
+ */
+function barsOnEdges(body: string[], left: number, right: number): string[] {
+  const edges = new Set<number>([left, right])
+  for (const l of body)
+    if (/[-=]{3}/.test(l))
+      for (let c = left + 1; c < right; c++)
+        if (l[c] === '+' && (isRuleChar(l[c - 1]!) || isRuleChar(l[c + 1]!))) edges.add(c)
+  const sorted = [...edges].sort((a, b) => a - b)
+  const out: string[] = []
+  for (const l of body) {
+    const fixed = /[-=]{3}/.test(l) ? l : onEdges(l, left, right, sorted)
+    if (fixed === null && l.length !== right + 1) break
+    out.push(fixed ?? l)
+  }
+  return out
+}
+
+/** A text line with its bars moved onto `edges`, or null when a bar belongs to no one edge. */
+function onEdges(l: string, left: number, right: number, edges: number[]): string | null {
+  const bars = [...l].flatMap((ch, i) => (ch === '|' && i >= left ? [i] : []))
+  if (l.length === right + 1 && bars.every((b) => edges.includes(b))) return l
+  const to = bars.map((b) => {
+    if (edges.includes(b)) return b
+    const near = edges
+      .filter((e) => Math.abs(e - b) <= MAX_DRIFT)
+      .sort((x, y) => Math.abs(x - b) - Math.abs(y - b))
+    if (near.length === 0 || (near.length > 1 && Math.abs(near[1]! - b) === Math.abs(near[0]! - b))) return -1
+    return near[0]!
+  })
+  if (to[0] !== left || to.at(-1) !== right || to.some((e, k) => e < 0 || (k > 0 && e <= to[k - 1]!)))
+    return null
+  let out = l.slice(0, left) + '|'
+  for (let k = 1; k < bars.length; k++) {
+    const cell = fitted(l.slice(bars[k - 1]! + 1, bars[k]!), to[k]! - to[k - 1]! - 1)
+    if (cell === null) return null
+    out += cell + '|'
+  }
+  return out
+}
+
+/** A cell's characters in `width` columns: padding taken from, or given to, the side away from its text. */
+function fitted(cell: string, width: number): string | null {
+  const rightAligned = /\S$/.test(cell) && /^\s/.test(cell)
+  let s = cell
+  while (s.length > width && (s.startsWith(' ') || s.endsWith(' ')))
+    s = rightAligned || !s.endsWith(' ') ? s.slice(1) : s.slice(0, -1)
+  if (s.length > width) return null
+  return rightAligned ? s.padStart(width) : s.padEnd(width)
 }
 
 /**
@@ -158,14 +218,16 @@ function boundaries(grid: string[], left: number, right: number): { cols: number
       if (l[c] === '+' && (isRuleChar(l[c - 1]!) || isRuleChar(l[c + 1]!))) cols.add(c)
   }
   // A rule that starts inside the table after blanks (PSPP's rule under a label spanning rows)
-  // parts the label's column from the cells it rules.
+  // parts the label's column from the cells it rules: PSPP starts it at the first column of the
+  // cells it rules (blank on their lines, their text one further), so the label may run up to the
+  // column before it ("mtbf_ln" over "       ----").
   for (const l of grid) {
     for (const m of l.slice(0, right).matchAll(/ [-=]{3,}/g)) {
       const start = m.index + 1
       const end = start + m[0].length - 1
       if (start > left + 1 && (l[end] === '+' || cols.has(end))) {
-        cols.add(start - 1)
-        implicit.add(start - 1)
+        cols.add(start)
+        implicit.add(start)
       }
     }
   }
@@ -196,8 +258,8 @@ interface ProtoCell {
 function parseBordered(grid: string[], left: number, right: number): Omit<CharGridTable, 'title'> | null {
   const { cols, implicit } = boundaries(grid, left, right)
   const segs: Segment[] = []
-  // The column of a boundary a partial rule makes belongs to the cell on its right (it is blank
-  // on the rule's line, and text may start there).
+  // The column of a boundary a partial rule makes belongs to the cell on its right (its rule
+  // starts there).
   for (let k = 0; k + 1 < cols.length; k++) {
     const from = cols[k]! + (implicit.has(cols[k]!) ? 0 : 1)
     segs.push({ from, to: cols[k + 1]! })
@@ -245,10 +307,25 @@ function parseBordered(grid: string[], left: number, right: number): Omit<CharGr
   const built = new Map<ProtoCell, GridCell>()
   const whole = (p: ProtoCell) => built.get(p) ?? built.set(p, textOf(p, p.top, p.bottom)).get(p)!
   const empty = (): GridCell => ({ text: '', pieces: [] })
+  const headerEnd = headerRule ?? headerWithoutRule(grid, ruleAt, bands, segs)
   bands.forEach((band, b) => {
-    const isHeader = headerRule !== null ? band.bottom <= headerRule : false
-    const lineRows = !isHeader && splitsIntoLines(grid, band, segs, bands.length, b)
-    const parts: { top: number; bottom: number }[] = lineRows ? lineRowsOf(grid, band, segs) : [band]
+    const isHeader = headerEnd !== null && band.bottom <= headerEnd
+    // A table with an `=` header rule is a reStructuredText or pandoc grid table: its rules close
+    // every row, and a band is one row however its lines look.
+    // A cell's columns within the band; none for one reaching past it (a label spanning rows).
+    const extent = segs.map((_, c) => {
+      const p = cellAt(c, band.top)
+      if (!p || p.top < band.top || p.bottom > band.bottom) return null
+      return { from: segs[p.col]!.from, to: segs[p.col + p.cols - 1]!.to }
+    })
+    const gridTable = headerRule !== null
+    const records = isHeader || gridTable ? null : recordsOf(grid, band, extent)
+    const lineRows = !isHeader && !gridTable && !records && splitsIntoLines(grid, band, segs, bands.length, b)
+    // A record's label printed once for several records (PSPP's "Height in millimeters" over
+    // "Equal variances assumed" and "… not assumed") goes on in the records under it.
+    const carried = new Map<ProtoCell, string[]>()
+    const parts: { top: number; bottom: number }[] =
+      records?.parts ?? (lineRows ? lineRowsOf(grid, band, segs) : [band])
     for (const part of parts) {
       const cellsOfRow: GridCell[] = []
       for (let c = 0; c < segs.length; c++) {
@@ -260,13 +337,34 @@ function parseBordered(grid: string[], left: number, right: number): Omit<CharGr
         // A cell within the band is read over the row's lines (a band read line by line is one
         // cell per column); one reaching past the band spans rows: read whole, repeated in each.
         const spans = p.top < band.top || p.bottom > band.bottom
-        cellsOfRow.push(spans ? whole(p) : textOf(p, part.top, part.bottom))
+        if (spans) cellsOfRow.push(whole(p))
+        else if (records && p.col < c) cellsOfRow.push(cellsOfRow[p.col]!)
+        else if (records) {
+          const own = textOf(p, part.top, part.bottom)
+          const lines = grid.slice(part.top, part.bottom).map((l) => l.slice(extent[c]!.from, extent[c]!.to))
+          const above = carried.get(p)
+          if (!own.text && c < records.stub && above) {
+            cellsOfRow.push({ ...own, text: readCellLines(above, true) })
+          } else if (records.valueCols.includes(c)) {
+            carried.set(p, lines)
+            cellsOfRow.push(own)
+          } else {
+            const read = recordCell(lines, above)
+            carried.set(p, read.lines)
+            cellsOfRow.push({ ...own, text: own.text ? read.text : '' })
+          }
+        } else cellsOfRow.push(textOf(p, part.top, part.bottom))
       }
       rows.push({ cells: cellsOfRow, lines: { first: part.top, last: part.bottom - 1 } })
       if (isHeader) headerRows++
     }
   })
-  if (headerRule === null) headerRows = firstBandHeader(rows, bands, grid, ruleAt)
+  // A header line PSPP leaves blank above a header of several levels says nothing.
+  for (let r = headerRows - 1; r >= 0; r--)
+    if (rows[r]!.cells.every((c) => !c.text)) {
+      rows.splice(r, 1)
+      headerRows--
+    }
   // One row in a box is a diagram (a syntax chart), not a table.
   if (rows.length < 2 || rows.length - headerRows < 1) return null
   if (!rows.some((r) => r.cells.filter((c) => c.text).length >= MIN_COLUMNS)) return null
@@ -283,22 +381,104 @@ function headerRuleLine(grid: string[], ruleAt: boolean[][]): number | null {
 }
 
 /**
- * Without an `=` rule, the first band is the header when a full rule closes it, more rows follow,
- * and none of its cells is a number (`|Artist| Score|` over the listing).
+ * Without an `=` rule, the header ends at the first full rule when rows follow it and no cell
+ * above it is a number: the first band (`|Artist| Score|` over the listing), or several bands
+ * parted by partial rules under a corner left blank (PSPP's "Unstandardized Coefficients" over
+ * "B | Std. Error"). Returns the rule's line, or null for no header.
  */
-function firstBandHeader(
-  rows: GridRow[],
-  bands: { top: number; bottom: number }[],
+function headerWithoutRule(
   grid: string[],
   ruleAt: boolean[][],
-): number {
-  const first = bands[0]!
-  if (bands.length < 2 && rows.length < 3) return 0
-  if (!ruleAt[first.bottom]?.every(Boolean) || first.bottom >= grid.length - 1) return 0
-  const headRows = rows.filter((r) => r.lines.last < first.bottom)
-  if (headRows.length === 0 || headRows.length === rows.length) return 0
-  if (headRows.some((r) => r.cells.some((c) => NUMBER.test(c.text)))) return 0
-  return headRows.length
+  bands: { top: number; bottom: number }[],
+  segs: Segment[],
+): number | null {
+  let end = -1
+  for (let i = 1; i < grid.length - 1 && end < 0; i++) if (ruleAt[i]!.every(Boolean)) end = i
+  if (end < 0) return null
+  const above = bands.filter((b) => b.bottom <= end)
+  if (above.length === 0 || above.length === bands.length) return null
+  const lines = above.flatMap((b) => grid.slice(b.top, b.bottom))
+  const levels = above.length > 1
+  if (levels && lines.some((l) => l.slice(segs[0]!.from, segs[0]!.to).trim())) return null
+  // A header of several levels may name a share ("95%" over "Confidence Interval").
+  const isNumber = (x: string) => NUMBER.test(x) && !(levels && x.endsWith('%'))
+  // Cells as the line's bars part them (a header cell may span columns).
+  const cells = lines.flatMap((l) => l.split(/[|+]/).map((x) => x.trim()))
+  if (cells.some(isNumber)) return null
+  return end
+}
+
+/** A value a record prints on its line: a number, or one short token ("Ordinal", "F8.0", "v1"). */
+const isValue = (t: string) => NUMBER.test(t) || /^\S{1,12}$/.test(t)
+
+/**
+ * A band that holds several records, one a line, with no rules between them (program output:
+ * PSPP rules only around the header and the body): the band's records, or null to read it whole.
+ * The value columns are those filled on the band's first line whose every cell, line by line, is a
+ * value; a line with a value in one of them starts a record, a line with text in the other
+ * columns only continues the record above (a label wrapped over lines). A band whose every column
+ * wraps prose (a reStructuredText cell of several lines beside another) has no value columns,
+ * and a band with one record is read whole.
+ */
+function recordsOf(
+  grid: string[],
+  band: { top: number; bottom: number },
+  extent: (Segment | null)[],
+): { parts: { top: number; bottom: number }[]; valueCols: number[]; stub: number } | null {
+  if (band.bottom - band.top < 2) return null
+  const lines = grid.slice(band.top, band.bottom)
+  const cut = (l: string, c: number) => (extent[c] ? l.slice(extent[c].from, extent[c].to) : '')
+  const texts = lines.map((l) => extent.map((_, c) => cut(l, c).trim()))
+  const cols = extent.map((_, c) => c)
+  const valueCols = cols.filter((c) => texts[0]![c] && texts.every((t) => !t[c] || isValue(t[c]!)))
+  // A label column whose every line ends in a number at one column (PSPP's value labels:
+  // "I am satisfied with the level of service   1" over "2", "3"): a record a number.
+  const numberedCols = cols.filter((c) => {
+    const ends = lines
+      .map((l) => cut(l, c).trimEnd())
+      .filter((l) => l.trim())
+      .map((l) => (NUMBER.test(l.split(' ').at(-1)!) && /(^| )\S+$/.test(l) ? l.length : -1))
+    return (
+      texts[0]![c] && !valueCols.includes(c) && ends.length >= 2 && ends.every((e) => e > 0 && e === ends[0])
+    )
+  })
+  if (valueCols.length === 0 && numberedCols.length === 0) return null
+  const starts = [...valueCols, ...numberedCols]
+  const parts: { top: number; bottom: number }[] = []
+  texts.forEach((t, k) => {
+    const i = band.top + k
+    if (starts.some((c) => t[c])) parts.push({ top: i, bottom: i + 1 })
+    else parts.at(-1)!.bottom = i + 1
+  })
+  if (parts.length < 2) return null
+  // The columns left of the first number of the first record (the stub): a label printed there
+  // once stands for the records under it that leave it blank ("Total" over "Count", "Expected").
+  const stub = Math.max(
+    0,
+    cols.findIndex((c) => NUMBER.test(texts[0]![c]!)),
+  )
+  return { parts, valueCols, stub }
+}
+
+/**
+ * A cell of one record of a band read record by record. Its lines are `lines` (the cell's columns);
+ * when its text starts right of where the record above's does, with a blank column just left of
+ * it on the lines above, the record above's text left of it is a label printed once for both
+ * ("Highest" over "1", then "2"; "Height in millimeters" beside "Equal variances assumed", then
+ * "Equal variances not assumed" under it), and it is read as part of this record too.
+ */
+function recordCell(own: string[], above: string[] | undefined): { text: string; lines: string[] } {
+  const first = Math.min(...own.map((l) => /\S/.exec(l)?.index ?? Infinity))
+  let lines = own
+  if (above && Number.isFinite(first) && first > 0) {
+    const left = above.map((l) => l.slice(0, first))
+    const printedOnce = above.every((l) => (l[first - 1] ?? ' ') === ' ') && left.some((l) => /\S/.test(l))
+    if (printedOnce && own.every((l) => !/\S/.test(l.slice(0, first)))) {
+      const n = Math.max(own.length, above.length)
+      lines = Array.from({ length: n }, (_, k) => (left[k] ?? '').padEnd(first) + (own[k] ?? '').slice(first))
+    }
+  }
+  return { text: readCellLines(lines, true), lines }
 }
 
 /** Columns whose text is a number on every line of the band: a listing, one record a line. */
@@ -390,15 +570,43 @@ export function cellText(grid: string[], top: number, bottom: number, from: numb
     const m = /\S/.exec(s)
     if (m) pieces.push({ line: i, from: from + m.index, to: from + s.trimEnd().length })
   }
+  return { text: readCellLines(lines, false), pieces }
+}
+
+/**
+ * A cell's lines read by its blank gutters (gutterCuts). `wrapped`: the cell is a record's of a
+ * band read record by record, whose label may be printed once beside lines of its own, so a
+ * one-space gutter needs text left of it on one line only.
+ */
+function readCellLines(lines: string[], wrapped: boolean): string {
   const filled = lines.filter((l) => /\S/.test(l))
-  if (filled.length <= 1) return { text: (filled[0] ?? '').replace(/\s+/g, ' ').trim(), pieces }
-  const width = Math.max(...filled.map((l) => l.length))
+  if (filled.length <= 1) return (filled[0] ?? '').replace(/\s+/g, ' ').trim()
+  const text = gutterCuts(filled, wrapped)
+    .map(([a, b]) =>
+      filled
+        .map((l) => l.slice(a, b).trim())
+        .filter(Boolean)
+        .join(' '),
+    )
+    .filter(Boolean)
+    .join(' ')
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The pieces [from, to) that blank gutters part a cell's lines into: runs of at least two blank
+ * columns with text on both sides; or one, before a last column of one word on every line, each
+ * starting right after it (PSPP's "Lower" over "Bound" a space after "95% Confidence Interval";
+ * in a record's cell, "Equal" over "variances" a space after "Height in" over "millimeters", the
+ * lines under them blank before it).
+ */
+function gutterCuts(filled: string[], wrapped: boolean): [number, number][] {
+  const width = Math.max(0, ...filled.map((l) => l.length))
   const blank = (c: number) => filled.every((l) => (l[c] ?? ' ') === ' ')
-  // Gutter columns: runs of at least two blank columns with text on both sides; or one, before
-  // a last column of one word on every line, each starting right after it (PSPP's "Lower" over
-  // "Bound" a space after "95% Confidence Interval").
+  const head = (e: number) => (l: string) => /\S/.test(l.slice(0, e))
   const lastWordColumn = (e: number) =>
-    filled.every((l) => /^\S+$/.test(l.slice(e).trimEnd()) && /\S/.test(l.slice(0, e)))
+    filled.every((l) => /^\S+$/.test(l.slice(e).trimEnd())) &&
+    (wrapped ? filled.some(head(e)) : filled.every(head(e)))
   const cuts: [number, number][] = []
   let start = 0
   for (let c = 0; c <= width; c++) {
@@ -412,16 +620,7 @@ export function cellText(grid: string[], top: number, bottom: number, from: numb
     c = e
   }
   cuts.push([start, width])
-  const text = cuts
-    .map(([a, b]) =>
-      filled
-        .map((l) => l.slice(a, b).trim())
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean)
-    .join(' ')
-  return { text: text.replace(/\s+/g, ' ').trim(), pieces }
+  return cuts
 }
 
 // ---- psql's aligned output: a header line, a `---+---` rule, rows with `|` at each `+` ----
@@ -483,7 +682,10 @@ function borderedRestAt(lines: string[], at: number): CharGridTable | null {
     const top = ' '.repeat(left) + [...l.slice(left)].map((ch) => (ch === '+' ? '+' : '-')).join('')
     const t = borderedTableAt([top, ...lines.slice(at)], 0)
     if (!t) return null
-    const moved = shift({ ...t, headerRows: 0 }, at - 1)
+    // Rows under the page break carry no header of their own, unless PSPP printed one of several
+    // levels over a blank corner there (a wide table's next slice of columns).
+    const levels = t.headerRows >= 2 && t.rows.slice(0, t.headerRows).every((r) => !r.cells[0]!.text)
+    const moved = shift({ ...t, headerRows: levels ? t.headerRows : 0 }, at - 1)
     return { ...moved, lines: { first: at, last: moved.lines.last }, title: null }
   }
   return null
