@@ -98,7 +98,6 @@ function borderedTableAt(lines: string[], top: number): CharGridTable | null {
   }
   const grid = barsOnEdges(body, left, right)
   if (grid.length - 1 < 2) return null
-  const last = top + grid.length - 1
   const t = parseBordered(grid, left, right)
   if (!t) return null
   return { ...shift(t, top), title: titleAbove(lines, top, left, right) }
