@@ -307,6 +307,57 @@ describe('character-drawn tables', () => {
     ])
   })
 
+  it('reads the first slice of a table too wide for the page, its top border open under a header cell spanning into the next', () => {
+    const lines = `                          Independent Samples Test
++---------------------+----------+------------------------------------------
+|                     | Levene's |
+|                     | Test for |
+|                     | Variances|              T-Test for Equality of Means
+|                     +----+-----+-----+-----+-------+----------+----------+
+|                     |    |     |     |     |  Sig. |          |          |
+|                     |    |     |     |     |  (2-  |   Mean   |Std. Error|
+|                     |  F | Sig.|  t  |  df |tailed)|Difference|Difference|
++---------------------+----+-----+-----+-----+-------+----------+----------+
+|Height in   Equal    | .97| .331|14.02|37.00|   .000|    185.72|     13.24|
+|millimeters variances|    |     |     |     |       |          |          |
+|            assumed  |    |     |     |     |       |          |          |
+|            Equal    |    |     |15.15|32.71|   .000|    185.72|     12.26|
+|            variances|    |     |     |     |       |          |          |
+|            not      |    |     |     |     |       |          |          |
+|            assumed  |    |     |     |     |       |          |          |
++---------------------+----+-----+-----+-----+-------+----------+----------+`.split('\n')
+    const [t] = findCharGridTables(lines)
+    expect(t!.title).toBe(0)
+    expect(t!.lines).toEqual({ first: 1, last: 17 })
+    expect(t!.headerRows).toBe(2)
+    const levene = "Levene's Test for Variances"
+    const tTest = 'T-Test for Equality of Means'
+    expect(texts(t!)).toEqual([
+      ['', levene, levene, tTest, tTest, tTest, tTest, tTest],
+      ['', 'F', 'Sig.', 't', 'df', 'Sig. (2- tailed)', 'Mean Difference', 'Std. Error Difference'],
+      [
+        'Height in millimeters Equal variances assumed',
+        '.97',
+        '.331',
+        '14.02',
+        '37.00',
+        '.000',
+        '185.72',
+        '13.24',
+      ],
+      [
+        'Height in millimeters Equal variances not assumed',
+        '',
+        '',
+        '15.15',
+        '32.71',
+        '.000',
+        '185.72',
+        '12.26',
+      ],
+    ])
+  })
+
   it('leaves prose with pipes, boxes without columns and ASCII diagrams alone', () => {
     const lines = `Pipe the output through sort | uniq -c and count.
 The options are a | b | c, in that order.

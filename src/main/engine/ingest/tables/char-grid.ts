@@ -81,6 +81,8 @@ export function mayHoldCharGrid(lines: string[]): boolean {
 // ---- bordered tables (docutils grid tables, PSPP, MySQL) ----
 
 function borderedTableAt(lines: string[], top: number): CharGridTable | null {
+  const open = BORDER.test(lines[top]!) ? null : openSliceAt(lines, top)
+  if (open) lines = open
   const m = BORDER.exec(lines[top]!)
   if (!m || !/[-=]{3}/.test(lines[top]!)) return null
   const left = m[1]!.length
@@ -101,6 +103,49 @@ function borderedTableAt(lines: string[], top: number): CharGridTable | null {
   const t = parseBordered(grid, left, right)
   if (!t) return null
   return { ...shift(t, top), title: titleAbove(lines, top, left, right) }
+}
+
+/** A top border whose last cell runs on without its `+`: PSPP's first slice of a table too wide for the page. */
+const OPEN_TOP = /^\s*\+[-+]*\+-{3,}\s*$/
+
+/**
+ * PSPP prints a table too wide for the page in slices of columns; a header cell spanning into the
+ * next slice ("T-Test for Equality of Means") leaves the first slice without its right edge on
+ * the top border and on the header lines. The slice's right edge is where the first rule under
+ * them ends (`+----------+`): the lines are returned with the top border closed there and the
+ * header lines given their bar (text printed up to two columns past it moved back over its own
+ * padding), or null when it is not such a slice.
+ */
+function openSliceAt(lines: string[], top: number): string[] | null {
+  const border = lines[top]!.trimEnd()
+  if (!OPEN_TOP.test(border)) return null
+  const left = border.length - border.trimStart().length
+  let right = -1
+  let ruleLine = -1
+  for (let i = top + 1; i < lines.length && right < 0; i++) {
+    const l = lines[i]!.trimEnd()
+    if (!'+|'.includes(l[left] ?? '') || /\S/.test(l.slice(0, left))) return null
+    if (/[-=]{3}\+$/.test(l)) {
+      right = l.length - 1
+      ruleLine = i
+    }
+  }
+  if (right <= border.lastIndexOf('+') || border.length - 1 - right > 3) return null
+  const out = [...lines]
+  out[top] = border.slice(0, right) + '+'
+  for (let i = top + 1; i < ruleLine; i++) {
+    const l = lines[i]!.trimEnd()
+    if (l.length <= right) {
+      out[i] = l.padEnd(right) + '|'
+      continue
+    }
+    // Text past the edge: take that many blanks from just before its last run of text.
+    const over = l.length - right
+    const run = /( +)(\S[^|]*)$/.exec(l)
+    if (over > MAX_DRIFT || !run || run[1]!.length <= over) return null
+    out[i] = l.slice(0, run.index + run[1]!.length - over) + run[2] + '|'
+  }
+  return out
 }
 
 /** How far a bar may stand off the column edge it belongs to (a cell printed wider or narrower). */
