@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makeTextPdf, paragraphLines, type TextPdfSpec } from '@tests/fixtures/pdf-factory.js'
 import { useTempDirs } from '@tests/helpers/temp-dir.js'
@@ -95,5 +96,60 @@ describe('draft chunks while a document is read', () => {
     } finally {
       await lib.close()
     }
+  })
+})
+
+/** Twelve pages of prose, a ruled table with its caption on the second (drawn as pdf-tables.test.ts draws one). */
+async function reportWithTable(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false })
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (let n = 1; n <= 12; n++) {
+    const page = doc.addPage([612, 792])
+    const text = (s: string, x: number, y: number) => page.drawText(s, { x, y, size: 10, font })
+    for (let k = 0; k < 8; k++)
+      text(
+        `${WORDS[(n + k) % WORDS.length]} notes on page ${n} of the harbour survey come with figures and remarks ${k}.`,
+        72,
+        720 - k * 14,
+      )
+    if (n !== 2) continue
+    const rows = [
+      ['Value', 'Color model'],
+      ['1', 'no model'],
+      ['3', 'greyscale'],
+      ['7', 'cmyk'],
+    ]
+    const top = 560
+    rows.forEach((r, i) => {
+      text(r[0]!, 210, top - 12 - i * 16)
+      text(r[1]!, 270, top - 12 - i * 16)
+    })
+    const line = (x0: number, y0: number, x1: number, y1: number) =>
+      page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
+    for (let i = 0; i <= rows.length; i++) line(200, top - i * 16 - 4, 400, top - i * 16 - 4)
+    for (const x of [200, 260, 400]) line(x, top - 4, x, top - rows.length * 16 - 4)
+    text('Table 2: Supported color models.', 220, top - rows.length * 16 - 24)
+  }
+  return doc.save({ useObjectStreams: false })
+}
+
+/** Drafts of a parse and those of them no stored chunk has the text of (embedded in vain). */
+async function draftsOf(bytes: Uint8Array, tables: boolean): Promise<{ drafts: string[]; wasted: string[] }> {
+  const drafts: string[] = []
+  const parsed = await parseDocument(bytes, 'report.pdf', { tables, onDraftTexts: (t) => drafts.push(...t) })
+  const finals = new Set(parsed.chunks.map((c) => embeddingText(c.heading, c.text)))
+  expect([...finals].some((t) => t.includes('| 7 | cmyk |'))).toBe(tables)
+  return { drafts, wasted: drafts.filter((t) => !finals.has(t)) }
+}
+
+describe('draft chunks of a document with tables', () => {
+  it('drafts a page with its tables as the final chunks lay them: tables waste no more drafts than no tables', async () => {
+    const bytes = await reportWithTable()
+    const withTables = await draftsOf(bytes, true)
+    const without = await draftsOf(bytes, false)
+    expect(withTables.drafts.some((t) => t.includes('| 7 | cmyk |'))).toBe(true)
+    expect(without.drafts.some((t) => t.includes('|'))).toBe(false)
+    // Drafted without its table, the page's chunks and those after it differed from the stored ones.
+    expect(withTables.wasted.length).toBeLessThanOrEqual(without.wasted.length)
   })
 })

@@ -2,6 +2,7 @@ import type { CleanPage } from '../../store/page-records.js'
 import type { RawPage } from '../extract-pdf.js'
 import { buildTable, type RawRow, type Table } from '../tables/table-model.js'
 import { detectPageTables, linkContinuations } from './detect-tables.js'
+import type { Segment } from './geometry.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
 
 /**
@@ -67,4 +68,25 @@ export function documentTables(pages: CleanPage[], raw: RawPage[]): Map<number, 
       }),
     ]),
   )
+}
+
+/**
+ * The tables of a document's pages given one at a time, in order, as documentTables finds them
+ * (a table that continues the last one of the page before is linked to it), for the draft chunks
+ * made while the document is still being read (draft-chunks.ts). What it cannot know yet is
+ * whether a page's last table goes on over the next page (`continuation.onNext`), which no
+ * passage's text says.
+ */
+export class TablesPageByPage {
+  private previous: { lines: number; tables: PdfTable[] } | null = null
+
+  next(page: CleanPage, rulings: Segment[] = []): Table[] {
+    const current = {
+      lines: page.lines.length,
+      tables: page.unreadable ? [] : detectPageTables(page, rulings),
+    }
+    if (this.previous) linkContinuations([this.previous, current])
+    this.previous = current
+    return current.tables.map((t) => toTable(t, page))
+  }
 }

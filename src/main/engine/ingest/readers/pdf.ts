@@ -28,7 +28,9 @@ export async function readPdf(
   try {
     const raw: RawPage[] = []
     const drafts = opts.onDraftTexts
-      ? new DraftChunks(doc.numPages, opts.onDraftTexts, opts.chunking ?? DEFAULT_CHUNK_OPTIONS)
+      ? new DraftChunks(doc.numPages, opts.onDraftTexts, opts.chunking ?? DEFAULT_CHUNK_OPTIONS, {
+          tables: opts.tables !== false,
+        })
       : null
     const failedPages: number[] = []
     for (let n = 1; n <= doc.numPages; n++) {
