@@ -5,6 +5,9 @@
 //
 //   npx tsx eval/tables-sample/extraction-digest.ts OUT_DIR /tmp/qc/tables /tmp/qc/dev
 //   npx tsx eval/tables-sample/extraction-digest.ts --compare BEFORE_DIR AFTER_DIR
+//
+// --drafts reads each PDF as the import does, drafting chunks while reading (the drafts' tables
+// are taken again for the final chunks where a page reads the same): the output must not change.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,9 +30,10 @@ if (args[0] === '--compare') {
   process.exit(differ === 0 ? 0 : 1)
 }
 
-const [out, ...dirs] = args
+const drafts = args.includes('--drafts')
+const [out, ...dirs] = args.filter((a) => a !== '--drafts')
 if (!out || dirs.length === 0) {
-  console.error('usage: extraction-digest.ts OUT_DIR PDF_DIR… | --compare BEFORE_DIR AFTER_DIR')
+  console.error('usage: extraction-digest.ts [--drafts] OUT_DIR PDF_DIR… | --compare BEFORE_DIR AFTER_DIR')
   process.exit(2)
 }
 fs.mkdirSync(out, { recursive: true })
@@ -39,7 +43,10 @@ for (const dir of dirs)
     .filter((x) => x.endsWith('.pdf'))
     .sort()) {
     const file = path.join(dir, f)
-    const parsed = await readPdf(new Uint8Array(fs.readFileSync(file)), file, { ocr: false })
+    const parsed = await readPdf(new Uint8Array(fs.readFileSync(file)), file, {
+      ocr: false,
+      ...(drafts ? { onDraftTexts: () => {} } : {}),
+    })
     const json = JSON.stringify({ pages: parsed.pages, chunks: parsed.chunks }, null, 1)
     const name = `${path.basename(dir)}--${f}.json`
     fs.writeFileSync(path.join(out, name), json)

@@ -2,7 +2,7 @@ import type { ChunkOptions } from './chunk-pages.js'
 import { bodyFontSize, Chunker, DEFAULT_CHUNK_OPTIONS, embeddingText } from './chunk-pages.js'
 import { buildPage, EdgeLineStats, numberedRepeats } from './build-pages.js'
 import type { RawPage } from './extract-pdf.js'
-import { TablesPageByPage } from './pdf-tables/document-tables.js'
+import { TablesPageByPage, type DraftedTables } from './pdf-tables/document-tables.js'
 
 /** Pages read before the body font size is first guessed and drafting starts. */
 export const FIRST_GUESS_PAGES = 8
@@ -48,6 +48,11 @@ export class DraftChunks {
     this.tables = tables ? new TablesPageByPage() : null
   }
 
+  /** The drafted pages' tables as found, for the final pass to take again where a page reads the same. */
+  get draftedTables(): ReadonlyMap<number, DraftedTables> | undefined {
+    return this.tables?.found
+  }
+
   addPage(page: RawPage): void {
     this.raw.push(page)
     this.edges.add(page)
@@ -65,7 +70,7 @@ export class DraftChunks {
     for (; this.drafted < upTo; this.drafted++) {
       const raw = this.raw[this.drafted]!
       const clean = buildPage(raw, running)
-      const tables = this.tables?.next(clean, raw.rulings) ?? []
+      const tables = this.tables?.next(clean, raw) ?? []
       for (const c of this.chunker.addPage(clean, tables)) texts.push(embeddingText(c.heading, c.text))
     }
     if (texts.length) this.emit(texts)

@@ -2,7 +2,6 @@ import type { CleanPage } from '../../store/page-records.js'
 import type { RawPage } from '../extract-pdf.js'
 import { buildTable, type RawRow, type Table } from '../tables/table-model.js'
 import { detectPageTables, linkContinuations } from './detect-tables.js'
-import type { Segment } from './geometry.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
 
 /**
@@ -44,13 +43,27 @@ export function toTable(t: PdfTable, page: CleanPage): Table {
   })
 }
 
-/** The tables of a document's pages, by page number, continuations across pages linked. */
-export function documentTables(pages: CleanPage[], raw: RawPage[]): Map<number, Table[]> {
-  const rulings = new Map(raw.map((r) => [r.pageNo, r.rulings ?? []]))
-  const per = pages.map((p) => ({
-    lines: p.lines.length,
-    tables: p.unreadable ? [] : detectPageTables(p, rulings.get(p.pageNo)),
-  }))
+/**
+ * The tables of a document's pages, by page number, continuations across pages linked. `drafted`:
+ * the pages' tables as found while drafting (TablesPageByPage.found), taken again for a page that
+ * reads exactly as its draft did instead of being found twice.
+ */
+export function documentTables(
+  pages: CleanPage[],
+  raw: RawPage[],
+  drafted?: ReadonlyMap<number, DraftedTables>,
+): Map<number, Table[]> {
+  const rawOf = new Map(raw.map((r) => [r.pageNo, r]))
+  const per = pages.map((p) => {
+    const r = rawOf.get(p.pageNo)
+    const d = drafted?.get(p.pageNo)
+    const tables = p.unreadable
+      ? []
+      : d && d.raw === r && samePage(d.page, p)
+        ? d.tables.map((t) => ({ ...t }))
+        : detectPageTables(p, r?.rulings ?? [])
+    return { lines: p.lines.length, tables }
+  })
   linkContinuations(per)
   // A table that goes on over the page break says so.
   for (let i = 0; i + 1 < per.length; i++) {
@@ -79,14 +92,50 @@ export function documentTables(pages: CleanPage[], raw: RawPage[]): Map<number, 
  */
 export class TablesPageByPage {
   private previous: { lines: number; tables: PdfTable[] } | null = null
+  /** Each drafted page's tables as found, before linking (which sets fields of a table, never inside them). */
+  readonly found = new Map<number, DraftedTables>()
 
-  next(page: CleanPage, rulings: Segment[] = []): Table[] {
+  next(page: CleanPage, raw: RawPage): Table[] {
     const current = {
       lines: page.lines.length,
-      tables: page.unreadable ? [] : detectPageTables(page, rulings),
+      tables: page.unreadable ? [] : detectPageTables(page, raw.rulings ?? []),
     }
+    this.found.set(page.pageNo, { raw, page, tables: current.tables.map((t) => ({ ...t })) })
     if (this.previous) linkContinuations([this.previous, current])
     this.previous = current
     return current.tables.map((t) => toTable(t, page))
   }
+}
+
+/** A page's tables found while drafting it, with the page as drafted and the raw page it came from. */
+export interface DraftedTables {
+  raw: RawPage
+  page: CleanPage
+  tables: PdfTable[]
+}
+
+/**
+ * Whether two readings of a page are the same in everything the finder reads: every field, and
+ * every field of every line and text item. A draft guesses the document's running headers and
+ * body size from the pages read so far, so its reading of a page can differ from the final one.
+ */
+function samePage(a: CleanPage, b: CleanPage): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CleanPage>
+  for (const k of keys) {
+    if (k === 'lines' || k === 'items') continue
+    if (!Object.is(a[k], b[k])) return false
+  }
+  return sameRecords(a.lines, b.lines) && sameRecords(a.items, b.items)
+}
+
+function sameRecords(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>
+    const y = b[i] as Record<string, unknown>
+    const kx = Object.keys(x)
+    if (kx.length !== Object.keys(y).length) return false
+    for (const k of kx) if (!Object.is(x[k], y[k])) return false
+  }
+  return true
 }

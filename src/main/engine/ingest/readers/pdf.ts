@@ -78,7 +78,8 @@ export async function readPdf(
       const ocrTried = opts.ocr !== false
       throw layerChars > 0 ? noWords(name, doc.numPages, ocrTried) : noTextLayer(name, doc.numPages, ocrTried)
     }
-    const tables = opts.tables === false ? new Map<number, Table[]>() : documentTables(pages, raw)
+    const tables =
+      opts.tables === false ? new Map<number, Table[]>() : documentTables(pages, raw, drafts?.draftedTables)
     const tablesOn = (pageNo: number) => tables.get(pageNo) ?? []
     const title = await documentTitle(doc, name)
     // Page labels are optional and sometimes malformed: a document without them is still fine.
