@@ -101,8 +101,9 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
       // Two groups a thread: one thread the system holds back then delays a quarter of the pass,
       // not half of it.
       const share = Math.ceil(passages.length / (2 * threadsOf.count))
-      const groups = Array.from({ length: Math.ceil(passages.length / share) }, (_, i) =>
-        encodePairs(tokenizer, query, passages.slice(i * share, (i + 1) * share), maxTokens),
+      const groups = Array.from(
+        { length: Math.ceil(passages.length / share) },
+        (_, i) => () => encodePairs(tokenizer, query, passages.slice(i * share, (i + 1) * share), maxTokens),
       )
       return threadsOf.score(groups)
     }

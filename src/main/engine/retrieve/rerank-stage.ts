@@ -12,11 +12,14 @@ import { focusWindow, windowWords } from './rerank-window.js'
 /** A batch the first search (no time per passage measured yet beyond the warm-up) starts with. */
 const MIN_BATCH = 4
 /**
- * At most this many pairs a forward pass: measured with MiniLM-L-6 int8 (bench/sections/rerank.ts),
- * 30 pairs in passes of 10 took 3–6% less CPU than in one pass of 30 (less padding to the longest
- * pair), and smaller passes let the budget be checked, and followed, more often.
+ * At most this many pairs a forward pass. With one ONNX session, 30 pairs in passes of 10 took 3–6%
+ * less CPU than one pass of 30; with a scoring thread per core each pass is split in four groups,
+ * and passes of 10 (groups of 3, 3, 3, 1) left a thread idle at each pass's end: on two idle cores
+ * MiniLM-L-6 int8 took p50 174 / p95 196 ms for 30 pairs in passes of 10 against 151 / 167 ms in
+ * passes of 15 (bench/sections/rerank.ts --batches 10,15, side by side). Two passes still let the
+ * budget stop half-way.
  */
-const MAX_BATCH = 10
+const MAX_BATCH = 15
 
 /** What the cross-encoder reads of a chunk: where it is from, then its text (rerank-window.ts). */
 export function rerankText(
