@@ -219,6 +219,7 @@ describe('tables in PDFs', () => {
   it('reads a table of options whose descriptions wrap and carry raised footnote marks one row per option', async () => {
     // Two columns parted by whitespace, as xcolor's "Package options": a description wraps onto a
     // line of its own under the description column, and a footnote mark is raised after a cell.
+    const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)
     const at = (text: string, x: number, y: number, size?: number): Drawn => ({
       text,
       x,
@@ -239,7 +240,8 @@ describe('tables in PDFs', () => {
       at('how a black & white printer will output the document.', 200, 634),
       at('dvipsnames', 72, 620),
       at('Load a set of predefined colors.', 200, 620),
-      at('1', 348, 623.5, 7),
+      // Raised where the cell's last word ends, as TeX sets a footnote mark: a line of its own.
+      at('1', 200 + helvetica.widthOfTextAtSize('Load a set of predefined colors.', 10), 624, 7),
       at('table', 72, 606),
       at('Load the colortbl package, to color rows and cells.', 200, 606),
       at('hideerrors', 72, 592),
