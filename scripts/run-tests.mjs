@@ -19,7 +19,11 @@ const tally = (file) => {
   if (!existsSync(file)) return
   const r = JSON.parse(readFileSync(file, 'utf8'))
   passed += r.numPassedTests ?? 0
-  failed += r.numFailedTests ?? 0
+  // A test file whose worker process died (an unhandled error) leaves its tests uncounted and its
+  // suite failed: count it as a failure, so the summary agrees with the exit status.
+  const unfinished =
+    (r.numTotalTests ?? 0) - (r.numPassedTests ?? 0) - (r.numPendingTests ?? 0) - (r.numTodoTests ?? 0)
+  failed += Math.max(r.numFailedTests ?? 0, unfinished, r.numFailedTestSuites ?? 0)
 }
 
 let status = 0
@@ -52,5 +56,6 @@ if (existsSync('tests/e2e/vitest.e2e.config.ts')) {
     console.log('End-to-end tests skipped: /usr/bin/chromium is not installed (apt-get install chromium).')
   }
 }
+if (status && failed === 0) console.log('A step above ended with an error (see its output).')
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(status || (failed > 0 ? 1 : 0))
