@@ -247,6 +247,9 @@ describe('tables in PDFs', () => {
       at('hideerrors', 72, 592),
       at('Display only a warning if an undefined color is being used, and', 200, 592),
       at('replace this color by black.', 200, 580),
+      at('svgnames', 72, 566),
+      at('Colors of SVG 1.1', 200, 566),
+      at('1', 200 + helvetica.widthOfTextAtSize('Colors of SVG 1.1', 10), 570, 7),
     ]
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(780), ...texts, ...prose(540)] }]),
@@ -259,7 +262,10 @@ describe('tables in PDFs', () => {
     expect(text).toContain(
       '| natural | Keep all colors in their model, except RGB (converted to rgb) and Gray (converted to gray). |',
     )
-    expect(text).toMatch(/\| dvipsnames \| Load a set of predefined colors\. ?1 \|/)
+    // The mark is joined to the word it follows, as printed.
+    expect(text).toContain('| dvipsnames | Load a set of predefined colors.1 |')
+    // A mark after a number stays apart from it: "1.11" would be another number.
+    expect(text).toContain('| svgnames | Colors of SVG 1.1 1 |')
     // The rows under the wrapped cell and the footnote mark are the same table's, under its caption.
     const last = doc.chunks.find((c) => c.text.includes('| hideerrors |'))!
     expect(last.text).toContain('Table 1: Package options')
