@@ -13,8 +13,6 @@ interface Drawn {
   x: number
   y: number
   mono?: boolean
-  /** Font size, points (10 unless given). */
-  size?: number
 }
 
 async function pdfOf(
@@ -27,8 +25,7 @@ async function pdfOf(
   const mono = await doc.embedFont(StandardFonts.Courier)
   for (const p of pages) {
     const page = doc.addPage([612, 792])
-    for (const t of p.texts)
-      page.drawText(t.text, { x: t.x, y: t.y, size: t.size ?? 10, font: t.mono ? mono : sans })
+    for (const t of p.texts) page.drawText(t.text, { x: t.x, y: t.y, size: 10, font: t.mono ? mono : sans })
     for (const [x0, y0, x1, y1] of p.lines ?? [])
       page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
   }
@@ -214,65 +211,6 @@ describe('tables in PDFs', () => {
     expect(text).toContain('| hmmPois | Poisson | rate | lambda x exp(-lambda) / x! |')
     expect(text).toContain('| hmmBinom | Binomial | size, prob | (n x) p x (1 - p) n-x |')
     expect(text).toContain('| hmmCat | Categorical | prob | p x |\n|  | Identity | x0 | I x=x0 |')
-  })
-
-  it('reads a table of options whose descriptions wrap and carry raised footnote marks one row per option', async () => {
-    // Two columns parted by whitespace, as xcolor's "Package options": a description wraps onto a
-    // line of its own under the description column, and a footnote mark is raised after a cell.
-    const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)
-    const at = (text: string, x: number, y: number, size?: number): Drawn => ({
-      text,
-      x,
-      y,
-      ...(size ? { size } : {}),
-    })
-    const texts: Drawn[] = [
-      at('Table 1: Package options', 72, 728),
-      at('Option', 72, 700),
-      at('Description', 200, 700),
-      at('natural', 72, 686),
-      at('Keep all colors in their model, except RGB (converted', 200, 686),
-      at('to rgb) and Gray (converted to gray).', 200, 674),
-      at('rgb', 72, 660),
-      at('Convert all colors to the rgb model.', 200, 660),
-      at('gray', 72, 646),
-      at('Convert all colors to the gray model. Especially useful to simulate', 200, 646),
-      at('how a black & white printer will output the document.', 200, 634),
-      at('dvipsnames', 72, 620),
-      at('Load a set of predefined colors.', 200, 620),
-      // Raised where the cell's last word ends, as TeX sets a footnote mark: a line of its own.
-      at('1', 200 + helvetica.widthOfTextAtSize('Load a set of predefined colors.', 10), 624, 7),
-      at('table', 72, 606),
-      at('Load the colortbl package, to color rows and cells.', 200, 606),
-      at('hideerrors', 72, 592),
-      at('Display only a warning if an undefined color is being used, and', 200, 592),
-      at('replace this color by black.', 200, 580),
-      at('svgnames', 72, 566),
-      at('Colors of SVG 1.1', 200, 566),
-      at('1', 200 + helvetica.widthOfTextAtSize('Colors of SVG 1.1', 10), 570, 7),
-    ]
-    const doc = await readPdf(
-      await pdfOf([{ texts: [...prose(780), ...texts, ...prose(540)] }]),
-      'options.pdf',
-    )
-    const text = doc.chunks.map((c) => c.text).join('\n')
-    expect(text).toContain(
-      '| gray | Convert all colors to the gray model. Especially useful to simulate how a black & white printer will output the document. |',
-    )
-    expect(text).toContain(
-      '| natural | Keep all colors in their model, except RGB (converted to rgb) and Gray (converted to gray). |',
-    )
-    // The mark is joined to the word it follows, as printed.
-    expect(text).toContain('| dvipsnames | Load a set of predefined colors.1 |')
-    // A mark after a number stays apart from it: "1.11" would be another number.
-    expect(text).toContain('| svgnames | Colors of SVG 1.1 1 |')
-    // The rows under the wrapped cell and the footnote mark are the same table's, under its caption.
-    const last = doc.chunks.find((c) => c.text.includes('| hideerrors |'))!
-    expect(last.text).toContain('Table 1: Package options')
-    expect(last.text).toContain(
-      '| hideerrors | Display only a warning if an undefined color is being used, and replace this color by black. |',
-    )
-    expect(last.text).toContain('| table | Load the colortbl package, to color rows and cells. |')
   })
 
   it('keeps a row whose columns fall a word space apart when its words align with the row above', async () => {

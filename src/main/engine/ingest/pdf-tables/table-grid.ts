@@ -42,31 +42,14 @@ function cellOf(words: PageWord[]): PdfTableCell {
   const start = sorted[0]!.start
   const end = sorted.at(-1)!.end
   // Words are joined as the page text joins them ("M" and a subscript "d" stay "Md"); the lines of
-  // a wrapped cell by a space. A footnote mark raised after a word, which the page gives as a line
-  // of its own, touches the word's end: it is joined to it as printed ("allowed¹" reads "allowed1").
+  // a wrapped cell by a space.
   let text = sorted[0]!.text
   for (let k = 1; k < sorted.length; k++) {
-    const touching = sorted[k]!.start === sorted[k - 1]!.end || raisedAfter(sorted[k - 1]!, sorted[k]!)
+    const touching = sorted[k]!.start === sorted[k - 1]!.end
     text += (touching ? '' : ' ') + sorted[k]!.text
   }
   text = text.replace(/\s+/g, ' ').trim()
   return { text, box: unionBox(sorted.map((w) => w.box)), start, end }
-}
-
-/**
- * A mark on a line of its own, smaller and raised, starting where the word before it ends. A
- * digit raised after a number stays apart: joined, "760.4" and its footnote "2" would read as
- * another number, "760.42".
- */
-function raisedAfter(a: PageWord, b: PageWord): boolean {
-  return (
-    b.line !== a.line &&
-    !(/\d$/.test(a.text) && /^\d/.test(b.text)) &&
-    b.box.h < a.box.h &&
-    b.box.y > a.box.y &&
-    b.box.y < a.box.y + a.box.h &&
-    Math.abs(b.box.x - (a.box.x + a.box.w)) <= 1
-  )
 }
 
 interface LineCells {

@@ -123,9 +123,6 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
       (hasWideGap(l) || (prev !== undefined && (alignedRow(prev, l) || onlyRowUnder(run, l, lines[i + 1]))))
     )
       run.push(l)
-    else if (prev !== undefined && near && (continuesCell(run, l) || endsRowAbove(run, l)))
-      // Not a row: gridRows joins it to the row above (its first column is empty).
-      run.push(l)
     else {
       close()
       if (l.words.length >= 2 && hasWideGap(l)) run.push(l)
@@ -133,57 +130,6 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
   })
   close()
   return runs
-}
-
-/**
- * A line that carries on a cell of the row above it, wrapped (xcolor's package options: "gray
- * Convert all colors to the gray model. Especially useful to simulate" over "how a black & white
- * printer will output the document."): no wide gap of its own, it starts where the last wide gap
- * of the row above opens its last cell, right of the run's first column, and stays within the
- * run's width. Read as prose, it ended the table there, and the rows under it were a table apart.
- */
-function continuesCell(run: TextLine[], l: TextLine): boolean {
-  if (l.words.length === 0 || hasWideGap(l)) return false
-  const em = l.fontSize || 10
-  const left = Math.min(...run.flatMap((r) => r.words.map((w) => w.box.x)))
-  const right = Math.max(...run.flatMap((r) => r.words.map((w) => w.box.x + w.box.w)))
-  const x = l.words[0]!.box.x
-  if (x - left < WIDE_GAP * em) return false
-  if (l.words.some((w) => w.box.x + w.box.w > right + ALIGNED * em)) return false
-  // The row the line continues: the line above, or the row a wrapped line above continues.
-  const row = [...run].reverse().find((r) => r.words[0]!.box.x - left < WIDE_GAP * em)
-  if (!row) return false
-  // The cell that wraps is the row's last: the line starts where the last wide gap opens it (a
-  // line under an earlier cell, with a later one beside it, is no wrapped cell of this reading).
-  let last = -Infinity
-  for (let i = 1; i < row.words.length; i++) {
-    const a = row.words[i - 1]!.box
-    const b = row.words[i]!.box
-    if (b.x - (a.x + a.w) >= WIDE_GAP * em) last = b.x
-  }
-  return Math.abs(last - x) <= ALIGNED * em
-}
-
-/**
- * The rest of the line above, set apart: a footnote mark raised after a cell ("Load a set of
- * predefined colors.¹", in a smaller font) or the text after such a mark ("frames²" then "."),
- * which the page gives as lines of their own. A few short words that start where the last line of
- * the run ends, their baseline at that line's or raised less than an em above it. Read as prose,
- * each ended the table at its row.
- */
-function endsRowAbove(run: TextLine[], l: TextLine): boolean {
-  if (l.words.length === 0 || l.words.length > 2 || l.words.some((w) => w.text.length > 3)) return false
-  const left = Math.min(...run.flatMap((r) => r.words.map((w) => w.box.x)))
-  // The line it ends: the last of the run that is no such piece itself.
-  const row = [...run]
-    .reverse()
-    .find((r) => r.words.length > 2 || r.words[0]!.box.x - left < WIDE_GAP * (r.fontSize || 10))
-  if (!row) return false
-  const em = row.fontSize || 10
-  const rise = baseline(l) - baseline(row)
-  if (rise < -0.25 * em || rise > em) return false
-  const end = Math.max(...row.words.map((w) => w.box.x + w.box.w))
-  return l.words[0]!.box.x >= end - ALIGNED * em && l.words[0]!.box.x <= end + 2 * em
 }
 
 /**
