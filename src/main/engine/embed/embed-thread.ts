@@ -3,6 +3,7 @@
 // a second session that runs beside the first needs a thread of its own.
 import { Worker, type MessagePort } from 'node:worker_threads'
 import type { Embedder } from './embedder.js'
+import { threadReady } from './thread-ready.js'
 
 /** workerData of a thread started as an embed thread (see serveEmbedThread). */
 export interface EmbedThreadData {
@@ -100,27 +101,7 @@ export class EmbedThread {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     })
-    return new Promise((resolve, reject) => {
-      const fail = (e: Error) => {
-        stop()
-        void worker.terminate()
-        reject(e)
-      }
-      const exited = (code: number) => fail(new Error(`the embed thread exited (code ${code})`))
-      const first = (m: Reply) => {
-        stop()
-        if (m.type === 'ready') resolve(new EmbedThread(worker))
-        else fail(new Error(m.type === 'failed' ? m.message : `unexpected ${m.type} from the embed thread`))
-      }
-      const stop = () => {
-        worker.off('error', fail)
-        worker.off('exit', exited)
-        worker.off('message', first)
-      }
-      worker.on('error', fail)
-      worker.on('exit', exited)
-      worker.on('message', first)
-    })
+    return threadReady(worker, 'the embed thread').then((w) => new EmbedThread(w))
   }
 
   embed(texts: string[]): Promise<Float32Array[]> {

@@ -6,6 +6,7 @@
 // and the calling thread (the app's main process) is free while they score.
 import { Worker, type MessagePort } from 'node:worker_threads'
 import type { EncodedPairs } from './encode-pairs.js'
+import { threadReady } from '../embed/thread-ready.js'
 
 /** workerData of a thread started as a scoring thread (see serveRerankThread). */
 export interface RerankThreadData {
@@ -130,27 +131,7 @@ class RerankThread {
 function startThread(script: string | URL, modelFile: string): Promise<RerankThread> {
   const data: RerankThreadData = { rerankThread: { modelFile } }
   const worker = new Worker(script, { workerData: data })
-  return new Promise((resolve, reject) => {
-    const fail = (e: Error) => {
-      stop()
-      void worker.terminate()
-      reject(e)
-    }
-    const exited = (code: number) => fail(new Error(`a scoring thread exited (code ${code})`))
-    const first = (m: Reply) => {
-      stop()
-      if (m.type === 'ready') resolve(new RerankThread(worker))
-      else fail(new Error(m.type === 'failed' ? m.message : `unexpected ${m.type} from a scoring thread`))
-    }
-    const stop = () => {
-      worker.off('error', fail)
-      worker.off('exit', exited)
-      worker.off('message', first)
-    }
-    worker.on('error', fail)
-    worker.on('exit', exited)
-    worker.on('message', first)
-  })
+  return threadReady(worker, 'a scoring thread').then((w) => new RerankThread(w))
 }
 
 /** `count` scoring threads; a pass split between them comes back as one list of logits rows. */
