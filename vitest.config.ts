@@ -8,6 +8,13 @@ import { pathAliases } from './path-aliases'
 // createInMemoryApi over the real IPC router, a real library in a temp folder, the fake Ollama),
 // so it needs both: jsdom and forks. End-to-end browser tests live in tests/e2e and run through
 // `npm run test:e2e`.
+/** Tests that run worker threads out of their heap limit on purpose (see the heap-limits project). */
+const HEAP_LIMIT_TESTS = [
+  'src/main/engine/worker/long-lived-import-worker.test.ts',
+  'src/main/engine/worker/run-ingest-worker.test.ts',
+  'src/main/engine/worker/parse-pool.test.ts',
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -24,7 +31,24 @@ export default defineConfig({
             'tests/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['tests/e2e/**', 'tests/app/**'],
+          exclude: ['tests/e2e/**', 'tests/app/**', ...HEAP_LIMIT_TESTS],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/global-setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: pathAliases },
+        test: {
+          name: 'heap-limits',
+          environment: 'node',
+          pool: 'forks',
+          include: HEAP_LIMIT_TESTS,
+          // These tests start worker threads with heap limits far below what their code needs. When
+          // a thread runs out while V8 installs an optimised function, V8 aborts the whole process
+          // ("LocalHeap: allocation failed") instead of ending the thread, which took the test
+          // runner's process down on a loaded machine; without the optimising compiler it cannot.
+          execArgv: ['--no-opt'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/global-setup.ts'],
