@@ -3,21 +3,22 @@
 // a second session that runs beside the first needs a thread of its own.
 import { Worker, type MessagePort } from 'node:worker_threads'
 import type { Embedder } from './embedder.js'
-import { threadReady } from './thread-ready.js'
+import {
+  errorMessage,
+  ThreadCalls,
+  threadReady,
+  type ThreadCallReply,
+  type ThreadStartReply,
+} from './model-thread.js'
 
 /** workerData of a thread started as an embed thread (see serveEmbedThread). */
 export interface EmbedThreadData {
   embedThread: { modelDir: string; batchSize: number }
 }
 
-type Request = { type: 'embed'; id: number; texts: string[] } | { type: 'close' }
-type Reply =
-  | { type: 'ready' }
-  | { type: 'failed'; message: string }
-  | { type: 'vectors'; id: number; vectors: Float32Array[] }
-  | { type: 'error'; id: number; message: string }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+type EmbedRequest = { type: 'embed'; texts: string[] }
+type Request = (EmbedRequest & { id: number }) | { type: 'close' }
+type Reply = ThreadStartReply | ThreadCallReply<Float32Array[]>
 
 export function isEmbedThreadData(data: unknown): data is EmbedThreadData {
   return typeof data === 'object' && data !== null && 'embedThread' in data
@@ -31,7 +32,7 @@ export async function serveEmbedThread(port: MessagePort, data: EmbedThreadData)
     const { modelDir, batchSize } = data.embedThread
     embedder = await loadEmbedder(modelDir, { threads: 1, batchSize })
   } catch (e) {
-    port.postMessage({ type: 'failed', message: message(e) } satisfies Reply)
+    port.postMessage({ type: 'failed', message: errorMessage(e) } satisfies Reply)
     port.close()
     return
   }
@@ -43,10 +44,10 @@ export async function serveEmbedThread(port: MessagePort, data: EmbedThreadData)
     embedder.embed(m.texts).then(
       (vectors) =>
         port.postMessage(
-          { type: 'vectors', id: m.id, vectors } satisfies Reply,
+          { type: 'result', id: m.id, value: vectors } satisfies Reply,
           vectors.map((v) => v.buffer as ArrayBuffer),
         ),
-      (e: unknown) => port.postMessage({ type: 'error', id: m.id, message: message(e) } satisfies Reply),
+      (e: unknown) => port.postMessage({ type: 'error', id: m.id, message: errorMessage(e) } satisfies Reply),
     )
   })
   port.postMessage({ type: 'ready' } satisfies Reply)
@@ -62,29 +63,7 @@ export const EMBED_THREAD_MEMORY_MB = 512
 
 /** The caller's side of an embed thread. */
 export class EmbedThread {
-  private nextId = 0
-  private readonly pending = new Map<
-    number,
-    { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }
-  >()
-  private gone: Error | null = null
-
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (m: Reply) => {
-      if (m.type !== 'vectors' && m.type !== 'error') return
-      const p = this.pending.get(m.id)
-      this.pending.delete(m.id)
-      if (m.type === 'vectors') p?.resolve(m.vectors)
-      else p?.reject(new Error(m.message))
-    })
-    const end = (e: Error) => {
-      this.gone ??= e
-      for (const p of this.pending.values()) p.reject(e)
-      this.pending.clear()
-    }
-    worker.on('error', end)
-    worker.on('exit', (code) => end(new Error(`the embed thread exited (code ${code})`)))
-  }
+  private constructor(private readonly calls: ThreadCalls<EmbedRequest, Float32Array[]>) {}
 
   /**
    * Starts a thread running `script` (a worker script that calls serveEmbedThread for this
@@ -101,25 +80,17 @@ export class EmbedThread {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     })
-    return threadReady(worker, 'the embed thread').then((w) => new EmbedThread(w))
+    return threadReady(worker, 'the embed thread').then(
+      (w) => new EmbedThread(new ThreadCalls(w, 'the embed thread')),
+    )
   }
 
   embed(texts: string[]): Promise<Float32Array[]> {
-    if (this.gone) return Promise.reject(this.gone)
-    const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
-      this.worker.postMessage({ type: 'embed', id, texts } satisfies Request)
-    })
+    return this.calls.call({ type: 'embed', texts })
   }
 
   /** Frees the thread's model and ends it. */
-  async close(): Promise<void> {
-    if (this.gone) return
-    const exited = new Promise<void>((r) => this.worker.once('exit', () => r()))
-    this.worker.postMessage({ type: 'close' } satisfies Request)
-    const timer = setTimeout(() => void this.worker.terminate(), 5000)
-    await exited
-    clearTimeout(timer)
+  close(): Promise<void> {
+    return this.calls.close()
   }
 }

@@ -6,30 +6,29 @@
 // and the calling thread (the app's main process) is free while they score.
 import { Worker, type MessagePort } from 'node:worker_threads'
 import type { EncodedPairs } from './encode-pairs.js'
-import { threadReady } from '../embed/thread-ready.js'
+import {
+  errorMessage,
+  ThreadCalls,
+  threadReady,
+  type ThreadCallReply,
+  type ThreadStartReply,
+} from '../embed/model-thread.js'
 
 /** workerData of a thread started as a scoring thread (see serveRerankThread). */
 export interface RerankThreadData {
   rerankThread: { modelFile: string }
 }
 
-type Request =
-  | {
-      type: 'score'
-      id: number
-      inputIds: BigInt64Array
-      attentionMask: BigInt64Array
-      tokenTypeIds: BigInt64Array | null
-      dims: [number, number]
-    }
-  | { type: 'close' }
-type Reply =
-  | { type: 'ready' }
-  | { type: 'failed'; message: string }
-  | { type: 'logits'; id: number; data: Float32Array; dims: number[] }
-  | { type: 'error'; id: number; message: string }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
+type ScoreRequest = {
+  type: 'score'
+  inputIds: BigInt64Array
+  attentionMask: BigInt64Array
+  tokenTypeIds: BigInt64Array | null
+  dims: [number, number]
+}
+type Logits = { data: Float32Array; dims: number[] }
+type Request = (ScoreRequest & { id: number }) | { type: 'close' }
+type Reply = ThreadStartReply | ThreadCallReply<Logits>
 
 export function isRerankThreadData(data: unknown): data is RerankThreadData {
   return typeof data === 'object' && data !== null && 'rerankThread' in data
@@ -51,7 +50,7 @@ export async function serveRerankThread(port: MessagePort, data: RerankThreadDat
       extra: NO_SPINNING,
     })
   } catch (e) {
-    port.postMessage({ type: 'failed', message: message(e) } satisfies Reply)
+    port.postMessage({ type: 'failed', message: errorMessage(e) } satisfies Reply)
     port.close()
     return
   }
@@ -72,66 +71,25 @@ export async function serveRerankThread(port: MessagePort, data: RerankThreadDat
       (out) => {
         const logits = out.logits ?? Object.values(out)[0]!
         const data = logits.data as Float32Array
-        port.postMessage({ type: 'logits', id: m.id, data, dims: [...logits.dims] } satisfies Reply, [
-          data.buffer as ArrayBuffer,
-        ])
+        port.postMessage(
+          { type: 'result', id: m.id, value: { data, dims: [...logits.dims] } } satisfies Reply,
+          [data.buffer as ArrayBuffer],
+        )
       },
-      (e: unknown) => port.postMessage({ type: 'error', id: m.id, message: message(e) } satisfies Reply),
+      (e: unknown) => port.postMessage({ type: 'error', id: m.id, message: errorMessage(e) } satisfies Reply),
     )
   })
   port.postMessage({ type: 'ready' } satisfies Reply)
 }
 
 /** One scoring thread, the caller's side. */
-class RerankThread {
-  private nextId = 0
-  private readonly pending = new Map<
-    number,
-    { resolve: (v: { data: Float32Array; dims: number[] }) => void; reject: (e: Error) => void }
-  >()
-  private gone: Error | null = null
-
-  constructor(private readonly worker: Worker) {
-    worker.on('message', (m: Reply) => {
-      if (m.type !== 'logits' && m.type !== 'error') return
-      const p = this.pending.get(m.id)
-      this.pending.delete(m.id)
-      if (m.type === 'logits') p?.resolve({ data: m.data, dims: m.dims })
-      else p?.reject(new Error(m.message))
-    })
-    const end = (e: Error) => {
-      this.gone ??= e
-      for (const p of this.pending.values()) p.reject(e)
-      this.pending.clear()
-    }
-    worker.on('error', end)
-    worker.on('exit', (code) => end(new Error(`a scoring thread exited (code ${code})`)))
-  }
-
-  score(pairs: EncodedPairs): Promise<{ data: Float32Array; dims: number[] }> {
-    if (this.gone) return Promise.reject(this.gone)
-    const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
-      this.worker.postMessage({ type: 'score', id, ...pairs } satisfies Request)
-    })
-  }
-
-  async close(): Promise<void> {
-    if (this.gone) return
-    const exited = new Promise<void>((r) => this.worker.once('exit', () => r()))
-    this.worker.postMessage({ type: 'close' } satisfies Request)
-    const timer = setTimeout(() => void this.worker.terminate(), 5000)
-    await exited
-    clearTimeout(timer)
-  }
-}
+type RerankThread = ThreadCalls<ScoreRequest, Logits>
 
 /** Starts a thread running `script` (a worker script that calls serveRerankThread for this workerData). */
 function startThread(script: string | URL, modelFile: string): Promise<RerankThread> {
   const data: RerankThreadData = { rerankThread: { modelFile } }
   const worker = new Worker(script, { workerData: data })
-  return threadReady(worker, 'a scoring thread').then((w) => new RerankThread(w))
+  return threadReady(worker, 'a scoring thread').then((w) => new ThreadCalls(w, 'a scoring thread'))
 }
 
 /** `count` scoring threads; a pass split between them comes back as one list of logits rows. */
@@ -169,7 +127,7 @@ export class RerankThreads {
       this.threads.map(async (thread) => {
         while (next < groups.length) {
           const i = next++
-          const { data, dims } = await thread.score(groups[i]!())
+          const { data, dims } = await thread.call({ type: 'score', ...groups[i]!() })
           out[i] = { data, labels: dims[1] ?? 1 }
         }
       }),
