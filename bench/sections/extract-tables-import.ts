@@ -46,11 +46,12 @@ const gcChannel = new BroadcastChannel('quire-bench-parse-gc')
 function gcTotals(): Promise<GcTotals> {
   return new Promise((resolve) => {
     const ask = setInterval(() => gcChannel.postMessage('totals'), 250)
-    gcChannel.onmessage = (m: unknown) => {
+    const answered = (m: unknown): void => {
       clearInterval(ask)
-      gcChannel.onmessage = null
+      gcChannel.removeEventListener('message', answered)
       resolve((m as { data: GcTotals }).data)
     }
+    gcChannel.addEventListener('message', answered)
     gcChannel.postMessage('totals')
   })
 }

@@ -7,6 +7,14 @@
 // every pass of the stage is (cross-encoder.ts). Throughput only: the weights are random.
 // Target (issue 31): p95 ≤ 150 ms for 30 candidates on 2 cores.
 //
+// Two kinds of passages (--passages): `docs`, prose pieces all longer than the cap, so every pass is
+// as long as the cap (the worst case); `searched`, what the stage reads for real searches: the dev
+// QA set's questions searched (keyword mode) in a library of the dev corpus, and the top 30
+// candidates of each as the stage passes them to the cross-encoder (title, heading, the window
+// around the question's words), so pairs are as long as real candidates make them. With
+// --grouping length,rank the scoring threads' groups are formed by pair length (the app's way,
+// length-groups.ts) and in rank order, side by side.
+//
 // Every configuration is loaded first and the searches then go round the configurations in turn, so
 // fp32 and int8 (and each length) are measured side by side under the same load; the load average
 // before and after is printed, and CPU time per search beside the wall clock (the machine may be
@@ -14,6 +22,7 @@
 //
 //   npx tsx bench/sections/rerank.ts [--reps 20] [--candidates 30] [--tokens 128,96]
 //     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 15] [--scoring threads,here]
+//     [--passages docs,searched] [--grouping length,rank]
 // (--tokens: word pieces per pair, RERANK_MAX_TOKENS the stage's; --batches: the 30 passages scored
 // in forward passes of at most this many, as the stage's MAX_BATCH does; --scoring: on the
 // reranker's scoring threads, as the app scores, or in one session on the calling thread.)
@@ -22,10 +31,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildTestReranker, type TestRerankerSize } from '../../scripts/build-test-reranker.js'
 import { loadReranker, RERANK_MAX_TOKENS } from '../../src/main/engine/rerank/cross-encoder.js'
+import { Library } from '../../src/main/engine/library.js'
+import { pairLength, tokenizePairs } from '../../src/main/engine/rerank/encode-pairs.js'
+import { AutoTokenizer } from '@huggingface/transformers'
 import { DEFAULT_WORKER } from '../../src/main/engine/worker/run-ingest-worker.js'
 import { defaultThreads } from '../../src/main/engine/embed/transformers-embedder.js'
 import type { Reranker } from '../../src/main/engine/rerank/reranker.js'
-import { arg, CACHE, cores, emit, log, modelDir, ROOT } from '../lib/env.js'
+import { arg, CACHE, cores, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
 import { round, summarize, quantile } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '20'))
@@ -37,28 +49,110 @@ const batchSizes = arg('batches', '15').split(',').map(Number)
 // threads: the app's way, one one-thread session per core on scoring threads (rerank-threads.ts);
 // here: one session with as many intra-op threads on this thread (how it scored before).
 const scorings = arg('scoring', 'threads').split(',') as ('threads' | 'here')[]
+const passageKinds = arg('passages', 'docs').split(',') as ('docs' | 'searched')[]
+const groupings = arg('grouping', 'length').split(',') as ('length' | 'rank')[]
 const budgetMs = 150
 
-const words = fs
-  .readdirSync(path.join(ROOT, 'docs'))
-  .filter((f) => f.endsWith('.md'))
-  .sort()
-  .flatMap((f) => fs.readFileSync(path.join(ROOT, 'docs', f), 'utf8').split(/\s+/))
-  .filter(Boolean)
-const passages: string[] = []
-for (let i = 0; i + 180 <= words.length; i += 180) passages.push(words.slice(i, i + 180).join(' '))
-const questions = [
-  'How does the library decide that nothing answers a question?',
-  'What happens to an import interrupted by a crash?',
-  'Which formats can be imported besides PDF?',
-  'How are scanned pages read?',
-]
+/** Prose pieces of ~180 words from docs/*.md: every pair is longer than the cap. */
+function docsSearches(): { question: string; passages: string[] }[] {
+  const words = fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((f) => fs.readFileSync(path.join(ROOT, 'docs', f), 'utf8').split(/\s+/))
+    .filter(Boolean)
+  const pieces: string[] = []
+  for (let i = 0; i + 180 <= words.length; i += 180) pieces.push(words.slice(i, i + 180).join(' '))
+  const questions = [
+    'How does the library decide that nothing answers a question?',
+    'What happens to an import interrupted by a crash?',
+    'Which formats can be imported besides PDF?',
+    'How are scanned pages read?',
+  ]
+  return Array.from({ length: reps }, (_, r) => {
+    const start = (r * candidates) % Math.max(1, pieces.length - candidates)
+    return { question: questions[r % questions.length]!, passages: pieces.slice(start, start + candidates) }
+  })
+}
+
+/**
+ * The dev QA set's questions searched in a keyword-mode library of the dev corpus (built once into
+ * the bench cache), each with the candidates the rerank stage hands the cross-encoder: a stand-in
+ * reranker records them and scores nothing.
+ */
+async function searchedSearches(): Promise<{ question: string; passages: string[] }[]> {
+  const dir = path.join(CACHE, 'rerank-dev-library')
+  const lib = await Library.open(dir, { modelDir: path.join(dir, 'no-model') })
+  try {
+    if (lib.documents().length === 0) {
+      log('importing the dev corpus (keyword mode) for --passages searched')
+      await lib.ingest(ensureCorpus())
+    }
+    let seen: string[] = []
+    lib.useReranker({
+      modelId: 'recorder',
+      dir,
+      weights: 'none',
+      maxTokens: RERANK_MAX_TOKENS,
+      msPerPassage: () => 0.001,
+      score: (_q, texts) => {
+        seen.push(...texts)
+        return Promise.resolve(texts.map(() => 0))
+      },
+      dispose: () => Promise.resolve(),
+    })
+    const questions = fs
+      .readFileSync(path.join(ROOT, '..', 'shared', 'eval', 'dev_qa.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { question: string }).question)
+    const out: { question: string; passages: string[] }[] = []
+    for (const question of questions) {
+      seen = []
+      await lib.search(question)
+      if (seen.length >= candidates) out.push({ question, passages: seen.slice(0, candidates) })
+      if (out.length === reps) break
+    }
+    return out
+  } finally {
+    lib.useReranker(null)
+    await lib.close()
+  }
+}
+
+const searchesOf = {
+  docs: docsSearches(),
+  searched: passageKinds.includes('searched') ? await searchedSearches() : [],
+}
+
+/** How many of the pairs reach the cap (the rest are shorter, and padding is what length grouping saves). */
+async function atCap(searches: { question: string; passages: string[] }[], maxTokens: number) {
+  const tokenizer = await AutoTokenizer.from_pretrained(modelDir(), { local_files_only: true })
+  const lengths = searches.flatMap(({ question, passages }) =>
+    tokenizePairs(tokenizer, question, passages).map((p) => pairLength(p, maxTokens)),
+  )
+  return {
+    pairs: lengths.length,
+    at_cap: round(lengths.filter((n) => n === maxTokens).length / Math.max(1, lengths.length), 2),
+    mean_pieces: round(lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length), 1),
+  }
+}
+const pairShapes: Record<string, unknown> = {}
+for (const kind of passageKinds)
+  for (const maxTokens of tokenLimits) {
+    const shape = await atCap(searchesOf[kind].slice(0, reps), maxTokens)
+    pairShapes[`${kind}_tokens_${maxTokens}`] = shape
+    log(
+      `${kind} passages, cap ${maxTokens}: ${shape.pairs} pairs, ${Math.round(shape.at_cap * 100)}% at the cap, ${shape.mean_pieces} pieces on average`,
+    )
+  }
 
 interface Config {
   key: string
   label: string
   reranker: Reranker
   batch: number
+  kind: 'docs' | 'searched'
   times: number[]
   cpuMs: number[]
 }
@@ -67,33 +161,42 @@ for (const shape of shapes) {
   const dir = await buildTestReranker(path.join(CACHE, `${shape}-cross-encoder`), shape, modelDir())
   for (const dtype of dtypes)
     for (const maxTokens of tokenLimits)
-      for (const scoring of scorings) {
-        const threadScript = scoring === 'threads' ? DEFAULT_WORKER : null
-        const reranker = await loadReranker(dir, { dtype, maxTokens, threadScript })
-        for (const batch of batchSizes)
-          configs.push({
-            key: `${shape}_${dtype}_tokens_${maxTokens}${batch < candidates ? `_batch_${batch}` : ''}${scorings.length > 1 ? `_${scoring}` : ''}`,
-            label: `${shape} ${dtype === 'q8' ? 'int8' : 'fp32'} ≤${maxTokens} pieces${batch < candidates ? `, batches of ${batch}` : ''}, ${scoring === 'threads' ? `${defaultThreads()} scoring threads of one ONNX thread each` : `one session of ${defaultThreads()} ONNX threads on the calling thread`}`,
-            reranker,
-            batch,
-            times: [],
-            cpuMs: [],
+      for (const scoring of scorings)
+        for (const grouping of scoring === 'threads' ? groupings : (['rank'] as const)) {
+          const threadScript = scoring === 'threads' ? DEFAULT_WORKER : null
+          const reranker = await loadReranker(dir, {
+            dtype,
+            maxTokens,
+            threadScript,
+            groupByLength: grouping === 'length',
           })
-      }
+          for (const batch of batchSizes)
+            for (const kind of passageKinds)
+              configs.push({
+                key: `${shape}_${dtype}_tokens_${maxTokens}${batch < candidates ? `_batch_${batch}` : ''}${scorings.length > 1 ? `_${scoring}` : ''}${groupings.length > 1 && scoring === 'threads' ? `_by_${grouping}` : ''}${kind === 'docs' ? '' : `_${kind}`}`,
+                label: `${shape} ${dtype === 'q8' ? 'int8' : 'fp32'} ≤${maxTokens} pieces${batch < candidates ? `, batches of ${batch}` : ''}, ${scoring === 'threads' ? `${defaultThreads()} scoring threads of one ONNX thread each, groups by ${grouping === 'length' ? 'pair length' : 'rank'}` : `one session of ${defaultThreads()} ONNX threads on the calling thread`}, ${kind === 'docs' ? 'prose pieces longer than the cap' : 'candidates of dev-set searches'}`,
+                reranker,
+                batch,
+                kind,
+                times: [],
+                cpuMs: [],
+              })
+        }
 }
 
 // The loader's session options, as every search of the app runs with them.
 const knobs = `ONNX Runtime sessions: inter-op 1, sequential, threads sleep between operators (no spinning), graph optimisation 'all'; pairs cut at the cap with their [SEP] kept, each pass padded to its longest pair; the stage's cap is ${RERANK_MAX_TOKENS} pieces`
 log(knobs)
 const loadBefore = os.loadavg()
-for (let r = 0; r < reps; r++)
+const rounds = Math.min(reps, ...passageKinds.map((k) => searchesOf[k].length))
+if (rounds < reps) log(`only ${rounds} searches had ${candidates} candidates; measuring ${rounds}`)
+for (let r = 0; r < rounds; r++)
   for (const c of configs) {
-    const start = (r * candidates) % Math.max(1, passages.length - candidates)
-    const batch = passages.slice(start, start + candidates)
+    const { question, passages } = searchesOf[c.kind][r]!
     const cpu = process.cpuUsage()
     const t = performance.now()
-    for (let i = 0; i < batch.length; i += c.batch)
-      await c.reranker.score(questions[r % questions.length]!, batch.slice(i, i + c.batch))
+    for (let i = 0; i < passages.length; i += c.batch)
+      await c.reranker.score(question, passages.slice(i, i + c.batch))
     c.times.push(performance.now() - t)
     const used = process.cpuUsage(cpu)
     c.cpuMs.push((used.user + used.system) / 1000)
@@ -133,6 +236,7 @@ emit({
     knobs,
     load_before: loadBefore.map((x) => round(x, 2)),
     load_after: loadAfter.map((x) => round(x, 2)),
+    pairs: pairShapes,
     ...results,
   },
 })

@@ -11,7 +11,8 @@ import {
   forbidNetwork,
   NO_SPINNING,
 } from '../embed/transformers-embedder.js'
-import { encodePairs } from './encode-pairs.js'
+import { packPairs, pairLength, specialPieces, tokenizePairs } from './encode-pairs.js'
+import { lengthGroups } from './length-groups.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
 import { RerankThreads } from './rerank-threads.js'
@@ -26,6 +27,11 @@ export interface LoadRerankerOptions {
    * without one, or when its threads cannot start, the reranker scores on the calling thread.
    */
   threadScript?: string | URL | null
+  /**
+   * Scoring threads' groups by pair length (length-groups.ts), as the app scores; false groups the
+   * pairs in rank order, for bench/sections/rerank.ts to measure the two side by side.
+   */
+  groupByLength?: boolean
 }
 
 /**
@@ -92,40 +98,58 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
   let queue: Promise<unknown> = Promise.resolve()
   let disposed = false
 
-  /** The logits of each pair, in input order: split between the scoring threads, or in one pass here. */
+  const special = specialPieces(tokenizer)
+  const groupByLength = opts.groupByLength ?? true
+
+  /** The logits of groups of pairs, each with the pairs' places in `passages`. */
   async function logitsOf(
     query: string,
     passages: string[],
-  ): Promise<{ data: Float32Array; labels: number }[]> {
+  ): Promise<{ data: Float32Array; labels: number; of: number[] }[]> {
+    const pairs = tokenizePairs(tokenizer, query, passages)
     if (threadsOf) {
       // Two groups a thread: one thread the system holds back then delays a quarter of the pass,
       // not half of it.
       const share = Math.ceil(passages.length / (2 * threadsOf.count))
-      const groups = Array.from(
-        { length: Math.ceil(passages.length / share) },
-        (_, i) => () => encodePairs(tokenizer, query, passages.slice(i * share, (i + 1) * share), maxTokens),
+      const groups = groupByLength
+        ? lengthGroups(
+            pairs.map((p) => pairLength(p, maxTokens)),
+            share,
+          )
+        : Array.from({ length: Math.ceil(passages.length / share) }, (_, g) =>
+            passages.slice(g * share, (g + 1) * share).map((_, i) => g * share + i),
+          )
+      const rows = await threadsOf.score(
+        groups.map(
+          (g) => () =>
+            packPairs(
+              g.map((i) => pairs[i]!),
+              maxTokens,
+              special,
+            ),
+        ),
       )
-      return threadsOf.score(groups)
+      return rows.map((row, g) => ({ ...row, of: groups[g]! }))
     }
-    const pairs = encodePairs(tokenizer, query, passages, maxTokens)
+    const packed = packPairs(pairs, maxTokens, special)
     const inputs: Record<string, Tensor> = {
-      input_ids: new Tensor('int64', pairs.inputIds, pairs.dims),
-      attention_mask: new Tensor('int64', pairs.attentionMask, pairs.dims),
+      input_ids: new Tensor('int64', packed.inputIds, packed.dims),
+      attention_mask: new Tensor('int64', packed.attentionMask, packed.dims),
     }
-    if (pairs.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', pairs.tokenTypeIds, pairs.dims)
+    if (packed.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', packed.tokenTypeIds, packed.dims)
     const { logits } = (await model!(inputs)) as { logits: Tensor }
-    return [{ data: logits.data as Float32Array, labels: logits.dims[1] ?? 1 }]
+    return [{ data: logits.data as Float32Array, labels: logits.dims[1] ?? 1, of: passages.map((_, i) => i) }]
   }
 
   async function forward(query: string, passages: string[]): Promise<number[]> {
     const started = performance.now()
     const rows = await logitsOf(query, passages)
     // One label: its logit. Two (not relevant / relevant): the margin of "relevant".
-    const scores = rows.flatMap(({ data, labels }) =>
-      Array.from({ length: data.length / labels }, (_, i) =>
-        labels === 1 ? data[i]! : data[i * labels + labels - 1]! - data[i * labels]!,
-      ),
-    )
+    const scores = new Array<number>(passages.length)
+    for (const { data, labels, of } of rows)
+      of.forEach((at, i) => {
+        scores[at] = labels === 1 ? data[i]! : data[i * labels + labels - 1]! - data[i * labels]!
+      })
     const ms = (performance.now() - started) / Math.max(1, passages.length)
     perPassage = perPassage === 0 ? ms : 0.7 * perPassage + 0.3 * ms
     return scores

@@ -21,29 +21,53 @@ interface Encoded {
   token_type_ids?: number[][]
 }
 
-/** [CLS] query [SEP] passage [SEP] for each passage, each at most maxTokens pieces, ending in [SEP]. */
-export function encodePairs(
+/** One question–passage pair as the tokenizer reads it whole: its word pieces and their segments. */
+export interface TokenizedPair {
+  ids: number[]
+  /** Absent when the tokenizer gives none (a model without segment embeddings). */
+  types: number[] | null
+}
+
+/** [CLS] query [SEP] passage [SEP] for each passage, whole (packPairs cuts them at the cap). */
+export function tokenizePairs(
   tokenizer: PreTrainedTokenizer,
   query: string,
   passages: string[],
-  maxTokens: number,
-): EncodedPairs {
+): TokenizedPair[] {
   const enc = tokenizer(
     passages.map(() => query),
     { text_pair: passages, padding: false, truncation: false, return_tensor: false },
   ) as unknown as Encoded
+  return enc.input_ids.map((ids, r) => ({ ids, types: enc.token_type_ids?.[r] ?? null }))
+}
+
+/** The pieces a pair reaches the model with: its whole length, or the cap. */
+export function pairLength(pair: TokenizedPair, maxTokens: number): number {
+  return Math.min(pair.ids.length, maxTokens)
+}
+
+/** The special pieces packing needs, from the tokenizer. */
+export function specialPieces(tokenizer: PreTrainedTokenizer): { sep: number; pad: number } {
   const sep = tokenizer.sep_token_id
   if (sep === undefined || sep === null) throw new Error('The reranker tokenizer has no [SEP] token')
-  const pad = tokenizer.pad_token_id ?? 0
-  const lengths = enc.input_ids.map((ids) => Math.min(ids.length, maxTokens))
+  return { sep, pad: tokenizer.pad_token_id ?? 0 }
+}
+
+/** Tokenized pairs as one padded batch, each at most maxTokens pieces, each ending in [SEP]. */
+export function packPairs(
+  pairs: readonly TokenizedPair[],
+  maxTokens: number,
+  { sep, pad }: { sep: number; pad: number },
+): EncodedPairs {
+  const lengths = pairs.map((p) => pairLength(p, maxTokens))
   const width = Math.max(0, ...lengths)
-  const rows = passages.length
+  const rows = pairs.length
+  const withTypes = pairs.some((p) => p.types !== null)
   const inputIds = new BigInt64Array(rows * width).fill(BigInt(pad))
   const attentionMask = new BigInt64Array(rows * width)
-  const tokenTypeIds = enc.token_type_ids ? new BigInt64Array(rows * width) : null
+  const tokenTypeIds = withTypes ? new BigInt64Array(rows * width) : null
   for (let r = 0; r < rows; r++) {
-    const ids = enc.input_ids[r]!
-    const types = enc.token_type_ids?.[r]
+    const { ids, types } = pairs[r]!
     const n = lengths[r]!
     const at = r * width
     for (let i = 0; i < n; i++) {
@@ -58,4 +82,14 @@ export function encodePairs(
     }
   }
   return { inputIds, attentionMask, tokenTypeIds, dims: [rows, width] }
+}
+
+/** [CLS] query [SEP] passage [SEP] for each passage, each at most maxTokens pieces, ending in [SEP]. */
+export function encodePairs(
+  tokenizer: PreTrainedTokenizer,
+  query: string,
+  passages: string[],
+  maxTokens: number,
+): EncodedPairs {
+  return packPairs(tokenizePairs(tokenizer, query, passages), maxTokens, specialPieces(tokenizer))
 }

@@ -117,8 +117,8 @@ export class RerankThreads {
   /**
    * Scores the groups of pairs on the threads side by side, each thread taking the next group when
    * it is free, so a thread the system holds back delays only the group it has; the logits rows
-   * come back in the groups' order. A group is encoded only when a thread takes it, so tokenising
-   * the later groups on this thread overlaps the scoring of the earlier ones.
+   * come back in the groups' order. A group is packed into tensors only when a thread takes it, so
+   * packing the later groups on this thread overlaps the scoring of the earlier ones.
    */
   async score(groups: (() => EncodedPairs)[]): Promise<{ data: Float32Array; labels: number }[]> {
     const out: { data: Float32Array; labels: number }[] = new Array(groups.length)

@@ -155,16 +155,30 @@ describe('scoring threads', () => {
     'Tomatoes need full sun.',
   ]
 
-  it('split each pass between one-thread sessions on threads of their own, scoring as one session does', async () => {
+  /** Scores each group in one session here and puts every score back at its passage's place. */
+  async function scoredInGroups(here: Reranker, groups: number[][]): Promise<number[]> {
+    const out: number[] = new Array(passages.length)
+    for (const g of groups) {
+      const s = await here.score(
+        'tomatoes',
+        g.map((i) => passages[i]!),
+      )
+      g.forEach((at, k) => (out[at] = s[k]!))
+    }
+    return out
+  }
+
+  it('split each pass between one-thread sessions on threads of their own, in groups of similar length', async () => {
     const here = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
     const threaded = await loadReranker(TEST_RERANKER_DIR, { threads: 2, threadScript: DEFAULT_WORKER })
     try {
       const b = await threaded.score('tomatoes', passages)
-      // Two groups a thread: 5 pairs go as groups of 2, 2 and 1. int8 activations are scaled per
-      // pass, so each pair scores exactly as its group scores in one session of one thread here.
-      const groups = [passages.slice(0, 2), passages.slice(2, 4), passages.slice(4)]
-      const a = (await Promise.all(groups.map((g) => here.score('tomatoes', g)))).flat()
-      expect(b).toEqual(a)
+      // Two groups a thread: 5 pairs go as groups of 2, 2 and 1, longest first. With the question
+      // the pairs are 18, 20, 25, 21 and 13 pieces long, so the groups are passages 2 and 3, 1 and
+      // 0, then 4, each padded to its own longest pair. int8 activations are scaled per pass, so
+      // each pair scores exactly as its group scores in one session of one thread here, and the
+      // scores come back in the passages' order.
+      expect(b).toEqual(await scoredInGroups(here, [[2, 3], [1, 0], [4]]))
       expect(await threaded.score('tomatoes', passages)).toEqual(b)
       expect(threaded.msPerPassage()).toBeGreaterThan(0)
     } finally {
@@ -172,6 +186,23 @@ describe('scoring threads', () => {
       await threaded.dispose()
     }
     await expect(threaded.score('q', ['p'])).rejects.toThrow(/closed/)
+  })
+
+  it('group the pairs in rank order when asked to (how the benchmark compares the two)', async () => {
+    const here = await loadReranker(TEST_RERANKER_DIR, { threads: 1 })
+    const threaded = await loadReranker(TEST_RERANKER_DIR, {
+      threads: 2,
+      threadScript: DEFAULT_WORKER,
+      groupByLength: false,
+    })
+    try {
+      expect(await threaded.score('tomatoes', passages)).toEqual(
+        await scoredInGroups(here, [[0, 1], [2, 3], [4]]),
+      )
+    } finally {
+      await here.dispose()
+      await threaded.dispose()
+    }
   })
 
   it('score on the calling thread when the threads cannot start', async () => {
