@@ -29,5 +29,11 @@
  *     `=` header rules, psql's `---+---`) are read as tables, in PDFs, text files, Markdown code
  *     blocks and HTML <pre> (ingest/tables/char-grid.ts), where their lines were column-aligned
  *     text or code.
+ * 11 — a PDF table's caption printed inside its ruled box or just above it ("Table 5: …") is its
+ *     caption, not a first row or header line with its words spread over the cells; a first row
+ *     of names over columns of values of another kind (codes, versions, "(rgb)") is the header;
+ *     the header line sitting on the first rule of a table ruled only under its header and at its
+ *     foot is its header (it was read into the caption); a header name wider than its column
+ *     stays one cell ("In situ"); a line of numbers is never a header.
  */
-export const INDEX_VERSION = 10
+export const INDEX_VERSION = 11

@@ -13,10 +13,12 @@ import {
   spreadHeaderSpans,
 } from './table-grid.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
+import { CAPTION } from './table-signals.js'
 import { hasNonSpace } from './whitespace.js'
 import {
   candidateRuns,
   columnSeparators,
+  hasWideGap,
   headerAbove,
   rightAlignedUnder,
   splitAtRepeatedHeaders,
@@ -28,8 +30,6 @@ import {
 // with their header rows, caption and notes; linkContinuations joins a table that runs onto the
 // next page.
 
-/** A caption line: "Table 3: …", "Table 3. …", "TABLE III …", "Tab. 2 …". */
-const CAPTION = /^(table|tab\.)\s+([0-9]+|[ivxlc]+)\b/i
 /** A line under a table that explains it. */
 const NOTE = /^(notes?|source|sources)\b[:.]?|^[*†‡§¶]\s?\S/i
 /** How many lines below a table its caption may start, and above it (a long caption above runs down to it). */
@@ -59,7 +59,11 @@ function byX(words: PageWord[]): PageWord[] {
 
 const hasDigit = (s: string) => /\d/.test(s)
 
-/** Rows with digits in them, among the body; a first row without any is the header. */
+/**
+ * The header rows (0 or 1) a table's layout shows when no rule or line above marks them: a first
+ * row of words over rows of numbers, a printout's header leaving the row-label column empty, or a
+ * first row naming columns whose values are of another kind (namesOverValues).
+ */
 function numericHeader(rows: PdfTableRow[]): number {
   if (rows.length < 3) return 0
   const first = rows[0]!.cells.filter((c) => c.text)
@@ -75,7 +79,43 @@ function numericHeader(rows: PdfTableRow[]): number {
     return 1
   // A printout's header leaves the row-label column empty.
   if (!rows[0]!.cells[0]!.text && first.length >= 2 && body.every((r) => r.cells[0]!.text)) return 1
-  return 0
+  return namesOverValues(rows) ? 1 : 0
+}
+
+/** A name: a word of three letters or more, without digits ("Driver", "from/to", "Std. Error"). */
+const NAME = /^[A-Za-z][A-Za-z/&.'’ -]{2,}$/
+/**
+ * A value rather than a name: with a digit, of one or two characters (codes such as "d", "id",
+ * "∗"), or opening with something other than a letter ("(rgb)", "−").
+ */
+const isValue = (t: string) => hasDigit(t) || t.length <= 2 || !/^[A-Za-z]/.test(t)
+
+/**
+ * The first row names the columns when, in at least two columns and half of those it fills, the
+ * body holds values (isValue, most cells) under a name, and no column repeats its first cell
+ * below: a matrix of codes under model names (xcolor's conversion pairs: "rgb" over "id", "∗",
+ * "(cmy)"), versions and flags under "Version" and "rgb". A first row of data is of the kind of
+ * the rows under it, and stays a body row.
+ */
+function namesOverValues(rows: PdfTableRow[]): boolean {
+  const cols = rows[0]!.cells.length
+  let named = 0
+  let values = 0
+  for (let c = 0; c < cols; c++) {
+    const head = rows[0]!.cells[c]!.text
+    const below = rows
+      .slice(1)
+      .map((r) => r.cells[c]!.text)
+      .filter((t) => t)
+    if (!head || below.length < 2) continue
+    named++
+    if (below.includes(head)) return false
+    if (below.filter(isValue).length >= below.length * 0.8) {
+      if (!NAME.test(head)) return false
+      values++
+    }
+  }
+  return values >= 2 && values * 2 >= named
 }
 
 /** Rows must have at least two filled cells, mostly: prose and code do not. */
@@ -124,16 +164,24 @@ interface Found {
 }
 
 function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
-  const inside = lines.filter(
+  const within = lines.filter(
     (l) => l.words.length > 0 && l.words.every((w) => centreInside(w.box, region.box, 1)),
   )
-  if (inside.length < 2) return null
-  const em = inside[0]!.fontSize || 10
+  // A caption printed inside the table's box (its first or last line) is the caption, not a row.
+  const ruledInside = within.filter(
+    (l, i) => !((i === 0 || i === within.length - 1) && CAPTION.test(l.text.trim())),
+  )
+  if (ruledInside.length < 2) return null
+  const em = ruledInside[0]!.fontSize || 10
+  const onTop = headerOnTopRule(region, ruledInside, lines, em)
+  const inside = onTop ? [onTop, ...ruledInside] : ruledInside
   const headerRule = region.headerRule
   const headerLines = new Set(
-    headerRule === null
-      ? []
-      : inside.filter((l) => Math.min(...l.words.map((w) => w.box.y)) > headerRule).map((l) => l.line),
+    onTop
+      ? [onTop.line]
+      : headerRule === null
+        ? []
+        : inside.filter((l) => Math.min(...l.words.map((w) => w.box.y)) > headerRule).map((l) => l.line),
   )
   if (headerLines.size === inside.length) headerLines.clear()
   const body = inside.filter((l) => !headerLines.has(l.line))
@@ -157,6 +205,26 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
     strategy: region.columns.length ? 'lines' : 'text',
     lines: inside.map((l) => l.line),
   }
+}
+
+/**
+ * A table ruled under its header and at its foot only (no rule over the header) is bounded by the
+ * rule under the header: the header line sits on the region's top rule, within an em above it.
+ * Left out, it was read into the caption above ("Table 3: Melanoma data. In situ Control Total").
+ */
+function headerOnTopRule(
+  region: RuledRegion,
+  inside: TextLine[],
+  lines: TextLine[],
+  em: number,
+): TextLine | null {
+  if (region.columns.length > 0 || region.headerRule !== null) return null
+  const above = lines[inside[0]!.line - 1]
+  // A header names columns apart (wide gaps); a title over the table is one phrase.
+  if (!above || !hasWideGap(above) || !headerAbove(above, inside)) return null
+  const top = region.box.y + region.box.h
+  const low = Math.min(...above.words.map((w) => w.box.y))
+  return low > top && low - top <= em ? above : null
 }
 
 function lineOfRow(r: PdfTableRow, words: PageWord[]): number {

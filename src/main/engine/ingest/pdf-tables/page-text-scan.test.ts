@@ -40,7 +40,7 @@ describe('scanning page text in place', () => {
         { start: nl + 1, end: text.length + 3, x: 72, y: 686, w: 80, h: 10 },
       ],
     } as unknown as CleanPage
-    const expected = page.items.flatMap((it) => {
+    const expected = page.items.flatMap((it, item) => {
       const s = text.slice(it.start, it.end)
       const line = it.start < nl ? 0 : 1
       return [...s.matchAll(/\S+/g)].map((m) => ({
@@ -54,6 +54,7 @@ describe('scanning page text in place', () => {
           h: it.h,
         },
         line,
+        item,
       }))
     })
     expect(pageWords(page)).toEqual(expected)
@@ -76,6 +77,7 @@ describe('scanning page text in place', () => {
     expect(mayHoldTable([line('  ', 'T', 'able 3: Results')])).toBe(true)
     expect(mayHoldTable([line('\u00a0tab. IV')])).toBe(true)
     expect(mayHoldTable([line('TABLE 10 (continued)')])).toBe(true)
+    expect(mayHoldTable([line('Table E.1: Some internal macros for numbers')])).toBe(true)
     expect(mayHoldTable([line('see Table 3')])).toBe(false)
     expect(mayHoldTable([line('Tables 3 and 4')])).toBe(false)
     expect(mayHoldTable([line('   ')])).toBe(false)

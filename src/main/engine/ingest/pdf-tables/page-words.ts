@@ -10,6 +10,8 @@ export interface PageWord {
   box: Box
   /** Index of the page line (CleanPage.lines) the word is on. */
   line: number
+  /** Index of the text item (CleanPage.items) the word is part of. */
+  item: number
 }
 
 /**
@@ -21,7 +23,8 @@ export function pageWords(page: CleanPage): PageWord[] {
   const words: PageWord[] = []
   const text = page.text
   let line = 0
-  for (const it of page.items) {
+  for (let k = 0; k < page.items.length; k++) {
+    const it = page.items[k]!
     // As many characters as the page text holds of the item (what slicing it would give).
     const n = Math.min(it.end, text.length) - it.start
     if (n <= 0) continue
@@ -43,6 +46,7 @@ export function pageWords(page: CleanPage): PageWord[] {
         end: it.start + b,
         box: { x: it.x + (it.w * a) / n, y: it.y, w: (it.w * (b - a)) / n, h: it.h },
         line,
+        item: k,
       })
       a = b
     }

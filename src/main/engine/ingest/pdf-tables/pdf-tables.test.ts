@@ -1,7 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { readPdf } from '../readers/pdf.js'
+import type { PageWord } from './page-words.js'
 import { ruledRegions } from './ruled-tables.js'
+import { headerAbove, type TextLine } from './text-tables.js'
 
 // Tables in PDFs drawn with pdf-lib: a ruled grid (the lines strategy) and a monospaced printout
 // (the whitespace strategy), read through the PDF reader as an import reads them.
@@ -360,6 +362,112 @@ describe('tables in PDFs', () => {
     expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
   })
 
+  it('reads a caption printed inside a ruled box as the caption, not as a first row of words over the cells', async () => {
+    // memoir's Table 11.6: the frame's top band holds the caption, the columns' rules start under it.
+    const rows = [
+      ['Name', 'Kind', 'Default'],
+      ['width', 'length', '10pt'],
+      ['style', 'choice', 'plain'],
+      ['count', 'integer', '3'],
+    ]
+    const xs = [150, 250, 350]
+    const top = 640
+    const texts: Drawn[] = [{ text: 'Table 3: Options of the frame command', x: 160, y: top - 14 }]
+    rows.forEach((r, i) => r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: top - 40 - i * 16 })))
+    const bottom = top - 40 - rows.length * 16 + 8
+    const lines: [number, number, number, number][] = [
+      [140, top, 460, top],
+      [140, top - 24, 460, top - 24],
+      [140, top - 44, 460, top - 44],
+      [140, bottom, 460, bottom],
+      [140, top, 140, bottom],
+      [460, top, 460, bottom],
+      [240, top - 24, 240, bottom],
+      [340, top - 24, 340, bottom],
+    ]
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts], lines }]), 'frame.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      'Table 3: Options of the frame command\n| Name | Kind | Default |\n| --- | --- | --- |',
+    )
+    expect(text).toContain('| count | integer | 3 |')
+    expect(text).not.toMatch(/\| Table \|/)
+  })
+
+  it('reads a caption just above a table set without rules as its caption, and a row of names over codes as its header', async () => {
+    // xcolor's Table 5: the caption had been taken for the header line, its words spread over the
+    // columns ("| Table | 5: | Drivers | … | models | models |"), and the real header read as a row.
+    const rows = [
+      ['Driver', 'Version', 'rgb', 'cmy', 'hsb'],
+      ['dvipdf', '2015/12/30 v3.0k', 'd', 'n', 'n'],
+      ['dvips', '2015/12/30 v3.0k', 'd', 'n', 'd'],
+      ['pdftex', '2011/05/27 v0.06d', 'd', 'n', 'n'],
+      ['textures', '1997/5/28 v0.3', 'd', 'n', '?'],
+      ['dviwin', '2015/12/30 v3.0k', 'n', 'n', 'n'],
+    ]
+    const xs = [120, 190, 300, 340, 380]
+    const texts: Drawn[] = [{ text: 'Table 5: Drivers and color models', x: 200, y: 620 }]
+    rows.forEach((r, i) => r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: 600 - i * 14 })))
+    const doc = await readPdf(
+      await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]),
+      'drivers.pdf',
+    )
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      'Table 5: Drivers and color models\n| Driver | Version | rgb | cmy | hsb |\n| --- | --- | --- | --- | --- |\n| dvipdf | 2015/12/30 v3.0k | d | n | n |',
+    )
+    expect(text).not.toContain('| Table |')
+  })
+
+  it('reads the header sitting on the first rule of a table ruled under its header, not into the caption above', async () => {
+    // coin's Table 3: no rule over the header, one under it and one at the foot. The header had
+    // been read into the caption ("Table 3: Melanoma data. In situ Control Total"), and "In situ",
+    // wider than its column of counts, was parted over two columns ("In | situ Control").
+    const texts: Drawn[] = [
+      { text: 'Table 3: Melanoma data.', x: 250, y: 700 },
+      { text: 'In situ', x: 262, y: 680 },
+      { text: 'Control', x: 305, y: 680 },
+      { text: 'Total', x: 353, y: 680 },
+    ]
+    const rows = [
+      ['AA', '6', '32', '38'],
+      ['AG', '8', '47', '55'],
+      ['GG', '10', '20', '30'],
+      ['Total', '24', '99', '123'],
+    ]
+    const xs = [225, 262, 305, 353]
+    rows.forEach((r, i) => r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: 664 - i * 14 })))
+    const lines: [number, number, number, number][] = [
+      [215, 676, 390, 676],
+      [215, 616, 390, 616],
+    ]
+    const doc = await readPdf(
+      await pdfOf([{ texts: [...prose(760), ...texts, ...prose(580)], lines }]),
+      'melanoma.pdf',
+    )
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      'Table 3: Melanoma data.\n|  | In situ | Control | Total |\n| --- | --- | --- | --- |',
+    )
+    expect(text).toContain('| AG | 8 | 47 | 55 |')
+  })
+
+  it('keeps a first row of the same kind as the rows under it a body row', async () => {
+    const rows = [
+      ['alpha', 'd', 'n', '(rgb)'],
+      ['beta', 'n', 'd', '(cmy)'],
+      ['gamma', 'd', 'd', '(rgb)'],
+      ['delta', 'n', 'n', '(hsb)'],
+    ]
+    const xs = [120, 220, 280, 340]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) => r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: 600 - i * 14 })))
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'codes.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| alpha | d | n | (rgb) |')
+    expect(text).not.toContain('| alpha | d | n | (rgb) |\n| --- |')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),
@@ -390,5 +498,70 @@ describe('ruled regions', () => {
     expect(regions).toHaveLength(1)
     expect(regions[0]!.columns).toEqual([])
     expect(regions[0]!.headerRule).toBe(680)
+  })
+})
+
+describe('the line above a run of columns', () => {
+  /** A line of words at the given x positions (each 20 points wide), on baseline y. */
+  const lineOf = (line: number, y: number, words: [string, number][]): TextLine => ({
+    line,
+    fontSize: 10,
+    text: words.map(([t]) => t).join(' '),
+    words: words.map(([text, x], k): PageWord => ({
+      text,
+      start: k * 10,
+      end: k * 10 + text.length,
+      box: { x, y, w: 20, h: 10 },
+      line,
+      item: k,
+    })),
+  })
+  const run = [
+    lineOf(1, 686, [
+      ['5.6255', 100],
+      ['10.6845', 160],
+      ['5.0590', 220],
+    ]),
+    lineOf(2, 674, [
+      ['1.4675', 100],
+      ['5.0590', 160],
+      ['3.5915', 220],
+    ]),
+  ]
+
+  it('takes a line of names for the header', () => {
+    expect(
+      headerAbove(
+        lineOf(0, 698, [
+          ['alpha', 100],
+          ['beta', 160],
+          ['gamma', 220],
+        ]),
+        run,
+      ),
+    ).toBe(true)
+  })
+
+  it("never takes a line of numbers (a matrix's first row) or a caption for the header", () => {
+    expect(
+      headerAbove(
+        lineOf(0, 698, [
+          ['4.1579', 100],
+          ['5.6255', 160],
+          ['1.4675', 220],
+        ]),
+        run,
+      ),
+    ).toBe(false)
+    expect(
+      headerAbove(
+        lineOf(0, 698, [
+          ['Table', 100],
+          ['5', 130],
+          ['Drivers', 160],
+        ]),
+        run,
+      ),
+    ).toBe(false)
   })
 })

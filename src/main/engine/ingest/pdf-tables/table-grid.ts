@@ -77,6 +77,45 @@ function headerColumn(w: PageWord, extents: [number, number][], separators: numb
   return right >= 0 ? right : columnOf(a + w.box.w / 2, separators)
 }
 
+/**
+ * The columns of the last header line's words (sorted left to right), each by headerColumn, but
+ * for a word over the gap between two columns that follows a word close to its left (a typeset
+ * word space, or in the same text item) and is followed by none so close: it ends a name set over the column on its left ("In situ" over a
+ * column of counts was read "In | situ Control"). A printout's name right-aligned over its column
+ * ("Std. Error") has its next word close after the gap and still goes right. Pieces the page text
+ * joins without a space ("μ", ")", "/σ" of "(T − μ)/σ") are one word.
+ */
+function lastHeaderColumns(sorted: PageWord[], extents: [number, number][], separators: number[]): number[] {
+  const units: PageWord[][] = []
+  for (const w of sorted) {
+    const last = units.at(-1)?.at(-1)
+    if (last && w.start === last.end) units.at(-1)!.push(w)
+    else units.push([w])
+  }
+  const words = units.map(phraseWord)
+  // Close: a typeset word space apart, or in one text item (whose words' boxes are shares of its
+  // width by characters, so the space between them is only as wide as an average character).
+  const close = (i: number, j: number) =>
+    units[i]!.at(-1)!.item === units[j]![0]!.item ||
+    (words[j]!.box.x - (words[i]!.box.x + words[i]!.box.w)) / Math.max(1, words[j]!.box.h) < WORD_SPACE
+  const cols: number[] = []
+  words.forEach((w, i) => {
+    const inGap = !extents.some(([x0, x1]) => Math.min(w.box.x + w.box.w, x1) > Math.max(w.box.x, x0))
+    cols.push(
+      inGap && i > 0 && close(i - 1, i) && !(i + 1 < words.length && close(i, i + 1))
+        ? cols[i - 1]!
+        : headerColumn(w, extents, separators),
+    )
+  })
+  return units.flatMap((u, i) => u.map(() => cols[i]!))
+}
+
+/**
+ * A typeset word space is at most this (in ems of the words' height); a monospaced printout's one
+ * space is 0.6 em, and a name right-aligned over its column there is not joined to the left.
+ */
+const WORD_SPACE = 0.45
+
 /** Words closer than this (in ems of their height) are one phrase of a spanning header. */
 const PHRASE_GAP = 0.6
 
@@ -125,7 +164,8 @@ function lineCells(words: PageWord[], separators: number[], header: Set<number>)
         for (const phrase of phrases(ws))
           cols[headerColumn(phraseWord(phrase), extents, separators)]!.push(...phrase)
       } else if (header.has(line)) {
-        for (const w of ws) cols[headerColumn(w, extents, separators)]!.push(w)
+        const sorted = [...ws].sort((a, b) => a.box.x - b.box.x)
+        lastHeaderColumns(sorted, extents, separators).forEach((c, i) => cols[c]!.push(sorted[i]!))
       } else for (const w of ws) cols[columnOf(w.box.x + w.box.w / 2, separators)]!.push(w)
       return { line, y: Math.max(...ws.map((w) => w.box.y)), cols }
     })

@@ -8,7 +8,8 @@ import { isSpaceCode } from './whitespace.js'
 // words (text-tables.ts). Reading the rulings on every page whose lines have wide gaps as well
 // cost 40% more extraction time on the dev and tables corpora (bench section extract-tables).
 
-const CAPTION = /^\s*(table|tab\.)\s+([0-9]+|[ivxlc]+)\b/i
+/** A caption line: "Table 3: …", "Table 3. …", "TABLE III …", "Tab. 2 …", an appendix's "Table E.1: …". */
+export const CAPTION = /^\s*(table|tab\.)\s+([a-z]\.?)?([0-9]+|[ivxlc]+)\b/i
 
 export function mayHoldTable(lines: RawLine[]): boolean {
   return lines.some((l) => opensWithT(l) && CAPTION.test(l.items.map((i) => i.str).join('')))

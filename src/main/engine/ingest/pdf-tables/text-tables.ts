@@ -1,4 +1,5 @@
 import type { PageWord } from './page-words.js'
+import { CAPTION } from './table-signals.js'
 
 // The whitespace strategy (pdfplumber's "text", Tabula's and Camelot's "stream", after Nurminen):
 // a run of lines whose words leave wide gaps is a table candidate; its columns are the x ranges
@@ -143,6 +144,8 @@ function onlyRowUnder(run: TextLine[], l: TextLine, next: TextLine | undefined):
   return !(next && next.words.length >= 2 && rightAlignedUnder(run[0]!, next))
 }
 
+const NUMBER = /^[-+−]?\d*[.,]?\d+([eE][-+]?\d+)?%?$/
+
 /** A console's prompt opening a line: R's, a shell's, Python's. */
 const PROMPT = /^(R>|>|\$|>>>)\s/
 
@@ -151,6 +154,11 @@ export function headerAbove(above: TextLine | undefined, run: TextLine[]): boole
   if (!above) return false
   const t = above.text.trim()
   if (/[:.;]$/.test(t) || t.split(/\s+/).length > 14) return false
+  // A caption ("Table 5: Drivers and color models") names the table; read as its header, its
+  // words were spread over the columns as a first row.
+  if (CAPTION.test(t)) return false
+  // A line of numbers is a row (a matrix's first row), never a header.
+  if (above.words.every((w) => NUMBER.test(w.text))) return false
   // The call that printed the table ("R> fcast") is its label, not its header.
   if (PROMPT.test(t)) return false
   const em = above.fontSize || 10
