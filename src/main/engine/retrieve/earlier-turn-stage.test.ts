@@ -3,7 +3,6 @@ import { earlierPassagesOfSearch } from '../answer/earlier-passages.js'
 import type { Db } from '../store/open-database.js'
 import { HybridSearch } from './hybrid-search.js'
 import { chunk, tempLibrary } from './test-library.js'
-import { tuningWith } from './tuning.js'
 
 // A follow-up that points back ("which one of those …") is searched where the previous answer was
 // found first (earlier-turn-stage.ts). A real library: a statistics paper whose overview table
@@ -143,73 +142,5 @@ describe('a follow-up that points back at the previous answer', () => {
       .get() as number
     const after = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages: [plain] })
     expect(at(after.results, '| clmmc | slice |')).toBeGreaterThan(at(after.results, 'Primitives marked'))
-  })
-})
-
-// A follow-up that asks something new about what the previous answer named: that answer's row of
-// a table says on which parameter covariates act; the function's arguments are described in a
-// section of their own. The previous answer's document is still where to look, its passage is not
-// (asked-again.ts, off by default). The follow-ups above ask about what the previous passage says.
-describe('a follow-up that asks something new about what the previous answer named', () => {
-  const ASKED = 'For beta-binomial outcomes in msm, which parameter do covariates act on?'
-  const NEW = 'Which arguments does that distribution function take?'
-
-  function msmLibrary(): Db {
-    return tempLibrary({
-      'msm.pdf': [
-        chunk(
-          0,
-          'Hidden Markov model distributions',
-          'Table 1: Hidden Markov model distributions in msm. Covariates act on the location parameter.\n' +
-            '| Function | Distribution | Location (link) |\n| --- | --- | --- |\n' +
-            '| hmmPois | Poisson | rate (log) |\n| hmmBinom | Binomial | prob (logit) |\n' +
-            '| hmmBetaBinom | Beta-binomial | mean probability (logit) |',
-        ),
-        chunk(
-          1,
-          'Beta-binomial outcome distribution',
-          'The function hmmBetaBinom(size, meanp, sdp) takes three arguments: size, the number of trials; meanp, the mean probability; sdp, its standard deviation.',
-        ),
-        ...Array.from({ length: 10 }, (_, i) =>
-          chunk(
-            i + 2,
-            `Example ${i}`,
-            `Fitting a multi-state model ${i} with msm: the function takes the data and a transition matrix.`,
-          ),
-        ),
-      ],
-      'stats.pdf': [
-        chunk(
-          0,
-          'Arguments',
-          'Which arguments does a distribution function take? The distribution function pt takes the arguments q, df and lower.tail; every distribution function takes such arguments.',
-        ),
-        ...Array.from({ length: 10 }, (_, i) =>
-          chunk(i + 1, `Section ${i}`, `Quantiles of distribution ${i}.`),
-        ),
-      ],
-    })
-  }
-
-  async function afterFirstTurn(search: HybridSearch) {
-    const r = await search.search(ASKED, { k: 10 })
-    expect(r.results[0]!.text).toContain('| hmmBetaBinom | Beta-binomial |')
-    return earlierPassagesOfSearch(r)
-  }
-
-  it('is not lifted to the passage the previous answer rested on, when told to tell the two apart', async () => {
-    const db = msmLibrary()
-    const earlierPassages = await afterFirstTurn(new HybridSearch({ db, embedder: null, vectors: null }))
-    const opts = { k: 5, context: [ASKED], earlierPassages }
-    const apart = new HybridSearch({
-      db,
-      embedder: null,
-      vectors: null,
-      tuning: tuningWith({ earlierPassageShare: 1 }),
-    })
-    expect((await apart.search(NEW, opts)).results[0]!.text).toContain('hmmBetaBinom(size, meanp, sdp)')
-    // By default (share 0, see tuning.ts) the earlier passage is lifted whatever the follow-up asks.
-    const r = await new HybridSearch({ db, embedder: null, vectors: null }).search(NEW, opts)
-    expect(r.results[0]!.text).toContain('| hmmBetaBinom | Beta-binomial |')
   })
 })

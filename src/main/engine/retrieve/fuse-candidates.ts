@@ -1,4 +1,3 @@
-import { passagesAskedAgain } from './asked-again.js'
 import { isBackMatter } from './back-matter.js'
 import { holdsTable } from './table-row-evidence.js'
 import type { ChunkEvidence } from './score-evidence.js'
@@ -32,7 +31,7 @@ export function fuseCandidates(
     lists.push({ ids: c.bm25Context.map((x) => x.id), weight: T.wBm25 * T.contextWeight })
   if (c.vector.length) lists.push({ ids: c.vector.map((v) => v.id), weight: T.wVector })
   if (c.alsoSearched) lists.push(...c.alsoSearched)
-  if (c.earlier) lists.push(...earlierLists(c.earlier, evidence, byEvidence, byId, T))
+  if (c.earlier) lists.push(...earlierLists(c.earlier, byEvidence, byId, T))
   // A question citing a table (cites-table.ts): the candidates holding one, by the question's evidence.
   if (c.tableFirst && T.wCitedTable > 0)
     lists.push({
@@ -53,29 +52,21 @@ export function fuseCandidates(
  * A follow-up that points back (earlier-turn-stage.ts) is searched where the previous answer was
  * found first: the candidates of the previous answer's documents, and its passages themselves,
  * each ranked by the question's evidence as one more list of the fusion. Only the order within
- * those places comes from them; how far ahead they go is the lists' weight. With
- * `earlierPassageShare` above 0 the passages join only when the follow-up asks again about what
- * they say, not for something new (asked-again.ts; off by default, tuning.ts says why).
+ * those places comes from them; how far ahead they go is the lists' weight.
  */
 function earlierLists(
   earlier: NonNullable<Candidates['earlier']>,
-  evidence: Map<number, ChunkEvidence>,
   byEvidence: number[],
   byId: Map<number, ChunkRow>,
   T: Tuning,
 ): { ids: number[]; weight: number }[] {
   const documents = new Set(earlier.documentIds)
-  const inDocuments = byEvidence.filter((id) => documents.has(byId.get(id)?.document_id ?? -1))
-  const chunks = new Set(
-    passagesAskedAgain(
-      earlier.chunkIds,
-      inDocuments,
-      (id) => evidence.get(id)?.match.coverage ?? 0,
-      T.earlierPassageShare,
-    ),
-  )
+  const chunks = new Set(earlier.chunkIds)
   return [
-    { ids: inDocuments, weight: T.wEarlierDocument },
+    {
+      ids: byEvidence.filter((id) => documents.has(byId.get(id)?.document_id ?? -1)),
+      weight: T.wEarlierDocument,
+    },
     { ids: byEvidence.filter((id) => chunks.has(id)), weight: T.wEarlierPassage },
   ].filter((l) => l.ids.length > 0 && l.weight > 0)
 }

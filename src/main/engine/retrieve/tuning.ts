@@ -347,19 +347,6 @@ const TUNING = {
   wCitedTable: 0.8,
   wEarlierDocument: 0.8,
   wEarlierPassage: 0.4,
-  /**
-   * The previous answer's passages join a pointing-back follow-up's fusion only when it asks again
-   * about what they say (asked-again.ts): when they cover at least this share of the follow-up's own
-   * words (IDF-weighted) that the best other candidate of their documents covers; 0: always. Off,
-   * because the pool's follow-ups do not gain. Keyword-only, at 1: of the pool's 13 follow-ups that
-   * point back after an answer only one moves, msm's "Which R arguments does that distribution
-   * function take?" 5 -> 9 (its answer is the previous passage's own row, under "Parameters"):
-   * tables hit@5 0.900 -> 0.875, pooled 0.852 -> 0.849. Each answerable question of the pool asked
-   * after the previous question about the same file, with the stage made to apply (275 pairs: a
-   * follow-up asking something new about the same document): hit@1 0.425 -> 0.589, MRR@10 0.610 ->
-   * 0.695 (0.5: 0.516 / 0.658; 0.75: 0.567 / 0.684; without the passage at all 0.582 / 0.691).
-   */
-  earlierPassageShare: 0,
   wRerank: 2,
 }
 
