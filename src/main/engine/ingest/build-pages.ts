@@ -160,19 +160,24 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
     }
     const lineStart = joinHyphen ? (lines.at(-1)?.start ?? text.length) : text.length
     let prevRight: number | null = null
+    let prevY = 0
     const firstItem = items.length
     for (const it of line.items) {
       let s = normalizeText(it.str).replace(/\s+/g, ' ')
       if (s.length === 0) continue
       if (prevRight !== null && !/\s$/.test(text) && !s.startsWith(' ')) {
         const gap = it.x - prevRight
-        if (gap > Math.max(0.8, line.fontSize * 0.12)) text += ' '
+        // A stacked fraction's denominator goes back under its numerator on another baseline:
+        // joined without a space, 1 over 65536 read "165536".
+        const stacked = gap < -line.fontSize * 0.2 && Math.abs(it.y - prevY) > line.fontSize * 0.25
+        if (gap > Math.max(0.8, line.fontSize * 0.12) || stacked) text += ' '
       }
       if (text.endsWith('\n') || text.length === 0) s = s.trimStart()
       const start = text.length
       text += s
       items.push({ start, end: text.length, x: round(it.x), y: round(it.y), w: round(it.w), h: round(it.h) })
       prevRight = it.x + it.w
+      prevY = it.y
     }
     text = text.replace(/ +$/, '')
     // Items that ended in the trimmed spaces must not reach past the line (into the next '\n').

@@ -146,6 +146,33 @@ describe('groupIntoLines', () => {
     expect(lines).toHaveLength(2)
   })
 
+  it('keeps a raised mark and the rest of its line on the line, past the end-of-line mark pdf.js sets there', () => {
+    const lines = groupIntoLines([
+      item('allowed', 72, 700, { eol: false }),
+      item('1', 110, 703.6, { h: 7, eol: true }),
+      item(' ', 114, 703.6, { h: 0 }),
+      item('no no', 130, 700),
+      item('Next row', 72, 686),
+    ])
+    expect(lines.map((l) => l.items.map((i) => i.str).join(''))).toEqual(['allowed1 no no', 'Next row'])
+    expect(lines[0]!.fontSize).toBe(10)
+  })
+
+  it('joins a footnote opening with its raised mark, and leaves small type on a line of its own apart', () => {
+    const lines = groupIntoLines([
+      item('Body text ends here.', 72, 700),
+      item('1', 72, 616.6, { h: 7 }),
+      item('recent versions load it', 78, 613),
+      item('small print below', 72, 604, { h: 7 }),
+    ])
+    expect(lines.map((l) => l.items.map((i) => i.str).join(''))).toEqual([
+      'Body text ends here.',
+      '1recent versions load it',
+      'small print below',
+    ])
+    expect(lines[1]!.y).toBe(613)
+  })
+
   it('drops blank lines and takes the line font size from non-blank items', () => {
     const lines = groupIntoLines([
       item('  ', 72, 700, { h: 30 }),

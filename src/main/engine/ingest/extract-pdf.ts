@@ -83,6 +83,24 @@ export async function extractPage(
   }
 }
 
+/** A superscript or a stacked fraction's figure is set smaller, raised by less than this (ems of the line's type). */
+const RAISE = 0.6
+const SMALLER = 0.85
+
+/**
+ * Whether an item at baseline `y` of height `h` and the line so far are one line with one of them
+ * a raised mark: set smaller and raised above the other's baseline by less than RAISE of the
+ * larger type (a footnote mark, an exponent "[0, 1]³", a fraction's numerator). pdf.js marks an
+ * end of line at such a shift, and the shift is more than half the mark's height: the mark and
+ * the rest of its line had been read as lines of their own, parting a table's row in three.
+ */
+function raisedMark(line: RawLine, y: number, h: number): boolean {
+  if (h <= 0 || line.fontSize <= 0) return false
+  if (h < line.fontSize * SMALLER) return y > line.y && y - line.y <= line.fontSize * RAISE
+  if (line.fontSize < h * SMALLER) return line.y > y && line.y - y <= h * RAISE && line.items.length <= 2
+  return false
+}
+
 /**
  * Groups text items into lines. pdf.js gives items in content-stream order, which for the
  * documents analysts read (LaTeX, Word, DocBook) is reading order; a new line starts when the
@@ -92,15 +110,24 @@ export function groupIntoLines(items: TextItem[]): RawLine[] {
   const lines: RawLine[] = []
   let current: RawLine | null = null
   let breakPending = false
+  let afterRaised = false
   for (const it of items) {
     const x = it.transform[4] as number
     const y = it.transform[5] as number
     const h = Math.abs(it.height || (it.transform[3] as number) || 0)
+    const raised = current !== null && it.str.trim().length > 0 && raisedMark(current, y, h)
     const sameLine =
       current !== null &&
-      !breakPending &&
-      Math.abs(current.y - y) <= Math.max(2, Math.min(current.fontSize, h || 1) * 0.5)
+      (raised ||
+        (afterRaised && it.str.trim().length === 0) ||
+        // pdf.js marks an end of line at the raised mark; back on the baseline after it, the line goes on.
+        ((!breakPending || afterRaised) &&
+          Math.abs(current.y - y) <= Math.max(2, Math.min(current.fontSize, h || 1) * 0.5)))
     if (it.str.length > 0) {
+      if (current !== null && raised && h > current.fontSize) {
+        // The line so far is the raised mark ("¹ recent versions…"): its baseline is this item's.
+        current.y = y
+      }
       if (!sameLine || current === null) {
         current = { items: [], fontSize: 0, y }
         lines.push(current)
@@ -115,6 +142,7 @@ export function groupIntoLines(items: TextItem[]): RawLine[] {
         if (it.str.trim().length > 0) current.fontSize = Math.max(current.fontSize, h)
       }
       breakPending = false
+      if (it.str.trim().length > 0) afterRaised = raised
     }
     if (it.hasEOL) breakPending = true
   }

@@ -35,5 +35,10 @@
  *     the header line sitting on the first rule of a table ruled only under its header and at its
  *     foot is its header (it was read into the caption); a header name wider than its column
  *     stays one cell ("In situ"); a line of numbers is never a header.
+ * 12 — a raised mark set smaller (an exponent, a footnote mark, a stacked fraction's figures)
+ *     stays on its line with the rest of the line after it, where the line was parted in two or
+ *     three (PDF tables' rows cut into pieces); a fraction's denominator is set apart from its
+ *     numerator by a space ("1 65536", was "165536"); numbered displayed equations and prose
+ *     between two rules are not tables.
  */
-export const INDEX_VERSION = 11
+export const INDEX_VERSION = 12

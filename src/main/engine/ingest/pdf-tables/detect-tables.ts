@@ -131,6 +131,11 @@ function looksTabular(rows: PdfTableRow[], headerRows: number, minBody = 2): boo
   return !isEquationOrCode(body)
 }
 
+/** An equation's number at the right margin: "(3)", "(3.1)", "(4a)". */
+const EQUATION_NUMBER = /^\(\d+(\.\d+)*[a-z]?\)$/
+
+const RELATION = /(^|\s)(=|:=|≡|≈|≤|≥|<|>|≠|∼|~)(\s|$)|^=|=$/
+
 /** A relation sign, a console's prompt or continuation mark, a code comment's mark. */
 const NOT_A_VALUE = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→|R>|\+|\$|#|%|>>>|\/\/)$/
 
@@ -144,6 +149,21 @@ function isEquationOrCode(body: PdfTableRow[]): boolean {
   for (let c = 0; c < cols; c++) {
     const filled = body.map((r) => r.cells[c]!.text).filter((t) => t)
     if (filled.length >= 2 && filled.every((t) => NOT_A_VALUE.test(t))) return true
+  }
+  // Numbered displayed equations: the last filled column is nothing but their numbers, and each
+  // numbered line is a relation ("λ(t) = eβ0+β1x1 (3.1)"); a column of counts in parentheses
+  // without one ("118pt, (10)") is a table's.
+  for (let c = cols - 1; c >= 0; c--) {
+    const numbered = body.filter((r) => r.cells[c]!.text)
+    if (numbered.length === 0) continue
+    return (
+      numbered.length >= 2 &&
+      numbered.every(
+        (r) =>
+          EQUATION_NUMBER.test(r.cells[c]!.text) &&
+          r.cells.some((cell, d) => d !== c && RELATION.test(cell.text)),
+      )
+    )
   }
   return false
 }
@@ -185,6 +205,9 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
   )
   if (headerLines.size === inside.length) headerLines.clear()
   const body = inside.filter((l) => !headerLines.has(l.line))
+  // Rules without vertical ones bound a table only when its words stand in columns: lines of
+  // prose between two rules (a paragraph under a rule, over a footnote rule) have no wide gaps.
+  if (region.columns.length === 0 && !body.some(hasWideGap)) return null
   const separators = region.columns.length
     ? region.columns
     : columnSeparators(

@@ -15,6 +15,8 @@ interface Drawn {
   x: number
   y: number
   mono?: boolean
+  /** Type size (default 10): a superscript or a fraction's figures are set smaller. */
+  size?: number
 }
 
 async function pdfOf(
@@ -27,7 +29,8 @@ async function pdfOf(
   const mono = await doc.embedFont(StandardFonts.Courier)
   for (const p of pages) {
     const page = doc.addPage([612, 792])
-    for (const t of p.texts) page.drawText(t.text, { x: t.x, y: t.y, size: 10, font: t.mono ? mono : sans })
+    for (const t of p.texts)
+      page.drawText(t.text, { x: t.x, y: t.y, size: t.size ?? 10, font: t.mono ? mono : sans })
     for (const [x0, y0, x1, y1] of p.lines ?? [])
       page.drawLine({ start: { x: x0, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.5 })
   }
@@ -450,6 +453,60 @@ describe('tables in PDFs', () => {
       'Table 3: Melanoma data.\n|  | In situ | Control | Total |\n| --- | --- | --- | --- |',
     )
     expect(text).toContain('| AG | 8 | 47 | 55 |')
+  })
+
+  it('reads a row with a raised mark and a stacked fraction in it as one row', async () => {
+    // xcolor's Tables 2, 3 and 7: an exponent ("[0, 1]³"), a footnote mark ("allowed¹") or a
+    // fraction's figures (½ set as 1 over 2) parted their row into lines of their own, and the
+    // table into pieces or run-on text.
+    const texts: Drawn[] = [{ text: 'Table 3: Supported color models', x: 200, y: 640 }]
+    const xs = [150, 220, 360, 440]
+    const rows = [
+      ['Name', 'Base colors', 'Range', 'Gray'],
+      ['rgb', 'red, green, blue', '[0, 1]', '(0.5)'],
+      ['cmyk', 'cyan, magenta, black', '[0, 1]', '(0, 0, 0, '],
+      ['gray', 'gray', '[0, 1]', '0.5'],
+      ['RGB', 'Red, Green, Blue', '{0, 1, 255}', '(128)'],
+    ]
+    // Drawn in reading order, as a typesetter writes them: the exponents of rows 1 and 2 raised
+    // 3.6 points in 7-point type after their cell, row 2's half (1 over 2) before its parenthesis.
+    const marks: Record<string, Drawn[]> = {
+      '1,2': [{ text: '3', x: 385, y: 603.6, size: 7 }],
+      '2,2': [{ text: '4', x: 385, y: 587.6, size: 7 }],
+      '2,3': [
+        { text: '1', x: 478, y: 587.6, size: 7 },
+        { text: '2', x: 478, y: 581.5, size: 7 },
+        { text: ')', x: 484, y: 584 },
+      ],
+    }
+    rows.forEach((r, i) =>
+      r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: 616 - i * 16 }, ...(marks[`${i},${c}`] ?? []))),
+    )
+    const doc = await readPdf(
+      await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]),
+      'models.pdf',
+    )
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| Name | Base colors | Range | Gray |\n| --- | --- | --- | --- |')
+    expect(text).toContain('| rgb | red, green, blue | [0, 1] 3 | (0.5) |')
+    expect(text).toContain('| cmyk | cyan, magenta, black | [0, 1] 4 | (0, 0, 0, 1 2 ) |')
+    expect(text).toContain('| RGB | Red, Green, Blue | {0, 1, 255} | (128) |')
+  })
+
+  it('does not read numbered displayed equations as a table', async () => {
+    const texts: Drawn[] = [
+      { text: 'Level:', x: 120, y: 600 },
+      { text: 'l = a (y - s) + (1 - a) l', x: 200, y: 600 },
+      { text: '(1a)', x: 480, y: 600 },
+      { text: 'Growth:', x: 120, y: 584 },
+      { text: 'b = c (l - l) + (1 - c) b', x: 200, y: 584 },
+      { text: '(1b)', x: 480, y: 584 },
+      { text: 'Seasonal:', x: 120, y: 568 },
+      { text: 's = g (y - l) + (1 - g) s', x: 200, y: 568 },
+      { text: '(1c)', x: 480, y: 568 },
+    ]
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'eqs.pdf')
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('| (1b) |')
   })
 
   it('keeps a first row of the same kind as the rows under it a body row', async () => {
