@@ -40,5 +40,9 @@
  *     three (PDF tables' rows cut into pieces); a fraction's denominator is set apart from its
  *     numerator by a space ("1 65536", was "165536"); numbered displayed equations and prose
  *     between two rules are not tables.
+ * 13 — code and console output in PDFs are no longer read as tables: knitr's "## " before R's
+ *     output is not a column, line-numbered listings are text, and runs whose cells cut phrases
+ *     apart (rpart's "to the left, agree=0.863,") or a sentence above a printout taken for its
+ *     header ("J-Test: degrees of freedom is 1") are not tables (pdf-tables/code-and-console.ts).
  */
-export const INDEX_VERSION = 12
+export const INDEX_VERSION = 13

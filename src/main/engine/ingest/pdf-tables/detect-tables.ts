@@ -1,5 +1,11 @@
 import type { CleanPage } from '../../store/page-records.js'
 import { pageCharGrids } from './char-grid-lines.js'
+import {
+  phrasesCutIntoCells,
+  sentenceAbove,
+  withoutListings,
+  withoutOutputMarks,
+} from './code-and-console.js'
 import { centreInside, unionBox, type Segment } from './geometry.js'
 import { pageWords, type PageWord } from './page-words.js'
 import { ruledRegions, type RuledRegion } from './ruled-tables.js'
@@ -256,7 +262,7 @@ function lineOfRow(r: PdfTableRow, words: PageWord[]): number {
 
 function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   const em = run[0]!.fontSize || 10
-  const withHeader = headerAbove(above, run)
+  const withHeader = headerAbove(above, run) && !sentenceAbove(above!, run)
   const all = withHeader ? [above!, ...run] : run
   const separators = columnSeparators(
     run.flatMap((l) => l.words),
@@ -316,6 +322,11 @@ function nameEveryValueColumn(row: PdfTableRow): void {
   row.cells = row.cells.map((_, d) =>
     d === 0 ? { text: '', box: null, start: label.start, end: label.start } : { ...label },
   )
+}
+
+function hasCaptionNear(found: Found, lines: TextLine[]): boolean {
+  const c = captionCandidates(found, lines)
+  return c.above.length + c.below.length > 0
 }
 
 /** The caption line(s) near the table, or the label line a printout's table follows. */
@@ -440,7 +451,8 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
   // table to find, and the words need not be split out.
   if (drawn.length === 0 && rulings.length === 0 && columnLaidLines(page) < 2) return []
   const words = pageWords(page)
-  const lines = textLines(page, words)
+  // Code listings and console output marks are not tables (code-and-console.ts).
+  const lines = withoutListings(withoutOutputMarks(textLines(page, words)))
   const found: Found[] = []
   const taken = new Set<number>()
   for (const d of drawn) {
@@ -458,7 +470,8 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
   for (const run of candidateRuns(rest).flatMap(splitAtRepeatedHeaders)) {
     const above = lines[run[0]!.line - 1]
     const f = fromRun(run, above && !taken.has(above.line) ? above : undefined)
-    if (f) {
+    // Text cut into cells is no table (code-and-console.ts), unless a "Table N" caption says so.
+    if (f && !(phrasesCutIntoCells(f.rows, f.headerRows) && !hasCaptionNear(f, lines))) {
       found.push(f)
       for (const l of f.lines) taken.add(l)
     }
