@@ -98,4 +98,16 @@ describe('code and console output in PDFs', () => {
     expect(text).not.toMatch(/^\|.*(improve|agree)=/m)
     expect(text).toContain('gleason < 5.5 to the left, agree=0.863, adj=0.672, (0 split)')
   })
+
+  it('keeps a printout whose intervals are read in pieces a table: numbers cut at a comma are no phrase', async () => {
+    const text = await readText([
+      'Transition intensities with hazard ratios for each covariate',
+      '                  Baseline',
+      'State 1 - State 1 -0.16938 (-1.894e-01,-1.515e-01)',
+      'State 1 - State 2  0.12745 ( 1.108e-01, 1.466e-01)',
+      'State 1 - State 4  0.04193 ( 3.354e-02, 5.241e-02)',
+      'State 2 - State 1  0.22645 ( 1.686e-01, 3.042e-01)',
+    ])
+    expect(text).toMatch(/^\| State 1 \| - \| State 2 \| 0\.12745 \|/m)
+  })
 })
