@@ -44,5 +44,7 @@
  *     output is not a column, line-numbered listings are text, and runs whose cells cut phrases
  *     apart (rpart's "to the left, agree=0.863,") or a sentence above a printout taken for its
  *     header ("J-Test: degrees of freedom is 1") are not tables (pdf-tables/code-and-console.ts).
+ * 14 — a ruled frame's columns include those its words stand apart in between two vertical rules
+ *     (a table that rules only some columns apart, LaTeX's `{cccc|cccc}`).
  */
-export const INDEX_VERSION = 13
+export const INDEX_VERSION = 14

@@ -215,7 +215,7 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
   // prose between two rules (a paragraph under a rule, over a footnote rule) have no wide gaps.
   if (region.columns.length === 0 && !body.some(hasWideGap)) return null
   const separators = region.columns.length
-    ? region.columns
+    ? withUnruledColumns(region.columns, body, em)
     : columnSeparators(
         body.flatMap((l) => l.words),
         em,
@@ -234,6 +234,32 @@ function fromRegion(region: RuledRegion, lines: TextLine[]): Found | null {
     strategy: region.columns.length ? 'lines' : 'text',
     lines: inside.map((l) => l.line),
   }
+}
+
+/**
+ * A frame's vertical rules and the columns its words show between them: a table may rule only
+ * some of its columns apart (LaTeX's `{cccc|cccc}`: coin's Table 2 read as two columns of four
+ * values each). A gap of WIDE_GAP ems that no body word crosses, away from a rule, parts columns
+ * too; the word spaces inside a ruled cell's text are far narrower.
+ */
+function withUnruledColumns(rules: number[], body: TextLine[], em: number): number[] {
+  const words = body.flatMap((l) => l.words)
+  const gaps = columnSeparators(words, em, WIDE_GAP).filter((x) => rules.every((r) => Math.abs(r - x) > em))
+  const all = [...rules, ...gaps].sort((a, b) => a - b)
+  // Names explained in parentheses set apart ("Ad   (Additive damped)") are one cell: a column
+  // opened by a gap where every line with a word just left of it goes on with a parenthesis
+  // stays with the one on its left.
+  return all.filter((x, i) => {
+    if (rules.includes(x)) return true
+    const prev = all[i - 1] ?? -Infinity
+    const next = all[i + 1] ?? Infinity
+    const within = (w: PageWord, a: number, b: number) =>
+      w.box.x + w.box.w / 2 > a && w.box.x + w.box.w / 2 < b
+    const firsts = body
+      .filter((l) => l.words.some((w) => within(w, prev, x)))
+      .map((l) => l.words.find((w) => within(w, x, next)))
+    return !(firsts.length > 0 && firsts.every((w) => w?.text.startsWith('(')))
+  })
 }
 
 /**

@@ -509,6 +509,37 @@ describe('tables in PDFs', () => {
     expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('| (1b) |')
   })
 
+  it('parts the columns a ruled frame leaves unruled where its words stand apart', async () => {
+    // coin's Table 2 (`{cccc|cccc}`): one vertical rule between two groups of four columns had
+    // read as two columns of four values each ("1 Case aa raa | 1 0 0 0").
+    const rows = [
+      ['i', 'Group', 'Code', 'h', 'add', 'dom'],
+      ['1', 'Case', 'aa', '1', '0', '0'],
+      ['2', 'Case', 'Aa', '1', '1', '1'],
+      ['3', 'Control', 'AA', '0', '2', '1'],
+    ]
+    const xs = [150, 175, 230, 285, 330, 380]
+    const top = 640
+    const texts: Drawn[] = [{ text: 'Table 2: Genotypes reformulated.', x: 200, y: top + 14 }]
+    rows.forEach((r, i) => r.forEach((text, c) => texts.push({ text, x: xs[c]!, y: top - 12 - i * 16 })))
+    const bottom = top - rows.length * 16 - 4
+    const lines: [number, number, number, number][] = [
+      [140, top, 420, top],
+      [140, top - 16, 420, top - 16],
+      [140, bottom, 420, bottom],
+      [140, top, 140, bottom],
+      [270, top, 270, bottom],
+      [420, top, 420, bottom],
+    ]
+    const doc = await readPdf(
+      await pdfOf([{ texts: [...prose(740), ...texts, ...prose(540)], lines }]),
+      'coin.pdf',
+    )
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| i | Group | Code | h | add | dom |\n| --- | --- | --- | --- | --- | --- |')
+    expect(text).toContain('| 3 | Control | AA | 0 | 2 | 1 |')
+  })
+
   it('keeps a first row of the same kind as the rows under it a body row', async () => {
     const rows = [
       ['alpha', 'd', 'n', '(rgb)'],

@@ -30,12 +30,12 @@ export function hasWideGap(l: TextLine): boolean {
 }
 
 /** x separators between the column ranges the words cover (gaps no word crosses). */
-export function columnSeparators(words: PageWord[], em: number): number[] {
+export function columnSeparators(words: PageWord[], em: number, minGap = MIN_SEPARATOR): number[] {
   const spans = words.map((w) => [w.box.x, w.box.x + w.box.w] as [number, number]).sort((a, b) => a[0] - b[0])
   const seps: number[] = []
   let end = -Infinity
   for (const [a, b] of spans) {
-    if (end > -Infinity && a - end >= MIN_SEPARATOR * em) seps.push((a + end) / 2)
+    if (end > -Infinity && a - end >= minGap * em) seps.push((a + end) / 2)
     end = Math.max(end, b)
   }
   return seps
