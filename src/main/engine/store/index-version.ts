@@ -46,5 +46,7 @@
  *     header ("J-Test: degrees of freedom is 1") are not tables (pdf-tables/code-and-console.ts).
  * 14 — a ruled frame's columns include those its words stand apart in between two vertical rules
  *     (a table that rules only some columns apart, LaTeX's `{cccc|cccc}`).
+ * 15 — a sentence just above a printout whose words start a character off its left edge
+ *     ("Initial values of the coefficients" over R's named vector) is not its header.
  */
-export const INDEX_VERSION = 14
+export const INDEX_VERSION = 15

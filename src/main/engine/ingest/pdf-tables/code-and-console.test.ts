@@ -43,6 +43,10 @@ describe('code and console output in PDFs', () => {
       '##                   J-test   P-value',
       '## Test E(g)=0:      2.61527 0.10584',
       '##',
+      '## Initial values of the coefficients',
+      '##       alpha        beta       gamma       delta',
+      '##  0.99537936 -0.02472724  1.13127832  3.13327073',
+      '##',
       '## Information related to the numerical optimization',
       '## Convergence code = 0',
       '## Function eval. = 63',
@@ -54,6 +58,8 @@ describe('code and console output in PDFs', () => {
     // The sentence above the J-test printout is not its header, words spread over the columns.
     expect(text).not.toContain('| J-Test: |')
     expect(text).toContain('J-Test: degrees of freedom is 1')
+    expect(text).not.toContain('| Initial values |')
+    expect(text).toContain('| 0.99537936 | -0.02472724 | 1.13127832 | 3.13327073 |')
     // Lines of "name = value" are text, not a table cut at the equals signs.
     expect(text).not.toMatch(/\| = 0 \||Function eval\. = \|/)
     expect(text).toContain('Convergence code = 0')

@@ -132,11 +132,11 @@ const WORD = /^\p{L}[\p{L}'’-]*[:,.;]?$/u
 
 /**
  * A sentence printed just above a printout ("J-Test: degrees of freedom is 1" over "J-test
- * P-value"), not its header: four words or more, a space apart and nearly all of letters, from
- * the table's left edge, falling over three columns or more of the lines under it. A header names
- * its columns apart (or leaves its row-label column empty), and a first row of values holds
- * numbers. Read as the header, the sentence's words were spread over the columns as if each
- * named one.
+ * P-value"), not its header: four words or more, a space apart and nearly all of letters, less
+ * than an em from the table's left edge, falling over three columns or more of the lines under
+ * it. A header names its columns apart (or leaves its row-label column empty), and a first row
+ * of values holds numbers. Read as the header, the sentence's words were spread over the columns
+ * as if each named one.
  */
 export function sentenceAbove(above: TextLine, run: TextLine[]): boolean {
   const words = above.words
@@ -145,7 +145,9 @@ export function sentenceAbove(above: TextLine, run: TextLine[]): boolean {
   const em = above.fontSize || 10
   const runWords = run.flatMap((l) => l.words)
   const left = Math.min(...runWords.map((w) => w.box.x))
-  if (Math.abs(words[0]!.box.x - left) > em / 2) return false
+  // Within a character of the edge (a word's box is its share of its item, not exact); a
+  // printout's header line starts an em or more right of it, over the row labels.
+  if (Math.abs(words[0]!.box.x - left) >= em) return false
   const seps = columnSeparators(runWords, em)
   const columns = new Set(words.map((w) => seps.filter((x) => x < w.box.x + w.box.w / 2).length))
   return columns.size >= 3
