@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { readPdf } from '../readers/pdf.js'
+import { cutsPhrase } from './code-and-console.js'
+import type { PdfTableRow } from './table-model.js'
 
 // Code and console output in a monospaced font, drawn with pdf-lib as the development PDFs print
 // them (knitr's R output, a line-numbered LaTeX listing, rpart's printout of splits), read through
@@ -115,5 +117,25 @@ describe('code and console output in PDFs', () => {
       'State 2 - State 1  0.22645 ( 1.686e-01, 3.042e-01)',
     ])
     expect(text).toMatch(/^\| State 1 \| - \| State 2 \| 0\.12745 \|/m)
+  })
+
+  it('tells a row that cuts a phrase apart from a row of a table', () => {
+    const row = (...texts: string[]): PdfTableRow => ({
+      cells: texts.map((text) => ({ text, box: null, start: 0, end: 0 })),
+      box: { x: 0, y: 0, w: 0, h: 0 },
+      start: 0,
+      end: 0,
+    })
+    expect(cutsPhrase(row('gleason', '< 5.5 to the', 'left,', 'agree=0.863,', 'adj=0.672,'))).toBe(true)
+    expect(cutsPhrase(row('Price', '< 11972.5', 'to the right,', 'improve= 3.200000, (0 missing)'))).toBe(
+      true,
+    )
+    expect(cutsPhrase(row('g2', '< 13.2', 'improve=2.1781360', '(6', 'missing)'))).toBe(true)
+    expect(cutsPhrase(row('Function eval. =', '63'))).toBe(true)
+    // survival's strata: a label ending with a comma is one break; an interval read in pieces and
+    // an interval of its own are values.
+    expect(cutsPhrase(row('sex=1,', 'ph.ecog=0', '36', '28', '353'))).toBe(false)
+    expect(cutsPhrase(row('State 1', '-', 'State 2', '0.12745', '(', '1.108e-01,', '1.466e-01)'))).toBe(false)
+    expect(cutsPhrase(row('(0,2.5]', '42', '16', '3'))).toBe(false)
   })
 })

@@ -3,10 +3,11 @@ import { columnSeparators, hasWideGap, type TextLine } from './text-tables.js'
 
 // Code and console output set in a monospaced font are not tables. In such a font every word
 // starts on the character grid, so words of successive lines line up by chance and the gaps no
-// word crosses look like column gaps. Three things tell these blocks from a real printout of
-// columns: a mark or a line number in a margin before every line (knitr's "## ", a listing's
-// "771"), and rows whose "cells" cut a phrase apart (a bracket opened in one cell and closed in
-// another, a run of cells ending with commas).
+// word crosses look like column gaps. Four rules tell these blocks from a real printout of
+// columns: a mark in a margin before every line is no column (knitr's "## "); lines numbered in a
+// margin beside code are a listing ("771 \tikzset {"); rows whose "cells" cut a phrase apart (a
+// bracket opened in one cell and closed in another, cells breaking at commas, an equals sign at a
+// cell's edge) are text; and a sentence just above a printout is not its header.
 
 /** The mark knitr ("## ") and reprex ("#> ") print before each line of R's output. */
 const OUTPUT_MARK = /^(##|#>)$/
@@ -85,7 +86,7 @@ export function withoutListings(lines: TextLine[]): TextLine[] {
 /** A cell ending with a comma, or going on after one ("improve=3.186567, (0 missing)"). */
 const COMMA_BREAK = /,$|,\s+\S/
 /** Two letters in a row: a word, where "1.108e-01," is a number. */
-const LETTER = /\p{L}{2}/u
+const HAS_WORD = /\p{L}{2}/u
 /**
  * An equals sign at the edge of a cell of words: "Function eval. =" | "63", "Convergence code" |
  * "= 0". The sign stands between a name and its value, inside one phrase.
@@ -98,14 +99,13 @@ const count = (s: string, re: RegExp) => s.match(re)?.length ?? 0
 /**
  * A row whose cells cut a phrase apart: a bracket opened in one cell is closed in a later one
  * ("(0" | "missing)"), two of its cells break at a comma ("left," | "agree=0.863,"), or an equals
- * sign stands at the edge of a cell ("Function eval. =" | "63"): R's
- * printouts of sentences ("gleason < 5.5 to the left, agree=0.863, adj=0.672, (0 split)") and
- * argument lists. A table's cell holds its own brackets, and a row label that ends with a comma
+ * sign stands at the edge of a cell ("Function eval. =" | "63"): R's printouts of sentences
+ * ("gleason < 5.5 to the left, agree=0.863, adj=0.672, (0 split)") and argument lists. A table's cell holds its own brackets, and a row label that ends with a comma
  * ("sex=1," before "ph.ecog=0") is one cell, not two.
  */
 export function cutsPhrase(row: PdfTableRow): boolean {
   const cells = row.cells.map((c) => c.text).filter((t) => t)
-  if (cells.filter((t) => COMMA_BREAK.test(t) && LETTER.test(t)).length >= 2) return true
+  if (cells.filter((t) => COMMA_BREAK.test(t) && HAS_WORD.test(t)).length >= 2) return true
   if (cells.some((t) => RELATION_AT_EDGE.test(t))) return true
   let open = 0
   for (const t of cells) {
@@ -113,7 +113,7 @@ export function cutsPhrase(row: PdfTableRow): boolean {
     const c = count(t, CLOSES)
     // Words close what another cell opened; an interval of numbers split at its comma
     // ("(" | "0.11135," | "0.14684)") is a value read in pieces.
-    if (open > 0 && c > o && LETTER.test(t)) return true
+    if (open > 0 && c > o && HAS_WORD.test(t)) return true
     open = Math.max(0, open + o - c)
   }
   return false
