@@ -11,7 +11,7 @@ import {
   forbidNetwork,
   NO_SPINNING,
 } from '../embed/transformers-embedder.js'
-import { packPairs, pairLength, specialPieces, tokenizePairs } from './encode-pairs.js'
+import { encodePairs, packPairs, specialPieces, tokenizePairs } from './encode-pairs.js'
 import { lengthGroups } from './length-groups.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
@@ -106,14 +106,16 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
     query: string,
     passages: string[],
   ): Promise<{ data: Float32Array; labels: number; of: number[] }[]> {
-    const pairs = tokenizePairs(tokenizer, query, passages)
     if (threadsOf) {
       // Two groups a thread: one thread the system holds back then delays a quarter of the pass,
-      // not half of it.
+      // not half of it. Grouped by the passages' lengths in characters, which order them as their
+      // word pieces do closely enough to group them, so each group is tokenised only when a thread
+      // takes it and tokenising overlaps scoring (the whole pass tokenised first, to count its
+      // pieces, kept both threads waiting about 3 ms a pass).
       const share = Math.ceil(passages.length / (2 * threadsOf.count))
       const groups = groupByLength
         ? lengthGroups(
-            pairs.map((p) => pairLength(p, maxTokens)),
+            passages.map((p) => p.length),
             share,
           )
         : Array.from({ length: Math.ceil(passages.length / share) }, (_, g) =>
@@ -122,15 +124,17 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
       const rows = await threadsOf.score(
         groups.map(
           (g) => () =>
-            packPairs(
-              g.map((i) => pairs[i]!),
+            encodePairs(
+              tokenizer,
+              query,
+              g.map((i) => passages[i]!),
               maxTokens,
-              special,
             ),
         ),
       )
       return rows.map((row, g) => ({ ...row, of: groups[g]! }))
     }
+    const pairs = tokenizePairs(tokenizer, query, passages)
     const packed = packPairs(pairs, maxTokens, special)
     const inputs: Record<string, Tensor> = {
       input_ids: new Tensor('int64', packed.inputIds, packed.dims),

@@ -1,4 +1,5 @@
-// A pass's pairs split into groups of similar length. A group is one padded batch: it costs what its
+// A pass's pairs split into groups of similar length (its passages' lengths in characters, which order
+// them as their word pieces do closely enough). A group is one padded batch: it costs what its
 // longest pair costs times its size, so a short pair grouped with a pair at the cap is scored as if
 // it were at the cap. Sorting by length before batching ("dynamic padding" with length bucketing, as
 // sentence-transformers' encode does, and as BERT serving does to cut padding) makes each group about

@@ -173,12 +173,12 @@ describe('scoring threads', () => {
     const threaded = await loadReranker(TEST_RERANKER_DIR, { threads: 2, threadScript: DEFAULT_WORKER })
     try {
       const b = await threaded.score('tomatoes', passages)
-      // Two groups a thread: 5 pairs go as groups of 2, 2 and 1, longest first. With the question
-      // the pairs are 18, 20, 25, 21 and 13 pieces long, so the groups are passages 2 and 3, 1 and
-      // 0, then 4, each padded to its own longest pair. int8 activations are scaled per pass, so
-      // each pair scores exactly as its group scores in one session of one thread here, and the
-      // scores come back in the passages' order.
-      expect(b).toEqual(await scoredInGroups(here, [[2, 3], [1, 0], [4]]))
+      // Two groups a thread: 5 pairs go as groups of 2, 2 and 1, longest first. The passages are
+      // 28, 30, 31, 26 and 23 characters long, so the groups are passages 2 and 1, 0 and 3, then
+      // 4, each padded to its own longest pair. int8 activations are scaled per pass, so each
+      // pair scores exactly as its group scores in one session of one thread here, and the scores
+      // come back in the passages' order.
+      expect(b).toEqual(await scoredInGroups(here, [[2, 1], [0, 3], [4]]))
       expect(await threaded.score('tomatoes', passages)).toEqual(b)
       expect(threaded.msPerPassage()).toBeGreaterThan(0)
     } finally {
