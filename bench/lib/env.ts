@@ -19,6 +19,15 @@ export function corpusDir(): string {
   return path.resolve(process.env.QUIRE_DEV_CORPUS ?? path.join(ROOT, '.cache', 'dev-corpus'))
 }
 
+/** The questions of the shared dev QA set (`sharedDir`: the shared material, ../shared by default). */
+export function devQuestions(sharedDir = path.join(ROOT, '..', 'shared')): string[] {
+  return fs
+    .readFileSync(path.join(sharedDir, 'eval', 'dev_qa.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { question: string }).question)
+}
+
 /** Fetches the dev corpus with the shared script when a PDF is missing (the script verifies sha256s). */
 export function ensureCorpus(): string[] {
   const dir = corpusDir()

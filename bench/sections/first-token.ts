@@ -1,22 +1,17 @@
 // Quire's own time from a question to the chat request reaching Ollama: conversation bookkeeping,
 // retrieval, prompt building and the HTTP request, against the fake Ollama server (no model time).
 import path from 'node:path'
-import fs from 'node:fs'
 import { startFakeOllama } from '../../tests/fake-ollama/index.js'
 import { ConversationStore } from '../../src/main/engine/chat/conversation-store.js'
 import { Answerer } from '../../src/main/engine/answer/answerer.js'
 import { Library } from '../../src/main/engine/library.js'
-import { arg, CACHE, emit, log, modelDir, ROOT } from '../lib/env.js'
+import { arg, CACHE, emit, log, modelDir, devQuestions } from '../lib/env.js'
 import { quantile, repeat, summarize } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '3'))
 const perRep = Number(arg('questions', '30'))
 const dir = arg('dir', path.join(CACHE, 'dev-library'))
-const questions = fs
-  .readFileSync(path.join(ROOT, '..', 'shared', 'eval', 'dev_qa.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => (JSON.parse(l) as { question: string }).question)
+const questions = devQuestions()
 
 let arrivedAt = 0
 const fake = await startFakeOllama({

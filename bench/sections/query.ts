@@ -1,20 +1,14 @@
 // Retrieval latency (embed the question, kNN, FTS5, fusion, fetch passages: Library.search) and
 // open time, on a synthetic library built by synth-build.ts. Questions are the dev QA set's.
-import fs from 'node:fs'
-import path from 'node:path'
 import { loadEmbedder } from '../../src/main/engine/embed/transformers-embedder.js'
 import { Library } from '../../src/main/engine/library.js'
-import { arg, emit, log, modelDir, peakRssMb, ROOT } from '../lib/env.js'
+import { arg, emit, log, modelDir, peakRssMb, devQuestions } from '../lib/env.js'
 import { quantile, repeat, round, summarize } from '../lib/stats.js'
 
 const dir = arg('dir', '')
 const reps = Number(arg('reps', '3'))
 const perRep = Number(arg('queries', '100'))
-const questions = fs
-  .readFileSync(path.join(ROOT, '..', 'shared', 'eval', 'dev_qa.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => (JSON.parse(l) as { question: string }).question)
+const questions = devQuestions()
 
 // The app loads the model once at start-up; opening a library reuses it, so it is not part of open_ms.
 const embedder = await loadEmbedder(modelDir())

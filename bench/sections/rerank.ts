@@ -37,7 +37,7 @@ import { AutoTokenizer } from '@huggingface/transformers'
 import { DEFAULT_WORKER } from '../../src/main/engine/worker/run-ingest-worker.js'
 import { defaultThreads } from '../../src/main/engine/embed/transformers-embedder.js'
 import type { Reranker } from '../../src/main/engine/rerank/reranker.js'
-import { arg, CACHE, cores, emit, ensureCorpus, log, modelDir, ROOT } from '../lib/env.js'
+import { arg, CACHE, cores, emit, ensureCorpus, log, modelDir, ROOT, devQuestions } from '../lib/env.js'
 import { round, summarize, quantile } from '../lib/stats.js'
 
 const reps = Number(arg('reps', '20'))
@@ -101,11 +101,7 @@ async function searchedSearches(): Promise<{ question: string; passages: string[
       },
       dispose: () => Promise.resolve(),
     })
-    const questions = fs
-      .readFileSync(path.join(ROOT, '..', 'shared', 'eval', 'dev_qa.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { question: string }).question)
+    const questions = devQuestions()
     const out: { question: string; passages: string[] }[] = []
     for (const question of questions) {
       seen = []

@@ -15,7 +15,7 @@ import { CollectionStore } from '../../src/main/engine/store/collection-store.js
 import { LibraryStore } from '../../src/main/engine/store/library-store.js'
 import { openDatabase } from '../../src/main/engine/store/open-database.js'
 import { DEFAULT_VECTOR_PARAMS, VectorIndex } from '../../src/main/engine/vectors/vector-index.js'
-import { arg, CACHE, emit, log, modelDir, peakRssMb, ROOT } from '../lib/env.js'
+import { arg, CACHE, emit, log, modelDir, peakRssMb, devQuestions } from '../lib/env.js'
 import { parsedCorpus } from '../lib/parsed-corpus.js'
 import { quantile, repeat, summarize } from '../lib/stats.js'
 import { Rng, TextSource, VectorSource } from '../lib/synthetic.js'
@@ -31,14 +31,7 @@ const dir = path.join(CACHE, `scoped-${docs}x${perDoc}-c${inCollection}-v1`)
 const marker = path.join(dir, 'complete.json')
 
 if (!fs.existsSync(marker)) await build()
-const questions = fs
-  .readFileSync(
-    path.join(process.env.QUIRE_SHARED ?? path.join(ROOT, '..', 'shared'), 'eval', 'dev_qa.jsonl'),
-    'utf8',
-  )
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => (JSON.parse(l) as { question: string }).question)
+const questions = devQuestions(process.env.QUIRE_SHARED)
 
 const embedder = await loadEmbedder(modelDir())
 const figures: Record<string, unknown> = {}

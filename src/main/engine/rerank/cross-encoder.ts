@@ -11,7 +11,7 @@ import {
   forbidNetwork,
   NO_SPINNING,
 } from '../embed/transformers-embedder.js'
-import { encodePairs, packPairs, specialPieces, tokenizePairs } from './encode-pairs.js'
+import { encodePairs } from './encode-pairs.js'
 import { lengthGroups } from './length-groups.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
@@ -98,7 +98,6 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
   let queue: Promise<unknown> = Promise.resolve()
   let disposed = false
 
-  const special = specialPieces(tokenizer)
   const groupByLength = opts.groupByLength ?? true
 
   /** The logits of groups of pairs, each with the pairs' places in `passages`. */
@@ -134,13 +133,12 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
       )
       return rows.map((row, g) => ({ ...row, of: groups[g]! }))
     }
-    const pairs = tokenizePairs(tokenizer, query, passages)
-    const packed = packPairs(pairs, maxTokens, special)
+    const pairs = encodePairs(tokenizer, query, passages, maxTokens)
     const inputs: Record<string, Tensor> = {
-      input_ids: new Tensor('int64', packed.inputIds, packed.dims),
-      attention_mask: new Tensor('int64', packed.attentionMask, packed.dims),
+      input_ids: new Tensor('int64', pairs.inputIds, pairs.dims),
+      attention_mask: new Tensor('int64', pairs.attentionMask, pairs.dims),
     }
-    if (packed.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', packed.tokenTypeIds, packed.dims)
+    if (pairs.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', pairs.tokenTypeIds, pairs.dims)
     const { logits } = (await model!(inputs)) as { logits: Tensor }
     return [{ data: logits.data as Float32Array, labels: logits.dims[1] ?? 1, of: passages.map((_, i) => i) }]
   }

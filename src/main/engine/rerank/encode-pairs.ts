@@ -47,14 +47,14 @@ export function pairLength(pair: TokenizedPair, maxTokens: number): number {
 }
 
 /** The special pieces packing needs, from the tokenizer. */
-export function specialPieces(tokenizer: PreTrainedTokenizer): { sep: number; pad: number } {
+function specialPieces(tokenizer: PreTrainedTokenizer): { sep: number; pad: number } {
   const sep = tokenizer.sep_token_id
   if (sep === undefined || sep === null) throw new Error('The reranker tokenizer has no [SEP] token')
   return { sep, pad: tokenizer.pad_token_id ?? 0 }
 }
 
 /** Tokenized pairs as one padded batch, each at most maxTokens pieces, each ending in [SEP]. */
-export function packPairs(
+function packPairs(
   pairs: readonly TokenizedPair[],
   maxTokens: number,
   { sep, pad }: { sep: number; pad: number },

@@ -9,7 +9,8 @@
 /** Indices of `lengths` in groups of at most `size`, longest first; equal lengths keep their order. */
 export function lengthGroups(lengths: readonly number[], size: number): number[][] {
   const order = lengths.map((_, i) => i).sort((a, b) => lengths[b]! - lengths[a]! || a - b)
+  const step = Math.max(1, size)
   const groups: number[][] = []
-  for (let i = 0; i < order.length; i += Math.max(1, size)) groups.push(order.slice(i, i + Math.max(1, size)))
+  for (let i = 0; i < order.length; i += step) groups.push(order.slice(i, i + step))
   return groups
 }
