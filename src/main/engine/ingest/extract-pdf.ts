@@ -83,7 +83,8 @@ export async function extractPage(
   }
 }
 
-/** A superscript or a stacked fraction's figure is set smaller, raised by less than this (ems of the line's type). */
+/** A superscript or a stacked fraction's figure is set smaller (SMALLER of the other type at most),
+ * raised by less than RAISE ems of the larger type. */
 const RAISE = 0.6
 const SMALLER = 0.85
 

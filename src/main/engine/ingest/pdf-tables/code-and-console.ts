@@ -100,8 +100,9 @@ const count = (s: string, re: RegExp) => s.match(re)?.length ?? 0
  * A row whose cells cut a phrase apart: a bracket opened in one cell is closed in a later one
  * ("(0" | "missing)"), two of its cells break at a comma ("left," | "agree=0.863,"), or an equals
  * sign stands at the edge of a cell ("Function eval. =" | "63"): R's printouts of sentences
- * ("gleason < 5.5 to the left, agree=0.863, adj=0.672, (0 split)") and argument lists. A table's cell holds its own brackets, and a row label that ends with a comma
- * ("sex=1," before "ph.ecog=0") is one cell, not two.
+ * ("gleason < 5.5 to the left, agree=0.863, adj=0.672, (0 split)") and argument lists. A table's
+ * cell holds its own brackets, and a row label that ends with a comma ("sex=1," before
+ * "ph.ecog=0") is one cell, not two.
  */
 export function cutsPhrase(row: PdfTableRow): boolean {
   const cells = row.cells.map((c) => c.text).filter((t) => t)

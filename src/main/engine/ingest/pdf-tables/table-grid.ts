@@ -80,8 +80,8 @@ function headerColumn(w: PageWord, extents: [number, number][], separators: numb
 /**
  * The columns of the last header line's words (sorted left to right), each by headerColumn, but
  * for a word over the gap between two columns that follows a word close to its left (a typeset
- * word space, or in the same text item) and is followed by none so close: it ends a name set over the column on its left ("In situ" over a
- * column of counts was read "In | situ Control"). A printout's name right-aligned over its column
+ * word space, or in the same text item) and is followed by none so close: it ends a name set over
+ * the column on its left ("In situ" over a column of counts was read "In | situ Control"). A printout's name right-aligned over its column
  * ("Std. Error") has its next word close after the gap and still goes right. Pieces the page text
  * joins without a space ("μ", ")", "/σ" of "(T − μ)/σ") are one word.
  */
