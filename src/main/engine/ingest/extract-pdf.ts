@@ -83,8 +83,10 @@ export async function extractPage(
   }
 }
 
-/** A superscript or a stacked fraction's figure is set smaller (SMALLER of the other type at most),
- * raised by less than RAISE ems of the larger type. */
+/**
+ * A superscript or a stacked fraction's figure is set smaller (SMALLER of the other type at most),
+ * raised by less than RAISE ems of the larger type.
+ */
 const RAISE = 0.6
 const SMALLER = 0.85
 
