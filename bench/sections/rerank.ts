@@ -21,10 +21,12 @@
 // shared: CPU-ms over the cores is what a search costs on an idle one).
 //
 //   npx tsx bench/sections/rerank.ts [--reps 20] [--candidates 30] [--tokens 128,96]
-//     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 15] [--scoring threads,here]
+//     [--dtypes fp32,q8] [--shapes minilm-l6,minilm-l2] [--batches 30,15] [--scoring threads,here]
 //     [--passages docs,searched] [--grouping length,rank]
-// (--tokens: word pieces per pair, RERANK_MAX_TOKENS the stage's; --batches: the 30 passages scored
-// in forward passes of at most this many, as the stage's MAX_BATCH does; --scoring: on the
+// (--tokens: word pieces per pair, RERANK_MAX_TOKENS the stage's; --batches: the 30 passages handed
+// to the reranker at most this many at a time, each call waiting for the one before, as the stage
+// handed them over in passes of 15 until its scorers shared one queue (score-groups.ts); the
+// default, all 30 in one call, is how the stage scores them now; --scoring: on the
 // reranker's scoring threads, as the app scores, or in one session on the calling thread.)
 import fs from 'node:fs'
 import os from 'node:os'
@@ -45,7 +47,7 @@ const candidates = Number(arg('candidates', '30'))
 const tokenLimits = arg('tokens', `128,${RERANK_MAX_TOKENS}`).split(',').map(Number)
 const dtypes = arg('dtypes', 'fp32,q8').split(',') as ('fp32' | 'q8')[]
 const shapes = arg('shapes', 'minilm-l6,minilm-l2').split(',') as TestRerankerSize[]
-const batchSizes = arg('batches', '15').split(',').map(Number)
+const batchSizes = arg('batches', String(candidates)).split(',').map(Number)
 // threads: the app's way, one one-thread session per core on scoring threads (rerank-threads.ts);
 // here: one session with as many intra-op threads on this thread (how it scored before).
 const scorings = arg('scoring', 'threads').split(',') as ('threads' | 'here')[]
@@ -94,7 +96,6 @@ async function searchedSearches(): Promise<{ question: string; passages: string[
       dir,
       weights: 'none',
       maxTokens: RERANK_MAX_TOKENS,
-      msPerPassage: () => 0.001,
       score: (_q, texts) => {
         seen.push(...texts)
         return Promise.resolve(texts.map(() => 0))

@@ -11,11 +11,11 @@ import {
   forbidNetwork,
   NO_SPINNING,
 } from '../embed/transformers-embedder.js'
-import { encodePairs } from './encode-pairs.js'
-import { lengthGroups } from './length-groups.js'
+import { encodePairs, type EncodedPairs } from './encode-pairs.js'
 import { inspectRerankerDir } from './reranker-dir.js'
 import type { Reranker } from './reranker.js'
 import { RerankThreads } from './rerank-threads.js'
+import { planGroups, runGroups } from './score-groups.js'
 
 export interface LoadRerankerOptions {
   threads?: number
@@ -93,90 +93,81 @@ export async function loadReranker(dir: string, opts: LoadRerankerOptions = {}):
       })
   const maxTokens = opts.maxTokens ?? RERANK_MAX_TOKENS
 
-  // Exponentially weighted, so a machine that gets busier (an import, the LLM) is followed.
-  let perPassage = 0
-  let queue: Promise<unknown> = Promise.resolve()
-  let disposed = false
-
   const groupByLength = opts.groupByLength ?? true
+  const scorers = threadsOf ? threadsOf.count : 1
 
-  /** The logits of groups of pairs, each with the pairs' places in `passages`. */
-  async function logitsOf(
-    query: string,
-    passages: string[],
-  ): Promise<{ data: Float32Array; labels: number; of: number[] }[]> {
-    if (threadsOf) {
-      // Two groups a thread: one thread the system holds back then delays a quarter of the pass,
-      // not half of it. Grouped by the passages' lengths in characters, which order them as their
-      // word pieces do closely enough to group them, so each group is tokenised only when a thread
-      // takes it and tokenising overlaps scoring (the whole pass tokenised first, to count its
-      // pieces, kept both threads waiting about 3 ms a pass).
-      const share = Math.ceil(passages.length / (2 * threadsOf.count))
-      const groups = groupByLength
-        ? lengthGroups(
-            passages.map((p) => p.length),
-            share,
-          )
-        : Array.from({ length: Math.ceil(passages.length / share) }, (_, g) =>
-            passages.slice(g * share, (g + 1) * share).map((_, i) => g * share + i),
-          )
-      const rows = await threadsOf.score(
-        groups.map(
-          (g) => () =>
-            encodePairs(
-              tokenizer,
-              query,
-              g.map((i) => passages[i]!),
-              maxTokens,
-            ),
-        ),
-      )
-      return rows.map((row, g) => ({ ...row, of: groups[g]! }))
-    }
-    const pairs = encodePairs(tokenizer, query, passages, maxTokens)
+  /** One padded batch's logits rows: on a scoring thread, or in the session here. */
+  async function logitsOf(at: number, pairs: EncodedPairs): Promise<{ data: Float32Array; labels: number }> {
+    if (threadsOf) return threadsOf.score(at, pairs)
     const inputs: Record<string, Tensor> = {
       input_ids: new Tensor('int64', pairs.inputIds, pairs.dims),
       attention_mask: new Tensor('int64', pairs.attentionMask, pairs.dims),
     }
     if (pairs.tokenTypeIds) inputs.token_type_ids = new Tensor('int64', pairs.tokenTypeIds, pairs.dims)
     const { logits } = (await model!(inputs)) as { logits: Tensor }
-    return [{ data: logits.data as Float32Array, labels: logits.dims[1] ?? 1, of: passages.map((_, i) => i) }]
+    return { data: logits.data as Float32Array, labels: logits.dims[1] ?? 1 }
   }
 
-  async function forward(query: string, passages: string[]): Promise<number[]> {
-    const started = performance.now()
-    const rows = await logitsOf(query, passages)
-    // One label: its logit. Two (not relevant / relevant): the margin of "relevant".
-    const scores = new Array<number>(passages.length)
-    for (const { data, labels, of } of rows)
-      of.forEach((at, i) => {
-        scores[at] = labels === 1 ? data[i]! : data[i * labels + labels - 1]! - data[i * labels]!
-      })
-    const ms = (performance.now() - started) / Math.max(1, passages.length)
-    perPassage = perPassage === 0 ? ms : 0.7 * perPassage + 0.3 * ms
+  // A scorer's milliseconds per pair, exponentially weighted, so a machine that gets busier (an
+  // import, the LLM) is followed: a group may start when this many per pair end it by the deadline.
+  let perPair = 0
+
+  async function forward(query: string, passages: string[], deadline: number): Promise<(number | null)[]> {
+    const scores = new Array<number | null>(passages.length).fill(null)
+    const groups = planGroups(
+      passages.map((p) => p.length),
+      scorers,
+      groupByLength,
+    )
+    await runGroups(
+      groups,
+      Array.from({ length: scorers }, (_, at) => async (group: number[]) => {
+        const started = performance.now()
+        // Tokenised only when a scorer takes the group, so tokenising overlaps the other's scoring.
+        const pairs = encodePairs(
+          tokenizer,
+          query,
+          group.map((i) => passages[i]!),
+          maxTokens,
+        )
+        const { data, labels } = await logitsOf(at, pairs)
+        // One label: its logit. Two (not relevant / relevant): the margin of "relevant".
+        group.forEach((i, k) => {
+          scores[i] = labels === 1 ? data[k]! : data[k * labels + labels - 1]! - data[k * labels]!
+        })
+        const ms = (performance.now() - started) / group.length
+        perPair = perPair === 0 ? ms : 0.7 * perPair + 0.3 * ms
+      }),
+      (group) => performance.now() + perPair * group.length <= deadline,
+    )
     return scores
   }
 
-  await forward('warm up', ['warm up'])
-  // The first pass builds ONNX Runtime's kernels and says little about the next ones: measure a
-  // second, on pairs as long as the cap. A pass costs what its longest pair costs, and nearly every
-  // pass has a pair at the cap: on the dev set's searches 45% of pairs are cut at 96 pieces, and
-  // passes of 10 come to 2879 pieces a search where 30 pairs at the cap would be 2880. A time per
-  // passage measured on short pairs sized the first search's first batch at all 30 candidates,
+  await forward('warm up', ['warm up'], Infinity)
+  // The first group builds ONNX Runtime's kernels and says little about the next ones: measure
+  // again, on pairs as long as the cap. A group costs what its longest pair costs, and most groups
+  // have a pair at the cap (45% of the dev set's candidate pairs are cut at 96 pieces): a time per
+  // pair measured on short pairs sized the first search's first batch at all 30 candidates,
   // several times its budget.
   const [query, passage] = warmUpPair(maxTokens)
-  await forward(query, [passage, passage])
+  perPair = 0
+  await forward(
+    query,
+    Array.from({ length: scorers }, () => passage),
+    Infinity,
+  )
 
+  let queue: Promise<unknown> = Promise.resolve()
+  let disposed = false
   return {
     modelId: check.modelId,
     dir: check.dir,
     weights: `${dtype === 'q8' ? 'int8' : 'fp32'} ${DTYPE_FILES[dtype]}`,
     maxTokens,
-    msPerPassage: () => perPassage,
-    score(query, passages) {
+    score(query, passages, budget = {}) {
       if (disposed) return Promise.reject(new Error('The reranker has been closed'))
       if (passages.length === 0) return Promise.resolve([])
-      const run = queue.then(() => forward(query, passages))
+      const run = queue.then(() => forward(query, passages, budget.deadline ?? Infinity))
       queue = run.catch(() => undefined)
       return run
     },

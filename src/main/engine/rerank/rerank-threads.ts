@@ -1,7 +1,8 @@
 // Scoring threads: each holds its own one-thread ONNX Runtime session of the cross-encoder, and a
-// pass is split between them. onnxruntime-node runs a forward pass synchronously on the calling
-// JavaScript thread, so passes that run side by side need threads of their own. Against one
-// session with two intra-op threads, two one-thread sessions each scoring half of every pass took
+// search's pairs are shared out between them in groups (score-groups.ts). onnxruntime-node runs a
+// forward pass synchronously on the calling JavaScript thread, so passes that run side by side need
+// threads of their own. Against one session with two intra-op threads, two one-thread sessions each
+// scoring half of every pass took
 // 13–15% less CPU (no waiting at every operator for the other thread; docs/reranking.md, Cost),
 // and the calling thread (the app's main process) is free while they score.
 import { Worker, type MessagePort } from 'node:worker_threads'
@@ -92,7 +93,7 @@ function startThread(script: string | URL, modelFile: string): Promise<RerankThr
   return threadReady(worker, 'a scoring thread').then((w) => new ThreadCalls(w, 'a scoring thread'))
 }
 
-/** `count` scoring threads; a pass split between them comes back as one list of logits rows. */
+/** `count` scoring threads, each scoring the batches it is given (score-groups.ts shares them out). */
 export class RerankThreads {
   private constructor(private readonly threads: RerankThread[]) {}
 
@@ -114,25 +115,10 @@ export class RerankThreads {
     return this.threads.length
   }
 
-  /**
-   * Scores the groups of pairs on the threads side by side, each thread taking the next group when
-   * it is free, so a thread the system holds back delays only the group it has; the logits rows
-   * come back in the groups' order. A group is packed into tensors only when a thread takes it, so
-   * packing the later groups on this thread overlaps the scoring of the earlier ones.
-   */
-  async score(groups: (() => EncodedPairs)[]): Promise<{ data: Float32Array; labels: number }[]> {
-    const out: { data: Float32Array; labels: number }[] = new Array(groups.length)
-    let next = 0
-    await Promise.all(
-      this.threads.map(async (thread) => {
-        while (next < groups.length) {
-          const i = next++
-          const { data, dims } = await thread.call({ type: 'score', ...groups[i]!() })
-          out[i] = { data, labels: dims[1] ?? 1 }
-        }
-      }),
-    )
-    return out
+  /** Scores one padded batch of pairs on thread `at` (0 ≤ at < count): its logits rows. */
+  async score(at: number, pairs: EncodedPairs): Promise<{ data: Float32Array; labels: number }> {
+    const { data, dims } = await this.threads[at]!.call({ type: 'score', ...pairs })
+    return { data, labels: dims[1] ?? 1 }
   }
 
   async close(): Promise<void> {

@@ -7,9 +7,11 @@ export interface Reranker {
   readonly weights: string
   /** Word pieces per pair it reads (question and passage); the rest of a longer pair is cut. */
   readonly maxTokens: number
-  /** One relevance score per passage, in input order (higher: more relevant; only the order means anything). */
-  score(query: string, passages: string[]): Promise<number[]>
-  /** Milliseconds per passage, from the passes so far (the warm-up at load included). */
-  msPerPassage(): number
+  /**
+   * One relevance score per passage, in input order (higher: more relevant; only the order means
+   * anything). Passages are given in first-stage order and scored best first; with a deadline (a
+   * performance.now() time) those it could not score by then are null. Some are always scored.
+   */
+  score(query: string, passages: string[], budget?: { deadline?: number }): Promise<(number | null)[]>
   dispose(): Promise<void>
 }

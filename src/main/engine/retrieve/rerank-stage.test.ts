@@ -132,4 +132,10 @@ describe('fuseReranked', () => {
     const out = fuseReranked(fused(5), [1, 2], DEFAULT_TUNING)
     expect(out.map((f) => f.row.id)).toEqual([2, 1, 3, 4, 5])
   })
+
+  it('ranks unscored passages among the scored ones by the first stage alone', () => {
+    // The budget reached a group of passages 1 and 3 only (a tier's groups go by length, not rank).
+    const out = fuseReranked(fused(5), [1, null, 2, null, null], DEFAULT_TUNING)
+    expect(out.map((f) => f.row.id)).toEqual([3, 1, 2, 4, 5])
+  })
 })
