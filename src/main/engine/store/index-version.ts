@@ -48,5 +48,8 @@
  *     (a table that rules only some columns apart, LaTeX's `{cccc|cccc}`).
  * 15 — a sentence just above a printout whose words start a character off its left edge
  *     ("Initial values of the coefficients" over R's named vector) is not its header.
+ * 16 — a table cell set in a box of its own and wrapped ("tfastx36/" over "tfasty36", LaTeX's
+ *     \parbox or p{} column) is one cell of its row, where the content stream gives its lines
+ *     before the rest of the row: the row was cut in two, its first line alone.
  */
-export const INDEX_VERSION = 15
+export const INDEX_VERSION = 16

@@ -218,6 +218,45 @@ describe('tables in PDFs', () => {
     expect(text).toContain('| hmmCat | Categorical | prob | p x |\n|  | Identity | x0 | I x=x0 |')
   })
 
+  it('reads a first-column cell set in a box of its own and wrapped as one cell of its row', async () => {
+    // fasta36's Table 1: the program names are a \\parbox, so the content stream gives both lines
+    // of the name ("tfastx36/", "tfasty36") before the rest of the row on the first one's baseline.
+    const xs = [110, 200, 270]
+    const top = 640
+    const texts: Drawn[] = [
+      { text: 'Table 1: Comparison programs in the package', x: 110, y: top + 12 },
+      ...['Program', 'BLAST', 'Description'].map((text, c) => ({ text, x: xs[c]!, y: top - 12 })),
+    ]
+    const rows: [string[], string, string[]][] = [
+      [
+        ['fastx36/', 'fasty36'],
+        'blastx',
+        ['Compare a DNA sequence to a protein', 'database, allowing frameshifts.'],
+      ],
+      [
+        ['tfastx36/', 'tfasty36'],
+        'tblastn',
+        ['Compare a protein sequence to a DNA', 'database with frameshifts.'],
+      ],
+      [['lalign36'], '', ['Calculate non-intersecting alignments.']],
+    ]
+    let y = top - 30
+    for (const [names, blast, description] of rows) {
+      names.forEach((text, i) => texts.push({ text, x: xs[0]!, y: y - i * 10 }))
+      if (blast) texts.push({ text: blast, x: xs[1]!, y })
+      description.forEach((text, i) => texts.push({ text, x: xs[2]!, y: y - i * 10 }))
+      y -= 10 * Math.max(names.length, description.length) + 2
+    }
+    const lines: [number, number, number, number][] = [top, top - 18, y].map((at) => [100, at, 520, at])
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(740), ...texts], lines }]), 'fasta.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '| fastx36/ fasty36 | blastx | Compare a DNA sequence to a protein database, allowing frameshifts. |\n' +
+        '| tfastx36/ tfasty36 | tblastn | Compare a protein sequence to a DNA database with frameshifts. |\n' +
+        '| lalign36 |  | Calculate non-intersecting alignments. |',
+    )
+  })
+
   it('keeps a row whose columns fall a word space apart when its words align with the row above', async () => {
     const lines = [
       'Likelihood ratio tests of cumulative link models:',

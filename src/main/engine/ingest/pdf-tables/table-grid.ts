@@ -186,6 +186,38 @@ function toRow(parts: LineCells[]): PdfTableRow {
   }
 }
 
+/** The one column a line or lines fill, or -1 (none, or several). */
+function onlyColumn(parts: LineCells[]): number {
+  let only = -1
+  for (const p of parts)
+    for (let c = 0; c < p.cols.length; c++) {
+      if (p.cols[c]!.length === 0) continue
+      if (only !== -1 && only !== c) return -1
+      only = c
+    }
+  return only
+}
+
+/**
+ * A line that goes on with a cell set in a box of its own (LaTeX's \\parbox, a p{} column): the page
+ * text follows the content stream, which gives such a cell's lines one after the other before the
+ * rest of its row ("tfastx36/", "tfasty36", then "tblastn  Compare a protein…" on the first one's
+ * baseline; fasta36's Table 1). So a row that so far fills one column, and a next line that fills
+ * that column alone, are one cell when a later line (`rest`) fills the row's other columns on the
+ * row's first baseline: without that, lines filling one column each are rows of their own (a
+ * contents page, a column of code).
+ */
+function wrapsOwnCell(row: LineCells[], line: LineCells, rest: LineCells[]): boolean {
+  const c = onlyColumn(row)
+  if (c === -1 || onlyColumn([line]) !== c) return false
+  const first = row[0]!
+  const height = Math.max(...first.cols[c]!.map((w) => w.box.h))
+  return rest.some((l) => Math.abs(l.y - first.y) <= BASELINE_SLACK * height && l.cols[c]!.length === 0)
+}
+
+/** Two lines whose baselines differ by at most this (in ems of the words' height) are printed as one. */
+const BASELINE_SLACK = 0.2
+
 /**
  * Rows of the table. Between rules, each rule-bounded band is a row when rules part most rows;
  * otherwise each line is a row, and a line whose first column is empty (while the first column is
@@ -202,13 +234,14 @@ export function gridRows(input: GridInput): PdfTableRow[] {
   const banded = bands.size >= 3 && bands.size >= bodyLines.length * 0.4
   const firstFilled = bodyLines.filter((l) => l.cols[0]!.length > 0).length
   const groups: LineCells[][] = []
-  for (const l of lines) {
+  for (const [i, l] of lines.entries()) {
     const prev = groups.at(-1)
     const prevLine = prev?.at(-1)
     const sameHeaderness = prevLine !== undefined && header.has(prevLine.line) === header.has(l.line)
     let join = false
     if (prev && sameHeaderness && !header.has(l.line)) {
       if (banded) join = bandOf(l.y) === bandOf(prevLine!.y)
+      else if (wrapsOwnCell(prev, l, lines.slice(i + 1))) join = true
       else if (input.ruled && l.cols[0]!.length === 0 && firstFilled >= 2) {
         const filled = l.cols.flatMap((c, i) => (c.length > 0 ? [i] : []))
         join = filled.length === 1 || filled.some((i) => prev!.every((p) => p.cols[i]!.length === 0))
