@@ -51,5 +51,7 @@
  * 16 — a table cell set in a box of its own and wrapped ("tfastx36/" over "tfasty36", LaTeX's
  *     \parbox or p{} column) is one cell of its row, where the content stream gives its lines
  *     before the rest of the row: the row was cut in two, its first line alone.
+ * 17 — records printed side by side under a repeated header ("Extension | Language" three times)
+ *     read as one table of the group's columns, a record a row (pdf-tables/side-by-side.ts).
  */
-export const INDEX_VERSION = 16
+export const INDEX_VERSION = 17

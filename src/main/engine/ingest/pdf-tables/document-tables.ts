@@ -2,14 +2,16 @@ import type { CleanPage } from '../../store/page-records.js'
 import type { RawPage } from '../extract-pdf.js'
 import { buildTable, type RawRow, type Table } from '../tables/table-model.js'
 import { detectPageTables, linkContinuations } from './detect-tables.js'
+import { unfoldSideBySide } from './side-by-side.js'
 import type { PdfTable, PdfTableRow } from './table-model.js'
 
 /**
  * A table found on a page in the shared table model (tables/table-model.ts): rows with their
  * characters in the page text, cells with their boxes (points, origin at the top left), read
- * inline with the text around it.
+ * inline with the text around it; records printed side by side read as one table (side-by-side.ts).
  */
-export function toTable(t: PdfTable, page: CleanPage): Table {
+export function toTable(found: PdfTable, page: CleanPage): Table {
+  const t = unfoldSideBySide(found)
   const row = (r: PdfTableRow): RawRow => ({
     cells: r.cells.map((c) => ({
       text: c.text,

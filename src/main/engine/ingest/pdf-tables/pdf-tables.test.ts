@@ -257,6 +257,31 @@ describe('tables in PDFs', () => {
     )
   })
 
+  it('reads records printed side by side under a repeated header as one table of their columns', async () => {
+    const xs = [110, 180, 290, 360]
+    const top = 640
+    const rows = [
+      ['Extension', 'Language', 'Extension', 'Language'],
+      ['.c', 'C', '.py', 'Python'],
+      ['.h', 'C', '.f', 'Fortran'],
+      ['.inc', 'PHP', '.md', 'Markdown'],
+    ]
+    // The header over the top rule's gap, the rows under the header rule, 12 points apart.
+    const y = (i: number) => (i === 0 ? top - 12 : top - 20 - i * 12)
+    const texts: Drawn[] = rows.flatMap((r, i) => r.map((text, c) => ({ text, x: xs[c]!, y: y(i) })))
+    const lines: [number, number, number, number][] = [top, top - 16, y(rows.length)].map((at) => [
+      100,
+      at,
+      460,
+      at,
+    ])
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(740), ...texts], lines }]), 'ext.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '| Extension | Language |\n| --- | --- |\n| .c | C |\n| .py | Python |\n| .h | C |\n| .f | Fortran |\n| .inc | PHP |\n| .md | Markdown |',
+    )
+  })
+
   it('keeps a row whose columns fall a word space apart when its words align with the row above', async () => {
     const lines = [
       'Likelihood ratio tests of cumulative link models:',
