@@ -143,4 +143,54 @@ describe('a follow-up that points back at the previous answer', () => {
     const after = await search.search(FOLLOW_UP, { k: 5, context: [FIRST], earlierPassages: [plain] })
     expect(at(after.results, '| clmmc | slice |')).toBeGreaterThan(at(after.results, 'Primitives marked'))
   })
+
+  it('also searches first the other pieces of a table the previous answer rested on a piece of', async () => {
+    // A long table split over two passages, each opening with the caption: the answer rested on
+    // the second piece; the follow-up's row is in the first.
+    const head =
+      'Table 1: Hidden Markov model distributions in msm.\n| Function | Distribution | Parameters |\n| --- | --- | --- |\n'
+    const db = tempLibrary({
+      'msm.pdf': [
+        chunk(
+          0,
+          'Hidden Markov models',
+          `${head}| hmmCat | Categorical | prob, basecat |\n| hmmExp | Exponential | rate |`,
+        ),
+        ...Array.from({ length: 12 }, (_, i) =>
+          i === 5
+            ? chunk(
+                i + 1,
+                'Arguments',
+                'Each distribution function takes its arguments by name; which arguments a function takes is listed in its help page.',
+              )
+            : chunk(
+                i + 1,
+                `Section ${i}`,
+                `Multi-state model example ${i}: transition intensities and covariates ${i}.`,
+              ),
+        ),
+        chunk(
+          13,
+          'Hidden Markov models',
+          `${head}| hmmMEUnif | Uniform with measurement error | lower, upper, sderr |`,
+        ),
+      ],
+      'manual.pdf': Array.from({ length: 12 }, (_, i) =>
+        chunk(i, `Topic ${i}`, `Plot the series ${i} with colour ${i}.`),
+      ),
+    })
+    const search = new HybridSearch({ db, embedder: null, vectors: null })
+    const idOf = (like: string) =>
+      db.prepare(`SELECT id FROM chunks WHERE text LIKE ?`).pluck().get(like) as number
+    const lastPiece = idOf('%hmmMEUnif%')
+    const question = 'Which arguments does that distribution function take?'
+    const earlier =
+      'Which msm function is the outcome distribution for uniform observations with measurement error?'
+    const r = await search.search(question, { k: 5, context: [earlier], earlierPassages: [lastPiece] })
+    const at = (hits: typeof r.results, text: string) => hits.findIndex((h) => h.text.includes(text))
+    expect(at(r.results, '| hmmExp | Exponential | rate |')).toBeGreaterThanOrEqual(0)
+    expect(at(r.results, '| hmmExp | Exponential | rate |')).toBeLessThan(
+      at(r.results, 'Each distribution function takes its arguments'),
+    )
+  })
 })

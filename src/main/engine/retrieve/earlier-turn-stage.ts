@@ -10,7 +10,7 @@
 // thing, found near the rest of what the answer was given, not in it. The decline rule is not
 // changed: it reads the question's own words (and the earlier turns', as for any follow-up) in the
 // passages that rank first, whichever they are.
-import { chunksCaptioning, tableMentions } from './referenced-tables.js'
+import { chunksCaptioning, tableMentions, tablesHeld } from './referenced-tables.js'
 import { refersBack } from './refers-back.js'
 import type { SearchStage } from './search-stage-types.js'
 
@@ -34,11 +34,14 @@ export const earlierTurnStage: SearchStage = {
     if (passages.length === 0) return
     const documentIds = [...new Set(passages.map((row) => row!.document_id))]
     const found = await d.gatherer.gather(r.question, r.mode, r.T, documentIds)
-    // The passage the answer rested on most, and the tables it names by number.
+    // The passage the answer rested on most, the tables it names by number, and every piece of a
+    // table it holds a piece of (msm's outcome distributions: the answer rested on the table's last
+    // piece, and the follow-up "which arguments does that distribution function take?" on its row
+    // in an earlier piece).
     const first = passages[0]!
-    const tableIds = chunksCaptioning(d.db, first.document_id, tableMentions(first.text)).filter(
-      (id) => id !== first.id,
-    )
+    const tableIds = chunksCaptioning(d.db, first.document_id, [
+      ...new Set([...tableMentions(first.text), ...tablesHeld(first.text)]),
+    ]).filter((id) => id !== first.id)
     const tables = d.gatherer.rowsOf(tableIds.filter((id) => !known.has(id)))
     const rows = [...r.candidates.rows]
     const have = new Set(rows.map((row) => row.id))

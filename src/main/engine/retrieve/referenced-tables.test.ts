@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chunksCaptioning, tableMentions } from './referenced-tables.js'
+import { chunksCaptioning, tableMentions, tablesHeld } from './referenced-tables.js'
 import { chunk, tempLibrary } from './test-library.js'
 
 describe('tableMentions', () => {
@@ -10,6 +10,13 @@ describe('tableMentions', () => {
       ),
     ).toEqual([1, 3])
     expect(tableMentions('No table here; a tablet 3 is no table.')).toEqual([])
+  })
+})
+
+describe('tablesHeld', () => {
+  it('reads the tables whose caption opens a line of the passage, not those named in its text', () => {
+    expect(tablesHeld('Table 2: Prices\n| a | b |\nSee Table 1.\nTable 4. Costs\n| c |')).toEqual([2, 4])
+    expect(tablesHeld('As Table 3 shows, nothing is held here.')).toEqual([])
   })
 })
 

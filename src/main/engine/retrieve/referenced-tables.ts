@@ -12,6 +12,18 @@ export function tableMentions(text: string): number[] {
   return [...new Set([...text.matchAll(MENTION)].map((m) => Number(m[1])))]
 }
 
+/** "Table 3: …" or "Table 3. …" opening a line: the caption a piece of a table opens with. */
+const CAPTION = /(?:^|\n)Table (\d{1,3})[:.]/g
+
+/**
+ * The numbers of the tables a passage holds a piece of (their captions open its lines): a long
+ * table is split into passages, each opening with the caption, and the rows a follow-up asks about
+ * may be in another piece than the one the answer rested on.
+ */
+export function tablesHeld(text: string): number[] {
+  return [...new Set([...text.matchAll(CAPTION)].map((m) => Number(m[1])))]
+}
+
 /**
  * The chunks of a document that hold the caption of one of these tables ("Table 1: …" or
  * "Table 1. …" opening a line), in document order: every piece of a table split over chunks.
