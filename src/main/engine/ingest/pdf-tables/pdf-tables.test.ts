@@ -219,7 +219,7 @@ describe('tables in PDFs', () => {
   })
 
   it('reads a first-column cell set in a box of its own and wrapped as one cell of its row', async () => {
-    // fasta36's Table 1: the program names are a \\parbox, so the content stream gives both lines
+    // fasta36's Table 1: the program names are a \parbox, so the content stream gives both lines
     // of the name ("tfastx36/", "tfasty36") before the rest of the row on the first one's baseline.
     const xs = [110, 200, 270]
     const top = 640

@@ -199,20 +199,24 @@ function onlyColumn(parts: LineCells[]): number {
 }
 
 /**
- * A line that goes on with a cell set in a box of its own (LaTeX's \\parbox, a p{} column): the page
+ * A line that goes on with a cell set in a box of its own (LaTeX's \parbox, a p{} column): the page
  * text follows the content stream, which gives such a cell's lines one after the other before the
  * rest of its row ("tfastx36/", "tfasty36", then "tblastn  Compare a protein…" on the first one's
  * baseline; fasta36's Table 1). So a row that so far fills one column, and a next line that fills
- * that column alone, are one cell when a later line (`rest`) fills the row's other columns on the
- * row's first baseline: without that, lines filling one column each are rows of their own (a
+ * that column alone, are one cell when a later line (after `lines[at]`) fills the row's other
+ * columns on the row's first baseline: without that, lines filling one column each are rows of their own (a
  * contents page, a column of code).
  */
-function wrapsOwnCell(row: LineCells[], line: LineCells, rest: LineCells[]): boolean {
+function wrapsOwnCell(row: LineCells[], lines: LineCells[], at: number): boolean {
   const c = onlyColumn(row)
-  if (c === -1 || onlyColumn([line]) !== c) return false
+  if (c === -1 || onlyColumn([lines[at]!]) !== c) return false
   const first = row[0]!
   const height = Math.max(...first.cols[c]!.map((w) => w.box.h))
-  return rest.some((l) => Math.abs(l.y - first.y) <= BASELINE_SLACK * height && l.cols[c]!.length === 0)
+  for (let k = at + 1; k < lines.length; k++) {
+    const l = lines[k]!
+    if (Math.abs(l.y - first.y) <= BASELINE_SLACK * height && l.cols[c]!.length === 0) return true
+  }
+  return false
 }
 
 /** Two lines whose baselines differ by at most this (in ems of the words' height) are printed as one. */
@@ -241,7 +245,7 @@ export function gridRows(input: GridInput): PdfTableRow[] {
     let join = false
     if (prev && sameHeaderness && !header.has(l.line)) {
       if (banded) join = bandOf(l.y) === bandOf(prevLine!.y)
-      else if (wrapsOwnCell(prev, l, lines.slice(i + 1))) join = true
+      else if (wrapsOwnCell(prev, lines, i)) join = true
       else if (input.ruled && l.cols[0]!.length === 0 && firstFilled >= 2) {
         const filled = l.cols.flatMap((c, i) => (c.length > 0 ? [i] : []))
         join = filled.length === 1 || filled.some((i) => prev!.every((p) => p.cols[i]!.length === 0))
