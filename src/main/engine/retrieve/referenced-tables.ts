@@ -21,7 +21,12 @@ const CAPTION = /(?:^|\n)Table (\d{1,3})[:.]/g
  * may be in another piece than the one the answer rested on.
  */
 export function tablesHeld(text: string): number[] {
-  return [...new Set([...text.matchAll(CAPTION)].map((m) => Number(m[1])))]
+  return [...new Set(captionNumbers(text).map(Number))]
+}
+
+/** The numbers, as printed, of the tables whose captions open a line of `text`. */
+function captionNumbers(text: string): string[] {
+  return [...text.matchAll(CAPTION)].map((m) => m[1]!)
 }
 
 /**
@@ -33,6 +38,6 @@ export function chunksCaptioning(db: Db, documentId: number, tables: number[]): 
   const rows = db
     .prepare(`SELECT id, text FROM chunks WHERE document_id = ? AND text LIKE '%Table %' ORDER BY ord`)
     .all(documentId) as { id: number; text: string }[]
-  const caption = new RegExp(`(?:^|\\n)Table (?:${tables.join('|')})[:.]`)
-  return rows.filter((r) => caption.test(r.text)).map((r) => r.id)
+  const wanted = new Set(tables.map(String))
+  return rows.filter((r) => captionNumbers(r.text).some((n) => wanted.has(n))).map((r) => r.id)
 }
