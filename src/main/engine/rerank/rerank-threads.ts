@@ -2,9 +2,9 @@
 // search's pairs are shared out between them in groups (score-groups.ts). onnxruntime-node runs a
 // forward pass synchronously on the calling JavaScript thread, so passes that run side by side need
 // threads of their own. Against one session with two intra-op threads, two one-thread sessions each
-// scoring half of every pass took
-// 13–15% less CPU (no waiting at every operator for the other thread; docs/reranking.md, Cost),
-// and the calling thread (the app's main process) is free while they score.
+// scoring half of every pass took 13–15% less CPU (no waiting at every operator for the other
+// thread; docs/reranking.md, Cost), and the calling thread (the app's main process) is free while
+// they score.
 import { Worker, type MessagePort } from 'node:worker_threads'
 import type { EncodedPairs } from './encode-pairs.js'
 import {

@@ -3,8 +3,8 @@
 // first stage's best; each tier is split in groups of similar length (length-groups.ts). All the
 // groups of every tier form one queue and each scorer takes the next group as soon as it is free:
 // scored as passes of 15, one after the other, a scorer that finished its share of the first pass
-// waited for the other before the second began (on two idle cores, 5–9 ms a search of dev-set
-// candidates; bench/sections/rerank.ts --batches 15,30). A group starts only when the time per pair
+// waited for the other before the second began (3–11 ms of the p50 a search of dev-set
+// candidates, side by side; bench/sections/rerank.ts --batches 15,30). A group starts only when the time per pair
 // measured so far says it ends by the deadline; the first group always starts, so a reranker slower
 // than its budget still says what it costs.
 import { lengthGroups } from './length-groups.js'

@@ -355,7 +355,6 @@ function hasCaptionNear(found: Found, lines: TextLine[]): boolean {
   return c.above.length + c.below.length > 0
 }
 
-/** The caption line(s) near the table, or the label line a printout's table follows. */
 /** The caption lines near a table: those below it (nearest first), and those above it. */
 function captionCandidates(found: Found, lines: TextLine[]): { below: number[]; above: number[] } {
   const first = Math.min(...found.lines)
