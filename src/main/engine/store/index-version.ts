@@ -53,5 +53,8 @@
  *     before the rest of the row: the row was cut in two, its first line alone.
  * 17 — records printed side by side under a repeated header ("Extension | Language" three times)
  *     read as one table of the group's columns, a record a row (pdf-tables/side-by-side.ts).
+ * 18 — a PDF table ruled in groups of rows reads each line of a group as a row of its own when
+ *     every line names its row in the first column (a regression table's `N`, `RMSE`, `R2` under
+ *     one rule; yosys's const-folding rules): the group was one row, each cell a column of values.
  */
-export const INDEX_VERSION = 17
+export const INDEX_VERSION = 18

@@ -257,6 +257,51 @@ describe('tables in PDFs', () => {
     )
   })
 
+  it('reads each line of a group of records set between two rules as a row of its own', async () => {
+    // A regression table ruled in groups: a coefficient's estimate over its standard error (one
+    // row, the second line's first column empty), then N, RMSE and R2 under one rule, each a row.
+    const xs = [110, 220, 330]
+    const top = 640
+    const bands: string[][][] = [
+      [
+        ['(Intercept)', '30.245', '30.013'],
+        ['', '(0.618)', '(0.490)'],
+      ],
+      [
+        ['x1', '1.546', '2.217'],
+        ['', '(0.692)', '(0.555)'],
+      ],
+      [
+        ['x2', '', '3.717'],
+        ['', '', '(0.483)'],
+      ],
+      [
+        ['N', '100', '100'],
+        ['RMSE', '6.121', '4.849'],
+        ['R2', '0.048', '0.409'],
+      ],
+    ]
+    const texts: Drawn[] = [
+      { text: 'Table 18: Two linear regressions', x: 110, y: top + 12 },
+      ...['', 'Amod', 'Gmod'].flatMap((text, c) => (text ? [{ text, x: xs[c]!, y: top - 12 }] : [])),
+    ]
+    const rules = [top, top - 18]
+    let y = top - 30
+    for (const band of bands) {
+      for (const line of band) {
+        line.forEach((text, c) => text && texts.push({ text, x: xs[c]!, y }))
+        y -= 12
+      }
+      rules.push(y + 6)
+      y -= 6
+    }
+    const lines = rules.map((at): [number, number, number, number] => [100, at, 420, at])
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(740), ...texts], lines }]), 'outreg.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| x1 | 1.546 (0.692) | 2.217 (0.555) |')
+    expect(text).toContain('| N | 100 | 100 |\n| RMSE | 6.121 | 4.849 |\n| R2 | 0.048 | 0.409 |')
+  })
+
   it('reads records printed side by side under a repeated header as one table of their columns', async () => {
     const xs = [110, 180, 290, 360]
     const top = 640

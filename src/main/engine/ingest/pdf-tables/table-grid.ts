@@ -223,6 +223,29 @@ function wrapsOwnCell(row: LineCells[], lines: LineCells[], at: number): boolean
 const BASELINE_SLACK = 0.2
 
 /**
+ * The bands between two rules whose every line is a record of its own: each names its row in the
+ * first column and fills another beside it. A table ruled into groups of rows sets several
+ * records between two rules (a regression table's `N`, `RMSE`, `R2` lines under one rule; yosys's
+ * const-folding rules three to a group); read as one row, each cell would hold a column of the
+ * group's values, and no row would read "RMSE 6.121 5.205". A wrapped row's later lines leave the
+ * first column empty (or fill it alone), so its band stays one row.
+ */
+function bandsOfRecords(lines: LineCells[], bandOf: (y: number) => number): Set<number> {
+  const byBand = new Map<number, LineCells[]>()
+  for (const l of lines) {
+    const b = bandOf(l.y)
+    const on = byBand.get(b)
+    if (on) on.push(l)
+    else byBand.set(b, [l])
+  }
+  const out = new Set<number>()
+  for (const [band, ls] of byBand)
+    if (ls.length >= 2 && ls.every((l) => l.cols[0]!.length > 0 && l.cols.slice(1).some((c) => c.length > 0)))
+      out.add(band)
+  return out
+}
+
+/**
  * Rows of the table. Between rules, each rule-bounded band is a row when rules part most rows;
  * otherwise each line is a row, and a line whose first column is empty (while the first column is
  * mostly filled) continues the row above: a cell wrapped onto a second line.
@@ -237,6 +260,7 @@ export function gridRows(input: GridInput): PdfTableRow[] {
   const bands = new Set(bodyLines.map((l) => bandOf(l.y)))
   const banded = bands.size >= 3 && bands.size >= bodyLines.length * 0.4
   const firstFilled = bodyLines.filter((l) => l.cols[0]!.length > 0).length
+  const recordBands = banded ? bandsOfRecords(bodyLines, bandOf) : new Set<number>()
   const groups: LineCells[][] = []
   for (const [i, l] of lines.entries()) {
     const prev = groups.at(-1)
@@ -244,7 +268,7 @@ export function gridRows(input: GridInput): PdfTableRow[] {
     const sameHeaderness = prevLine !== undefined && header.has(prevLine.line) === header.has(l.line)
     let join = false
     if (prev && sameHeaderness && !header.has(l.line)) {
-      if (banded) join = bandOf(l.y) === bandOf(prevLine!.y)
+      if (banded) join = bandOf(l.y) === bandOf(prevLine!.y) && !recordBands.has(bandOf(l.y))
       else if (wrapsOwnCell(prev, lines, i)) join = true
       else if (input.ruled && l.cols[0]!.length === 0 && firstFilled >= 2) {
         const filled = l.cols.flatMap((c, i) => (c.length > 0 ? [i] : []))
