@@ -4,7 +4,7 @@ import type { ChunkRow } from './gather-candidates.js'
 import { stopwordStems } from './query-terms.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
-import { passageStems } from '../text/tokens.js'
+import { indexStems } from '../text/identifier-parts.js'
 
 /** A word the best passages use that the question did not, with its share of the feedback (sums to 1). */
 export interface FeedbackTerm {
@@ -77,5 +77,5 @@ export function withFeedback(
 }
 
 function stemsOf(r: ChunkRow): string[] {
-  return r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
+  return r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : indexStems(r.text)
 }

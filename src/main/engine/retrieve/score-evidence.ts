@@ -2,6 +2,7 @@ import { totalIdf, type QuestionAnalysis } from './analyse-question.js'
 import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { passageStems } from '../text/tokens.js'
+import { indexStems } from '../text/identifier-parts.js'
 import { lexicalMatch, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
@@ -36,14 +37,14 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   let folded: OcrTerms | null = null
   const rowPairs = T.tableRowPairs > 0 && comparesRows(q.query)
   for (const r of rows) {
-    const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : passageStems(r.text)
+    const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : indexStems(r.text)
     // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched as one.
     const heading = r.context_header ? `${r.heading ?? ''} ${r.context_header}` : r.heading
     let headingStems = heading ? headingCache.get(heading) : []
-    if (headingStems === undefined) headingCache.set(heading!, (headingStems = passageStems(heading!)))
+    if (headingStems === undefined) headingCache.set(heading!, (headingStems = indexStems(heading!)))
     // A table's caption and column names say what the passage is about, as a heading does.
     if (T.tableFieldAsHeading > 0 && holdsTable(r.text))
-      headingStems = [...headingStems, ...passageStems(tableFieldText(r.text))]
+      headingStems = [...headingStems, ...indexStems(tableFieldText(r.text))]
     let m: LexicalMatch
     let c: LexicalMatch | null
     if (r.ocr && T.foldOcrConfusions > 0) {

@@ -1,4 +1,4 @@
-import { passageStems } from '../text/tokens.js'
+import { indexStems } from '../text/identifier-parts.js'
 import type { WeightedTerm } from './lexical-score.js'
 
 // A table answers a lookup where a row and a column meet: the row label is in one line of the
@@ -33,12 +33,12 @@ export function tableRowCoverage(text: string, terms: WeightedTerm[], rowPairs =
     const header = lines[i - 1]!.trim().startsWith('|') ? lines[i - 1]! : ''
     const captionLine = header && i >= 2 ? lines[i - 2]!.trim() : ''
     const caption = captionLine && !captionLine.startsWith('|') ? captionLine : ''
-    const above = new Set(passageStems(`${caption} ${header}`))
+    const above = new Set(indexStems(`${caption} ${header}`))
     // The rows that hold at least one of the words: a row that holds none answers nothing (the
     // header's words alone sit next to the caption, where the proximity window finds them).
     const rows: Set<string>[] = []
     for (let r = i + 1; r < lines.length && lines[r]!.trim().startsWith('|'); r++) {
-      const row = new Set(passageStems(lines[r]!))
+      const row = new Set(indexStems(lines[r]!))
       if (terms.some((t) => row.has(t.stem))) rows.push(row)
     }
     const share = (a: Set<string>, b?: Set<string>) => {

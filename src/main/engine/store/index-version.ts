@@ -56,5 +56,7 @@
  * 18 — a PDF table ruled in groups of rows reads each line of a group as a row of its own when
  *     every line names its row in the first column (a regression table's `N`, `RMSE`, `R2` under
  *     one rule; yosys's const-folding rules): the group was one row, each cell a column of values.
+ * 19 — words written with inner capitals (`farmPrice`, `registerFontFamily`) are indexed with their
+ *     parts too (text/identifier-parts.ts), for keyword search and for the re-rank's stems.
  */
-export const INDEX_VERSION = 18
+export const INDEX_VERSION = 19

@@ -8,7 +8,7 @@ import { asDocumentFormat, type DocumentFormat } from '@shared/importable-files.
 import { INDEX_VERSION } from './index-version.js'
 import { chunkOnOcrPages, ocrChunkWriter } from './ocr-chunk-index.js'
 import type { BlockKind, Chunk, CleanPage } from './page-records.js'
-import { passageStems } from '../text/tokens.js'
+import { indexStems, textIdentifierParts } from '../text/identifier-parts.js'
 import type { Db } from './open-database.js'
 import { DocumentLocations } from './document-locations.js'
 import { sketchFromBlob, sketchToBlob } from '../duplicates/text-sketch.js'
@@ -164,8 +164,8 @@ export class LibraryStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems, locator)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (document_id, ord, heading, text, page_start, page_end, spans, stems, locator, word_parts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       page: db.prepare(
         `SELECT text, items, width, height, ocr, blocks FROM pages WHERE document_id = ? AND page_no = ?`,
@@ -295,7 +295,8 @@ export class LibraryStore {
         const chunkIds: number[] = []
         const ocrPages = new Set(doc.pages.filter((p) => p.ocr).map((p) => p.pageNo))
         for (const c of doc.chunks) {
-          const stems = passageStems(c.text)
+          const stems = indexStems(c.text)
+          const parts = textIdentifierParts(`${c.heading ?? ''}\n${c.text}`)
           const r = this.q.insertChunk.run(
             documentId,
             c.ord,
@@ -306,6 +307,7 @@ export class LibraryStore {
             JSON.stringify(c.spans),
             stems.join(' '),
             c.locator ? JSON.stringify(c.locator) : null,
+            parts.length ? parts.join(' ') : null,
           )
           const id = Number(r.lastInsertRowid)
           chunkIds.push(id)

@@ -4,6 +4,7 @@ import { migrateMessageJson } from './message-json-v8.js'
 import { indexStoredOcrChunks, OCR_CHUNK_INDEX_SQL } from './ocr-chunk-index.js'
 import { SECTION_SUMMARIES_SQL } from './section-summaries-schema.js'
 import { CONTEXT_HEADERS_SQL } from './context-headers-schema.js'
+import { IDENTIFIER_PARTS_SQL } from './identifier-parts-schema.js'
 import type { Db } from './db.js'
 
 export interface Migration {
@@ -314,5 +315,14 @@ export const MIGRATIONS: readonly Migration[] = [
     // NULL until generated (and after a re-index, which stores new chunks). The keyword index is
     // rebuilt once to read headings through a view that appends it.
     sql: CONTEXT_HEADERS_SQL,
+  },
+  {
+    version: 18,
+    name: 'identifier-parts',
+    // chunks.word_parts: the parts of the chunk's words written with inner capitals
+    // (identifier-parts-schema.ts), indexed after its text; NULL for chunks stored before (until
+    // their document is indexed again, which index version 19 asks for) and for chunks without such
+    // words. The keyword index is rebuilt once to read text through the view.
+    sql: IDENTIFIER_PARTS_SQL,
   },
 ]

@@ -4,6 +4,7 @@
 // and indexes the OCR chunks already stored; the import adds each new one (library-store.ts).
 import { foldedStemText } from '../text/ocr-fold.js'
 import { passageStems } from '../text/tokens.js'
+import { indexStems } from '../text/identifier-parts.js'
 import type { Db } from './db.js'
 
 /**
@@ -42,7 +43,7 @@ export function indexStoredOcrChunks(db: Db): void {
     .prepare(`SELECT c.id, c.heading, c.text, c.stems FROM chunks c WHERE ${OCR_CHUNKS_WHERE}`)
     // all(), not iterate(): the connection cannot write while a statement is still reading.
     .all() as { id: number; heading: string | null; text: string; stems: string | null }[]
-  for (const r of rows) write(r.id, r.heading, r.stems !== null ? splitStems(r.stems) : passageStems(r.text))
+  for (const r of rows) write(r.id, r.heading, r.stems !== null ? splitStems(r.stems) : indexStems(r.text))
 }
 
 /**
