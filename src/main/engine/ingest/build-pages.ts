@@ -2,6 +2,7 @@ import type { TextItemBox } from '@shared/library-types.js'
 import type { CleanPage, PageLine } from '../store/page-records.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
 import { normalizeText } from './normalize-text.js'
+import { attachTexAccents } from './tex-accents.js'
 
 /** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */
 const MIN_REPEATS = 3
@@ -20,7 +21,7 @@ const PAGE_NUMBER_SHARE = 0.6
 
 /** A line's text, normalised and lower-cased: what edge lines are compared by. */
 function edgeText(line: RawLine): string {
-  return normalizeText(line.items.map((i) => i.str).join('')).toLowerCase()
+  return normalizeText(attachTexAccents(line.items.map((i) => i.str)).join('')).toLowerCase()
 }
 
 /** Digits vary (page numbers), so they are folded before comparing edge lines across pages. */
@@ -144,7 +145,8 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
   const kept = p.lines.filter((l, i) => !(isEdge(i, p.lines.length) && running.has(signature(l))))
   for (const line of kept) {
     // Join a word hyphenated across the line break: "exam-" + "ple" → "example".
-    const first = normalizeText(line.items[0]?.str ?? '').trimStart()
+    const strs = attachTexAccents(line.items.map((i) => i.str))
+    const first = normalizeText(strs[0] ?? '').trimStart()
     const joinHyphen = /[A-Za-z]-$/.test(text) && /^[a-z]/.test(first) && !/\s[A-Za-z]-$/.test(text)
     if (joinHyphen) {
       text = text.slice(0, -1)
@@ -162,8 +164,8 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
     let prevRight: number | null = null
     let prevY = 0
     const firstItem = items.length
-    for (const it of line.items) {
-      let s = normalizeText(it.str).replace(/\s+/g, ' ')
+    for (const [n, it] of line.items.entries()) {
+      let s = normalizeText(strs[n]!).replace(/\s+/g, ' ')
       if (s.length === 0) continue
       if (prevRight !== null && !/\s$/.test(text) && !s.startsWith(' ')) {
         const gap = it.x - prevRight

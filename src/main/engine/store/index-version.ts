@@ -58,5 +58,7 @@
  *     one rule; yosys's const-folding rules): the group was one row, each cell a column of values.
  * 19 — words written with inner capitals (`farmPrice`, `registerFontFamily`) are indexed with their
  *     parts too (text/identifier-parts.ts), for keyword search and for the re-rank's stems.
+ * 20 — a TeX accent set before its letter ("Molli´" then "e") is joined to it ("Mollié",
+ *     "Universität"): NFKC made it a space and a combining mark, splitting the word.
  */
-export const INDEX_VERSION = 19
+export const INDEX_VERSION = 20
