@@ -23,7 +23,14 @@ describe('attachTexAccents', () => {
   })
 
   it('leaves marks over letters Unicode has no accented form of, and tildes of mathematics', () => {
-    for (const s of ['via\u02dcr(y)', 'residuals \u02dcui', '\u00a8 A', '12\u00b4'])
+    for (const s of [
+      'via\u02dcr(y)',
+      'residuals \u02dcui',
+      '\u00a8 A',
+      '12\u00b4',
+      'the study\u00b4s design',
+      'don\u00b4t',
+    ])
       expect(attachTexAccents([s]), s).toEqual([s])
   })
 })

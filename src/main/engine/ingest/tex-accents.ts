@@ -16,9 +16,13 @@ const COMBINING: Record<string, string> = {
 }
 const TILDE_LETTERS = /^[nNaAoO]$/
 
-/** The letter with the accent, as one character, or null when Unicode has no such letter. */
-function accented(accent: string, letter: string): string | null {
+/**
+ * The letter with the accent, as one character, or null when Unicode has no such letter. `after`
+ * is what follows the letter: an acute typed as an apostrophe ("study´s", "don´t") is left.
+ */
+function accented(accent: string, letter: string, after: string): string | null {
   if (accent === '\u02dc' && !TILDE_LETTERS.test(letter)) return null
+  if (accent === '\u00b4' && /^[st]$/.test(letter) && !/^\p{L}/u.test(after)) return null
   const one = (letter + COMBINING[accent]!).normalize('NFC')
   // A mark over a letter that has no precomposed form (x̄, r̃) is mathematics, not a word's letter.
   return [...one].length === 1 ? one : null
@@ -32,7 +36,12 @@ const ACCENT_THEN_LETTER = /([\u00a8\u00b4\u00b8\u02c7\u02da\u02dd\u02dc])(\p{L}
  * empty by the move stays, empty: the item list keeps its length and order.
  */
 export function attachTexAccents(strs: string[]): string[] {
-  const out = strs.map((s) => s.replace(ACCENT_THEN_LETTER, (m, a: string, l: string) => accented(a, l) ?? m))
+  const out = strs.map((s) =>
+    s.replace(
+      ACCENT_THEN_LETTER,
+      (m, a: string, l: string, at: number) => accented(a, l, s.slice(at + m.length)) ?? m,
+    ),
+  )
   for (let i = 0; i + 1 < out.length; i++) {
     const s = out[i]!
     const accent = s.at(-1)
@@ -40,7 +49,7 @@ export function attachTexAccents(strs: string[]): string[] {
     const next = out[i + 1]!
     const letter = [...next][0]
     if (letter === undefined || !/\p{L}/u.test(letter)) continue
-    const joined = accented(accent, letter)
+    const joined = accented(accent, letter, next.slice(letter.length) || (out[i + 2] ?? ''))
     if (joined === null) continue
     out[i] = s.slice(0, -1)
     out[i + 1] = joined + next.slice(letter.length)
