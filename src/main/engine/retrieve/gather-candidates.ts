@@ -15,6 +15,8 @@ export interface ChunkRow {
   stems: string | null
   /** The chunk's contextual header (generate/context-headers.ts), matched as part of its heading; null without. */
   context_header?: string | null
+  /** For a chunk holding a table: the prose around it (table-context-stage.ts), matched as part of its heading. */
+  table_context?: string
   ord: number
   page_start: number
   page_end: number

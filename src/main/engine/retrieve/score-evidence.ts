@@ -38,8 +38,10 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   const rowPairs = T.tableRowPairs > 0 && comparesRows(q.query)
   for (const r of rows) {
     const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : indexStems(r.text)
-    // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched as one.
-    const heading = r.context_header ? `${r.heading ?? ''} ${r.context_header}` : r.heading
+    // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched
+    // as one; so is the prose around a table (table-context-stage.ts).
+    const extra = [r.context_header, r.table_context].filter(Boolean).join(' ')
+    const heading = extra ? `${r.heading ?? ''} ${extra}` : r.heading
     let headingStems = heading ? headingCache.get(heading) : []
     if (headingStems === undefined) headingCache.set(heading!, (headingStems = indexStems(heading!)))
     // A table's caption and column names say what the passage is about, as a heading does.

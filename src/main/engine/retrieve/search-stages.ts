@@ -12,6 +12,7 @@ import { earlierTurnStage } from './earlier-turn-stage.js'
 import { scoreEvidence } from './score-evidence.js'
 import { shapePassages } from './shape-passages.js'
 import { summaryStage } from './summary-stage.js'
+import { tableContextStage } from './table-context-stage.js'
 import type { SearchRun, SearchStage, StageDeps } from './search-stage-types.js'
 
 export type { SearchRun, SearchStage, StageDeps }
@@ -75,13 +76,14 @@ const decideStage: SearchStage = {
 }
 
 /**
- * In order: gather → also-search → earlier-turn → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
+ * In order: gather → also-search → earlier-turn → table-context → score → fuse → feedback → rerank → shape → decide → summaries. Summaries come
  * after the decision: it is made on the document passages alone, as in a library without summaries.
  */
 export const SEARCH_STAGES: readonly SearchStage[] = [
   gather,
   alsoSearchStage,
   earlierTurnStage,
+  tableContextStage,
   score,
   fuse,
   feedback,

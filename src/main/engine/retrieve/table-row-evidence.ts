@@ -15,6 +15,14 @@ export function holdsTable(text: string): boolean {
   return text.includes('| --- |') || text.includes('|---|')
 }
 
+/** Two Markdown table rows one under the other: a table, with a header line or without one. */
+const TWO_ROWS = /^\|.*\|[ \t]*\n\|/m
+
+/** Whether a passage holds table rows, a header line over them or not (a table read headerless). */
+export function holdsTableRows(text: string): boolean {
+  return holdsTable(text) || TWO_ROWS.test(text)
+}
+
 /**
  * The largest IDF-weighted share of the query terms (0..1) found in one row of a Markdown table of
  * the passage together with that table's header line and the caption line above it, over the rows
