@@ -78,7 +78,7 @@ const TUNING = {
    * passage before, the start of the one after) as context matched like its heading
    * (table-context-stage.ts); 0 = off. Keyword-only, index 20, against off: pool MRR@10 0.740 →
    * 0.743, hit@5 0.858 → 0.865; the nine opened table sets outside the pool (264 answerable)
-   * hit@5 0.777 → 0.814, MRR@10 0.642 → 0.680; tables set top-5 words 356 → 360. Whole neighbouring
+   * hit@5 0.777 → 0.814, MRR@10 0.643 → 0.679; tables set top-5 words 356 → 360. Whole neighbouring
    * passages (200) ranked a little higher (MRR@10 +0.004) for longer top fives (tables 366
    * words); 60 a little lower; only the nearest paragraph, or only neighbours of the same section,
    * less; the same context for every passage, not only tables, lowered the pool's hit@1 and
