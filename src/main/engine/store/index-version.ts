@@ -60,5 +60,7 @@
  *     parts too (text/identifier-parts.ts), for keyword search and for the re-rank's stems.
  * 20 — a TeX accent set before its letter ("Molli´" then "e") is joined to it ("Mollié",
  *     "Universität"): NFKC made it a space and a combining mark, splitting the word.
+ * 21 — a table continued from the page before whose printed caption says so already ("Table 3 …
+ *     (continued)") is not marked continued a second time.
  */
-export const INDEX_VERSION = 20
+export const INDEX_VERSION = 21

@@ -115,6 +115,16 @@ describe('table passages', () => {
     expect(tablePassages(cont, { targetWords: 100, maxWords: 200 })[0]!.text).toBe(
       'Table 4: Options (continued)\n| Option | Meaning |\n| --- | --- |\n| -v | verbose |',
     )
+    // A continuation whose printed caption says so already is not marked twice.
+    const printed = buildTable({
+      caption: 'Table 4: Options (continued)',
+      header: [row('Option', 'Meaning')],
+      body: [row('-v', 'verbose')],
+      continuation: { fromPrevious: true, onNext: false },
+    })
+    expect(tablePassages(printed, { targetWords: 100, maxWords: 200 })[0]!.text).toMatch(
+      /^Table 4: Options \(continued\)\n/,
+    )
     const allHeader = buildTable({ header: [row('a', 'b'), row('c', 'd')], body: [] })
     expect(tablePassages(allHeader, { targetWords: 100, maxWords: 200 }).map((p) => p.text)).toEqual([
       '| a | b |\n| c | d |',

@@ -44,7 +44,10 @@ export function headerLines(t: Table): string[] {
 
 export function captionLine(t: Table): string | null {
   if (!t.caption) return null
-  return t.continuation?.fromPrevious ? `${t.caption} (continued)` : t.caption
+  // A continuation's own printed caption often says so already ("Table 3 (continued)").
+  return t.continuation?.fromPrevious && !/\bcontinued\b/i.test(t.caption)
+    ? `${t.caption} (continued)`
+    : t.caption
 }
 
 /**
