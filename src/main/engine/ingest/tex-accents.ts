@@ -28,7 +28,7 @@ function accented(accent: string, letter: string, after: string): string | null 
   return [...one].length === 1 ? one : null
 }
 
-const ACCENT_THEN_LETTER = /([\u00a8\u00b4\u00b8\u02c7\u02da\u02dd\u02dc])(\p{L})/gu
+const ACCENT_THEN_LETTER = new RegExp(`([${Object.keys(COMBINING).join('')}])(\\p{L})`, 'gu')
 
 /**
  * The strings of one line's text items with each TeX accent joined to the letter after it, within

@@ -1,4 +1,4 @@
-import { cachedStem, tokenize } from './tokens.js'
+import { cachedStem, casedTokens, tokenize } from './tokens.js'
 
 // Names written as one word with inner capitals (R's `farmPrice`, `ethnictyOTHER`, an API's
 // `registerFontFamily`, a class `HTMLParser`) are one token to FTS5 and to our stems, so a question
@@ -29,15 +29,10 @@ export function identifierParts(word: string): string[] {
     : []
 }
 
-/** Words as the text has them, capitals kept: the same runs of letters and digits tokenize() splits. */
-function casedWords(text: string): string[] {
-  return text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
-}
-
 /** The parts of every word of the text with inner capitals, in order (what the keyword index adds). */
 export function textIdentifierParts(text: string): string[] {
   if (!INNER_CAPITAL.test(text)) return []
-  return casedWords(text).flatMap(identifierParts)
+  return casedTokens(text).flatMap(identifierParts)
 }
 
 /**
@@ -50,7 +45,7 @@ export function indexStems(text: string): string[] {
   const tokens = tokenize(text)
   const stems = tokens.map(cachedStem)
   if (!INNER_CAPITAL.test(text)) return stems
-  const cased = casedWords(text)
+  const cased = casedTokens(text)
   // Lower-casing first (tokenize) and after (here) split alike but for a few exotic letters; if
   // they ever differ, the parts go at the end rather than beside the wrong word.
   if (cased.length !== tokens.length) return [...stems, ...textIdentifierParts(text).map(cachedStem)]

@@ -4,14 +4,17 @@ import { stemmer } from 'stemmer'
 // indexes, what retrieval scores and what the answer checks compare are the same words. Lives
 // below store/ and retrieve/ because both use it.
 
+/** A token as FTS5's unicode61 tokenizer reads one: a run of letters and digits. */
+const TOKEN = /[\p{L}\p{N}]+/gu
+
 /** Splits like FTS5's unicode61 tokenizer: letters and digits; everything else separates. */
 export function tokenize(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
+  return text.toLowerCase().normalize('NFKC').match(TOKEN) ?? []
+}
+
+/** The same runs as tokenize(), capitals kept (what a word's inner capitals are read from). */
+export function casedTokens(text: string): string[] {
+  return text.normalize('NFKC').match(TOKEN) ?? []
 }
 
 /** FTS5's porter tokenizer stems every ASCII token with a letter ("x11colors" → "x11color"), so do we. */
