@@ -62,5 +62,10 @@
  *     "Universität"): NFKC made it a space and a combining mark, splitting the word.
  * 21 — a table continued from the page before whose printed caption says so already ("Table 3 …
  *     (continued)") is not marked continued a second time.
+ * 22 — a whitespace table whose row labels are centred in their column is one table (each label
+ *     starting right of the column's start was taken for a printout's repeated header, parting
+ *     Speex's bit-allocation table in three); a first row of names over columns numbered in order
+ *     ("Parameter | Update rate | 0 | 1 | … | 8") is its header; a caption under a table ends at a
+ *     blank line (it ran on into the next paragraph when it had no full stop).
  */
-export const INDEX_VERSION = 21
+export const INDEX_VERSION = 22

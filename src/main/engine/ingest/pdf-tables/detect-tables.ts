@@ -85,7 +85,21 @@ function numericHeader(rows: PdfTableRow[]): number {
     return 1
   // A printout's header leaves the row-label column empty.
   if (!rows[0]!.cells[0]!.text && first.length >= 2 && body.every((r) => r.cells[0]!.text)) return 1
+  if (numberedColumns(first.map((c) => c.text)) && numericBody >= body.length * 0.5) return 1
   return namesOverValues(rows) ? 1 : 0
+}
+
+/**
+ * A first row of names, then columns numbered in order: Speex's "Parameter | Update rate | 0 | 1 |
+ * … | 8" (its sub-modes), "Year | 2019 | 2020 | 2021". Its numbers count the columns rather than
+ * measure anything; a row of data is not so ordered.
+ */
+function numberedColumns(cells: string[]): boolean {
+  const names = cells.findIndex((t) => hasDigit(t))
+  if (names < 1 || cells.slice(0, names).some((t) => !/^[A-Za-z]/.test(t))) return false
+  const numbers = cells.slice(names)
+  if (numbers.length < 3 || !numbers.every((t) => /^\d{1,4}$/.test(t))) return false
+  return numbers.every((t, i) => i === 0 || Number(t) > Number(numbers[i - 1]))
 }
 
 /** A name: a word of three letters or more, without digits ("Driver", "from/to", "Std. Error"). */
@@ -386,12 +400,15 @@ function captionOf(
       // Above the table: the caption is every line from its first down to the table.
       for (let k = i + 1; k < first; k++) taken.push(k)
     } else {
-      // Below: it runs on until a line ends a sentence, at most three lines.
+      // Below: it runs on until a line ends a sentence, at most three lines, each set close under
+      // the one before (a caption without a full stop is followed by the next paragraph a blank
+      // line lower: Speex's "Table 9.1: Bit allocation for narrowband modes", then "So far, …").
       while (
         taken.length < 3 &&
         !/[.:]$/.test(lines[taken.at(-1)!]!.text.trim()) &&
         taken.at(-1)! + 1 < lines.length &&
-        !found.lines.includes(taken.at(-1)! + 1)
+        !found.lines.includes(taken.at(-1)! + 1) &&
+        setUnder(lines[taken.at(-1)!]!, lines[taken.at(-1)! + 1]!)
       )
         taken.push(taken.at(-1)! + 1)
     }
@@ -405,6 +422,16 @@ function captionOf(
     return { text: label.text.trim(), start: l.start, end: l.end, lines: [label.line] }
   }
   return null
+}
+
+/** Lines further apart than this (in line heights) are not one caption. */
+const CAPTION_LEADING = 1.6
+
+/** Whether `next` is set right under `line`, as a caption's next line is, not a blank line below. */
+function setUnder(line: TextLine, next: TextLine): boolean {
+  if (line.words.length === 0 || next.words.length === 0) return false
+  const baseline = (l: TextLine) => Math.max(...l.words.map((w) => w.box.y))
+  return baseline(line) - baseline(next) <= CAPTION_LEADING * (line.fontSize || 10)
 }
 
 /** A drawn table's title line ("Descriptives"), as its caption. */

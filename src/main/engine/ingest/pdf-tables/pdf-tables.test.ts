@@ -665,6 +665,41 @@ describe('tables in PDFs', () => {
     expect(text).not.toContain('| alpha | d | n | (rgb) |\n| --- |')
   })
 
+  it('reads a table with centred row labels under columns numbered in order as one table, its caption without the paragraph below', async () => {
+    // Speex's bit-allocation table: row labels centred in their column (so they start at varied
+    // places), a header naming the sub-modes 0 … 4, the caption under it without a full stop and
+    // the next paragraph a blank line lower.
+    const rows = [
+      ['Parameter', 'Update rate', '0', '1', '2', '3', '4'],
+      ['Wideband bit', 'frame', '1', '1', '1', '1', '1'],
+      ['Mode ID', 'frame', '4', '4', '4', '4', '4'],
+      ['LSP', 'frame', '0', '18', '18', '18', '18'],
+      ['OL pitch', 'frame', '0', '7', '7', '0', '0'],
+      ['OL pitch gain', 'frame', '0', '4', '0', '0', '0'],
+      ['Fine pitch', 'sub-frame', '0', '0', '0', '7', '7'],
+      ['Innovation VQ', 'sub-frame', '0', '0', '16', '20', '35'],
+      ['Total', 'frame', '5', '43', '119', '160', '220'],
+    ]
+    const centre = 170
+    const xs = [0, 215, 270, 295, 320, 345, 370]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) =>
+      r.forEach((text, c) =>
+        texts.push({ text, x: c === 0 ? centre - text.length * 2.6 : xs[c]!, y: 600 - i * 12.4 }),
+      ),
+    )
+    texts.push({ text: 'Table 9.1: Bit allocation for narrowband modes', x: 200, y: 600 - 9 * 12.4 - 20 })
+    const after = 'So far, no listening test of the modes has been made for this codec by anyone else'
+    texts.push({ text: after, x: 72, y: 600 - 9 * 12.4 - 46 })
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts] }]), 'speex.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| Parameter | Update rate | 0 | 1 | 2 | 3 | 4 |\n| --- |')
+    expect(text).toMatch(/\| OL pitch gain \| frame \| 0 \| 4 \| 0 \| 0 \| 0 \|\n\| Fine pitch \|/)
+    expect(text).toContain('| Total | frame | 5 | 43 | 119 | 160 | 220 |')
+    expect(text).toContain('Table 9.1: Bit allocation for narrowband modes\n')
+    expect(text).not.toContain('narrowband modes So far')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),

@@ -168,10 +168,29 @@ export function headerAbove(above: TextLine | undefined, run: TextLine[]): boole
   return above.words.every((w) => w.box.x >= x0 - 2 * em && w.box.x + w.box.w <= x1 + 2 * em)
 }
 
-/** A header line of a printout: its row-label column is empty and it holds no decimal values. */
-function labelFreeHeader(l: TextLine, left: number): boolean {
+/**
+ * A header line of a printout: its row-label column is empty (its first word starts an em right of
+ * the run's left edge and past where the row labels mostly end, `labelEnd`) and it holds no
+ * decimal values. Row labels centred in their column ("OL pitch",
+ * "Innovation VQ" in Speex's bit-allocation table) start at varied places inside that column and
+ * are no such header.
+ */
+function labelFreeHeader(l: TextLine, left: number, labelEnd: number): boolean {
   const em = l.fontSize || 10
-  return l.words[0]!.box.x - left >= em && !l.words.some((w) => /^[-+−]?\d*[.,]\d+/.test(w.text))
+  const x = l.words[0]!.box.x
+  return x - left >= em && x >= labelEnd && !l.words.some((w) => /^[-+−]?\d*[.,]\d+/.test(w.text))
+}
+
+/**
+ * Where the row labels of a run mostly end: the median right edge of the first word of the lines
+ * that start at its left edge (within an em). -Infinity when no line does.
+ */
+function labelColumnEnd(run: TextLine[], left: number): number {
+  const ends = run
+    .filter((l) => l.words[0]!.box.x - left < (l.fontSize || 10))
+    .map((l) => l.words[0]!.box.x + l.words[0]!.box.w)
+    .sort((a, b) => a - b)
+  return ends.length ? ends[Math.floor(ends.length / 2)]! : -Infinity
 }
 
 /**
@@ -181,11 +200,12 @@ function labelFreeHeader(l: TextLine, left: number): boolean {
  */
 export function splitAtRepeatedHeaders(run: TextLine[]): TextLine[][] {
   const left = Math.min(...run.flatMap((l) => l.words.map((w) => w.box.x)))
+  const labelEnd = labelColumnEnd(run, left)
   const first = run[0]!
-  if (!labelFreeHeader(first, left)) return [run]
+  if (!labelFreeHeader(first, left, labelEnd)) return [run]
   const parts: TextLine[][] = [[first]]
   for (const l of run.slice(1)) {
-    if (l.words.length === first.words.length && labelFreeHeader(l, left)) parts.push([l])
+    if (l.words.length === first.words.length && labelFreeHeader(l, left, labelEnd)) parts.push([l])
     else parts.at(-1)!.push(l)
   }
   return parts
