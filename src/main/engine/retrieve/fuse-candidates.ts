@@ -3,6 +3,7 @@ import { holdsTable } from './table-row-evidence.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Candidates, ChunkRow } from './gather-candidates.js'
 import { fuseRanks } from './fuse-ranks.js'
+import { withTablePlaces } from './table-keyword-place.js'
 import type { Tuning } from './tuning.js'
 
 export interface FusedChunk {
@@ -23,8 +24,22 @@ export function fuseCandidates(
 ): FusedChunk[] {
   const byId = new Map(c.rows.map((r) => [r.id, r]))
   const byEvidence = [...evidence.entries()].sort((a, b) => b[1].score - a[1].score).map(([id]) => id)
+  const keyword = c.bm25.map((x) => x.id)
   const lists = [
-    { ids: c.bm25.map((x) => x.id), weight: T.wBm25 },
+    {
+      // A table passage stands no further down the keyword list than its evidence places it (table-keyword-place.ts).
+      ids:
+        T.tableKeywordPlace > 0
+          ? withTablePlaces(
+              keyword,
+              byEvidence,
+              (id) => holdsTable(byId.get(id)?.text ?? ''),
+              (id) => evidence.get(id)?.rowAnswers === true,
+              T.tableKeywordSlack,
+            )
+          : keyword,
+      weight: T.wBm25,
+    },
     { ids: byEvidence, weight: T.wLexical },
   ]
   if (c.bm25Context.length)

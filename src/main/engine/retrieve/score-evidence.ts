@@ -20,6 +20,11 @@ export interface ChunkEvidence {
   coverage: number
   /** Lexical score + document coverage + answer-type fit: the re-rank's score. */
   score: number
+  /**
+   * A row of a table in the passage, read with its header and caption, holds more of the question
+   * than any window of the passage's running text (table-row-evidence.ts).
+   */
+  rowAnswers?: boolean
 }
 
 /**
@@ -28,7 +33,10 @@ export interface ChunkEvidence {
  * number, year or command, how well it holds one (answer-type.ts).
  */
 export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning): Map<number, ChunkEvidence> {
-  const own = new Map<number, { match: LexicalMatch; coverage: number; score: number; stems: Set<string> }>()
+  const own = new Map<
+    number,
+    { match: LexicalMatch; coverage: number; score: number; stems: Set<string>; rowAnswers: boolean }
+  >()
   const names = new Map<number, Set<string>>()
   const headingCache = new Map<string, string[]>()
   const total = totalIdf(q.terms)
@@ -58,8 +66,11 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
       m = lexicalMatch(stems, q.terms, q.phrases, headingStems, T)
       c = q.contextTerms.length ? lexicalMatch(stems, q.contextTerms, [], headingStems, T) : null
     }
+    let rowAnswers = false
     if (T.wTableRow > 0 && holdsTable(r.text)) {
+      const words = m
       m = withTableRows(m, r.text, q.terms, T, rowPairs)
+      rowAnswers = m.local > words.local
       if (c) c = withTableRows(c, r.text, q.contextTerms, T, rowPairs)
     }
     own.set(r.id, {
@@ -70,6 +81,7 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
         : m.coverage,
       score: m.score + (c ? T.contextWeight * c.score : 0),
       stems: c ? new Set([...m.matchedStems, ...c.matchedStems]) : m.matchedStems,
+      rowAnswers,
     })
     if (!names.has(r.document_id))
       names.set(r.document_id, new Set(passageStems(`${r.title} ${docName(r.path)}`)))
@@ -88,7 +100,7 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     if (typed)
       score +=
         T.wAnswerType * answerTypeFit(r.text, q.answerTypes) + T.wOption * countVerbatim(r.text, q.options)
-    out.set(r.id, { match: e.match, coverage: e.coverage, score })
+    out.set(r.id, { match: e.match, coverage: e.coverage, score, rowAnswers: e.rowAnswers })
   }
   return out
 }

@@ -86,6 +86,14 @@ const TUNING = {
    */
   tableContextWords: 100,
   /**
+   * A passage holding a table stands no further down the keyword (BM25) list of the fusion than
+   * it stands in the evidence ranking when one of its rows answers (table-keyword-place.ts), and
+   * at most `tableKeywordSlack` places further otherwise; 0 = off. Keyword-only, index 22, against
+   * off: see docs/tables.md ("Checked again after 9f4387b").
+   */
+  tableKeywordPlace: 1,
+  tableKeywordSlack: 5,
+  /**
    * On OCR'd pages a question word also matches the words it could have been misread as: OCR's
    * confusable characters (I/l/1, O/0, S/5, Z/2, B/8) are folded on both sides, through a second
    * keyword index of OCR chunks (ocr-fold.ts, ocr-chunk-index.ts); text-layer passages keep exact
