@@ -38,7 +38,6 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     { match: LexicalMatch; coverage: number; score: number; stems: Set<string>; rowAnswers: boolean }
   >()
   const names = new Map<number, Set<string>>()
-  const headingCache = new Map<string, string[]>()
   const total = totalIdf(q.terms)
   const ctxTotal = totalIdf(q.contextTerms)
   // Passages on OCR'd pages match the question with OCR-confusable characters folded (ocr-match.ts).
@@ -50,8 +49,7 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
     // as one; so is the prose around a table (table-context-stage.ts).
     const extra = [r.context_header, r.table_context].filter(Boolean).join(' ')
     const heading = extra ? `${r.heading ?? ''} ${extra}` : r.heading
-    let headingStems = heading ? headingCache.get(heading) : []
-    if (headingStems === undefined) headingCache.set(heading!, (headingStems = indexStems(heading!)))
+    let headingStems = heading ? headingStemsOf(heading) : []
     // A table's caption and column names say what the passage is about, as a heading does.
     if (T.tableFieldAsHeading > 0 && holdsTable(r.text))
       headingStems = [...headingStems, ...indexStems(tableFieldText(r.text))]
@@ -119,6 +117,25 @@ function withTableRows(
   const row = tableRowCoverage(text, terms, rowPairs)
   if (row <= m.local) return m
   return { ...m, local: row, score: m.score + T.wTableRow * T.wProximity * (row - m.local) }
+}
+
+/**
+ * The stems of a heading path, with a table's context when it has one (table-context-stage.ts):
+ * the same candidates come back search after search, and a table's context is some 200 words to
+ * tokenise each time. Kept for the last 4,096 headings read, by their text (the stems of a text
+ * never change); the first read goes first when the cache is full.
+ */
+const HEADING_STEMS_KEPT = 4096
+const stemsOfHeading = new Map<string, string[]>()
+
+function headingStemsOf(heading: string): string[] {
+  let stems = stemsOfHeading.get(heading)
+  if (stems === undefined) {
+    stems = indexStems(heading)
+    if (stemsOfHeading.size >= HEADING_STEMS_KEPT) stemsOfHeading.delete(stemsOfHeading.keys().next().value!)
+    stemsOfHeading.set(heading, stems)
+  }
+  return stems
 }
 
 /** A file's base name without extension, as words ("sandwich-CL.pdf" → "sandwich CL"). */
