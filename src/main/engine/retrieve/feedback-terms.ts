@@ -4,7 +4,7 @@ import type { ChunkRow } from './gather-candidates.js'
 import { stopwordStems } from './query-terms.js'
 import type { ChunkEvidence } from './score-evidence.js'
 import type { Tuning } from './tuning.js'
-import { indexStems } from '../text/identifier-parts.js'
+import { chunkStems } from '../text/identifier-parts.js'
 
 /** A word the best passages use that the question did not, with its share of the feedback (sums to 1). */
 export interface FeedbackTerm {
@@ -31,7 +31,7 @@ export function feedbackTerms(
   const stop = stopwordStems()
   const relevance = new Map<string, number>()
   for (const c of top) {
-    const stems = stemsOf(c.row)
+    const stems = chunkStems(c.row.stems, c.row.text)
     if (stems.length === 0) continue
     const share = c.score / total / stems.length
     for (const s of stems) {
@@ -69,13 +69,9 @@ export function withFeedback(
   for (const r of rows) {
     const e = evidence.get(r.id)
     if (!e) continue
-    const stems = new Set(stemsOf(r))
+    const stems = new Set(chunkStems(r.stems, r.text))
     const got = terms.reduce((s, t) => s + (stems.has(t.stem) ? t.weight : 0), 0)
     out.set(r.id, { ...e, score: e.score + T.wFeedback * got })
   }
   return out
-}
-
-function stemsOf(r: ChunkRow): string[] {
-  return r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : indexStems(r.text)
 }

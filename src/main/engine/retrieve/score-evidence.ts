@@ -2,7 +2,7 @@ import { totalIdf, type QuestionAnalysis } from './analyse-question.js'
 import { answerTypeFit, countVerbatim } from './answer-type.js'
 import type { ChunkRow } from './gather-candidates.js'
 import { passageStems } from '../text/tokens.js'
-import { indexStems } from '../text/identifier-parts.js'
+import { chunkStems, indexStems } from '../text/identifier-parts.js'
 import { lexicalMatch, type LexicalMatch, type WeightedTerm } from './lexical-score.js'
 import { foldPassage, ocrLexicalMatch, ocrTerms, type OcrTerms } from './ocr-match.js'
 import { documentCoverage } from './passage-evidence.js'
@@ -44,7 +44,7 @@ export function scoreEvidence(q: QuestionAnalysis, rows: ChunkRow[], T: Tuning):
   let folded: OcrTerms | null = null
   const rowPairs = T.tableRowPairs > 0 && comparesRows(q.query)
   for (const r of rows) {
-    const stems = r.stems !== null ? (r.stems.length ? r.stems.split(' ') : []) : indexStems(r.text)
+    const stems = chunkStems(r.stems, r.text)
     // A contextual header is indexed with the heading (context-headers-schema.ts), so it is matched
     // as one; so is the prose around a table (table-context-stage.ts).
     const extra = [r.context_header, r.table_context].filter(Boolean).join(' ')

@@ -4,7 +4,7 @@
 // and indexes the OCR chunks already stored; the import adds each new one (library-store.ts).
 import { foldedStemText } from '../text/ocr-fold.js'
 import { passageStems } from '../text/tokens.js'
-import { indexStems } from '../text/identifier-parts.js'
+import { chunkStems } from '../text/identifier-parts.js'
 import type { Db } from './db.js'
 
 /**
@@ -43,7 +43,7 @@ export function indexStoredOcrChunks(db: Db): void {
     .prepare(`SELECT c.id, c.heading, c.text, c.stems FROM chunks c WHERE ${OCR_CHUNKS_WHERE}`)
     // all(), not iterate(): the connection cannot write while a statement is still reading.
     .all() as { id: number; heading: string | null; text: string; stems: string | null }[]
-  for (const r of rows) write(r.id, r.heading, r.stems !== null ? splitStems(r.stems) : indexStems(r.text))
+  for (const r of rows) write(r.id, r.heading, chunkStems(r.stems, r.text))
 }
 
 /**
@@ -74,8 +74,4 @@ export function refillOcrChunkIndex(db: Db): void {
     db.exec('DELETE FROM chunks_ocr_fts')
     indexStoredOcrChunks(db)
   })()
-}
-
-function splitStems(stems: string): string[] {
-  return stems.length ? stems.split(' ') : []
 }

@@ -36,6 +36,15 @@ export function textIdentifierParts(text: string): string[] {
 }
 
 /**
+ * A chunk's stems: those the import stored (`chunks.stems`, space-separated), or, for a chunk stored
+ * before stems were (NULL), its text's indexStems().
+ */
+export function chunkStems(stored: string | null, text: string): string[] {
+  if (stored === null) return indexStems(text)
+  return stored.length ? stored.split(' ') : []
+}
+
+/**
  * The stems of a passage as retrieval scores it: tokenize()'s stems, each word with inner capitals
  * followed by its parts' stems, so they stand where the word stands (the proximity window sees
  * "farm price" next to the number on farmPrice's line). A text without such words has exactly

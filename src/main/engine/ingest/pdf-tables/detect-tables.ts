@@ -22,6 +22,7 @@ import type { PdfTable, PdfTableRow } from './table-model.js'
 import { CAPTION } from './table-signals.js'
 import { hasNonSpace } from './whitespace.js'
 import {
+  baseline,
   candidateRuns,
   columnSeparators,
   hasWideGap,
@@ -430,7 +431,6 @@ const CAPTION_LEADING = 1.6
 /** Whether `next` is set right under `line`, as a caption's next line is, not a blank line below. */
 function setUnder(line: TextLine, next: TextLine): boolean {
   if (line.words.length === 0 || next.words.length === 0) return false
-  const baseline = (l: TextLine) => Math.max(...l.words.map((w) => w.box.y))
   return baseline(line) - baseline(next) <= CAPTION_LEADING * (line.fontSize || 10)
 }
 

@@ -100,7 +100,8 @@ export function rightAlignedUnder(header: TextLine, l: TextLine): boolean {
   })
 }
 
-function baseline(l: TextLine): number {
+/** A line's baseline: the highest of its words' baselines. */
+export function baseline(l: TextLine): number {
   return Math.max(...l.words.map((w) => w.box.y))
 }
 
