@@ -67,5 +67,11 @@
  *     Speex's bit-allocation table in three); a first row of names over columns numbered in order
  *     ("Parameter | Update rate | 0 | 1 | … | 8") is its header; a caption under a table ends at a
  *     blank line (it ran on into the next paragraph when it had no full stop).
+ * 23 — a whitespace table's cell wrapped onto a line of its own ("script=blackletter" under its
+ *     row) is the end of its row: the line parted the table, and the rows under it were read
+ *     again as a second table with the wrapped words for its header; a first row each page of a
+ *     continued table repeats is its header (it was a body row, and a second part added the
+ *     first part's header over its own); a cell joined with a stray last word keeps its lines in
+ *     reading order; a bulleted list whose items wrap is not a table.
  */
-export const INDEX_VERSION = 22
+export const INDEX_VERSION = 23

@@ -157,13 +157,16 @@ const EQUATION_NUMBER = /^\(\d+(\.\d+)*[a-z]?\)$/
 
 const RELATION = /(^|\s)(=|:=|≡|≈|≤|≥|<|>|≠|∼|~)(\s|$)|^=|=$/
 
-/** A relation sign, a console's prompt or continuation mark, a code comment's mark. */
-const NOT_A_VALUE = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→|R>|\+|\$|#|%|>>>|\/\/)$/
+/**
+ * A relation sign, a console's prompt or continuation mark, a code comment's mark, a list's bullet
+ * (a bulleted list whose items wrap reads as a column of bullets beside a column of text).
+ */
+const NOT_A_VALUE = /^(=|:=|≡|≈|≤|≥|<|>|<=|>=|≠|∼|~|→|R>|\+|\$|#|%|>>>|\/\/|[•◦‣∙▪●○■□►▸])$/
 
 /**
  * Displayed equations set one under another ("r = 1 − k − c (1)"), a console transcript ("R>"
  * and "+" before each line of a call) and code with its comments aligned ("# Read data") line up
- * like columns, but one of their columns is nothing but that sign or mark.
+ * like columns, but one of their columns is nothing but that sign or mark; so does a bulleted list.
  */
 function isEquationOrCode(body: PdfTableRow[]): boolean {
   const cols = body[0]?.cells.length ?? 0
@@ -569,7 +572,8 @@ function headerKey(t: PdfTable, k = 0): string {
 /**
  * Marks each table that continues the previous page's last table: it opens its page, that one
  * closes its page, they have as many columns, and it has no caption of its own (or a "continued"
- * one). A continuation without its own header takes the first part's header rows.
+ * one). A first row each part repeats is the header; a continuation without its own header
+ * takes the first part's header rows.
  */
 export function linkContinuations(pages: { lines: number; tables: PdfTable[] }[]): void {
   for (let i = 1; i < pages.length; i++) {
@@ -583,6 +587,19 @@ export function linkContinuations(pages: { lines: number; tables: PdfTable[] }[]
       next.caption && !/continued/i.test(next.caption.text) && CAPTION.test(next.caption.text)
     if (!(opens && closes && sameShape) || ownCaption) continue
     next.continued = true
+    // A first row both parts open with is the header the table repeats on each page, however
+    // little its words differ in kind from the rows (polyglossia's "BCP-47 tag | Polyglossia
+    // name | Polyglossia options" over tags and names); a part that repeats the header rows
+    // found above has them as its own.
+    const repeats = (h: number) =>
+      h > 0 &&
+      next.rows.length > h &&
+      prev.rows.length > h &&
+      [...Array(h).keys()].every((k) => headerKey(prev, k) === headerKey(next, k))
+    if (next.headerRows === 0) {
+      if (prev.headerRows === 0 && repeats(1)) prev.headerRows = next.headerRows = 1
+      else if (repeats(prev.headerRows)) next.headerRows = prev.headerRows
+    }
     if (!next.caption || /^[^:]*:$/.test(next.caption.text)) next.caption = prev.caption
     else if (prev.caption && /continued/i.test(next.caption.text)) next.caption = prev.caption
     if (next.headerRows === 0 || headerKey(next) !== headerKey(prev)) {

@@ -700,6 +700,104 @@ describe('tables in PDFs', () => {
     expect(text).not.toContain('narrowband modes So far')
   })
 
+  it('reads a cell wrapped onto a line of its own as the end of its row, the table going on under it', async () => {
+    // Polyglossia's Table 3: the options of some rows wrap, their last words alone on a line under
+    // the options column. Each such line ended the run of column-laid lines, parting the table.
+    const rows: [string, string, string][] = [
+      ['de-DE', 'german', 'variant=german, spelling=new'],
+      ['de-Latf', 'german', 'script=blackletter'],
+      ['de-Latf-AT', 'german', 'variant=austrian, spelling=new,'],
+      ['', '', 'script=blackletter'],
+      ['de-Latf-CH', 'german', 'variant=swiss, spelling=new,'],
+      ['', '', 'script=blackletter'],
+      ['dsb', 'sorbian', 'variant=lower'],
+      ['el-polyton', 'greek', 'variant=polytonic'],
+    ]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) =>
+      r.forEach((text, c) => text && texts.push({ text, x: [144, 224, 315][c]!, y: 600 - i * 12.5 })),
+    )
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(460)] }]), 'bcp47.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '| de-Latf-AT | german | variant=austrian, spelling=new, script=blackletter |\n| de-Latf-CH |',
+    )
+    expect(text).toMatch(
+      /\| de-DE \| german \| variant=german, spelling=new \|[^]*\| el-polyton \| greek \| variant=polytonic \|/,
+    )
+    expect(text).not.toMatch(/^\|\s*\|\s*\| script=blackletter \|/m)
+  })
+
+  it('reads the first row each page of a continued table repeats as its header, once on each page', async () => {
+    const header = ['BCP-47 tag', 'Polyglossia name', 'Polyglossia options']
+    const part = (tags: string[], caption: string | null, top: number): Drawn[] => {
+      const texts: Drawn[] = caption ? [{ text: caption, x: 169, y: top + 24 }] : []
+      ;[header, ...tags.map((t, i) => [t, `lang${i}`, i % 2 ? 'variant=old' : ''])].forEach((r, i) =>
+        r.forEach((text, c) => text && texts.push({ text, x: [144, 224, 315][c]!, y: top - i * 12.5 })),
+      )
+      return texts
+    }
+    const first = part(
+      ['aeb', 'af', 'afb', 'am', 'ar'],
+      'Table 3. BCP47-polyglossia language name matching',
+      110,
+    )
+    const second = part(['cop', 'cy', 'cz', 'da', 'de'], null, 740)
+    const doc = await readPdf(
+      await pdfOf([
+        { texts: [...prose(720), ...prose(600), ...first] },
+        { texts: [...second, ...prose(600)] },
+      ]),
+      'continued.pdf',
+    )
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    const headerRow = '| BCP-47 tag | Polyglossia name | Polyglossia options |\n| --- | --- | --- |\n'
+    expect(text).toContain(`${headerRow}| aeb | lang0 |`)
+    expect(text).toContain(`${headerRow}| cop | lang0 |`)
+    expect(text.split('| BCP-47 tag |').length - 1).toBe(2)
+    expect(text).toContain('Table 3. BCP47-polyglossia language name matching (continued)')
+  })
+
+  it("joins a long cell's last word, set past every other row, back in its place when the cell wraps", async () => {
+    // Maxima's key table: "… With an argument, assemble" ends past every other row, a column of
+    // its own until joined back, and the cell goes on a line lower; it read "… the package that
+    // the cell defines. assemble".
+    const rows: [string, string][] = [
+      ['C-c C-d', 'Delete the output from the current cell.'],
+      ['C-c C-t', 'Toggle whether or not the current cell is an initialization cell.'],
+      ['C-c @', 'Assemble the references contained in the cell. With an argument,'],
+      ['', 'the package that the cell defines.'],
+      ['C-c C-x', 'Insert a heading for the cell indicating that it is part of a package.'],
+    ]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) => {
+      r.forEach((text, c) => text && texts.push({ text, x: [78, 160][c]!, y: 600 - i * 12 }))
+      // "argument," ends at 447.5 (Helvetica 10), past every other row; 4 points on, more than
+      // the 0.35 em that parts columns and less than the 0.7 em that joins a stray one back.
+      if (i === 2) texts.push({ text: 'assemble', x: 451.5, y: 600 - i * 12 })
+    })
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'keys.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('With an argument, assemble the package that the cell defines. |')
+  })
+
+  it('does not take a bulleted list whose items wrap for a table', async () => {
+    const items = [
+      ['•', 'crypto:block_decrypt/3 (use crypto:crypto_one_time/4 or crypto:crypto_init/3 instead)'],
+      ['', 'and crypto:crypto_final/1 after it'],
+      ['•', 'crypto:block_encrypt/3 (use crypto:crypto_one_time/4 or crypto:crypto_init/3 instead)'],
+      ['', 'and crypto:crypto_final/1 after it'],
+      ['•', 'crypto:stream_encrypt/2 (use crypto:crypto_update/2 instead)'],
+      ['•', 'crypto:stream_init/2 (use crypto:crypto_init/3 instead)'],
+    ]
+    const texts: Drawn[] = []
+    items.forEach((r, i) =>
+      r.forEach((text, c) => text && texts.push({ text, x: [80, 100][c]!, y: 600 - i * 12 })),
+    )
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'list.pdf')
+    expect(doc.chunks.map((c) => c.text).join('\n')).not.toContain('|')
+  })
+
   it('leaves prose alone', async () => {
     const doc = await readPdf(
       await pdfOf([{ texts: [...prose(700), ...prose(600), ...prose(500)] }]),

@@ -49,7 +49,7 @@ function cellOf(words: PageWord[]): PdfTableCell {
     text += (touching ? '' : ' ') + sorted[k]!.text
   }
   text = text.replace(/\s+/g, ' ').trim()
-  return { text, box: unionBox(sorted.map((w) => w.box)), start, end }
+  return { text, box: unionBox(sorted.map((w) => w.box)), start, end, words: sorted }
 }
 
 interface LineCells {
@@ -328,6 +328,9 @@ const TIGHT_GAP = 0.7
 function joinCells(a: PdfTableCell, b: PdfTableCell): PdfTableCell {
   if (!a.box) return b
   if (!b.box) return a
+  // Read again from the words of both: "With an argument, assemble" over "the package that the
+  // cell defines." with `assemble` past every other row's end joins as the lines read.
+  if (a.words && b.words) return cellOf([...a.words, ...b.words])
   return {
     text: `${a.text} ${b.text}`,
     box: unionBox([a.box, b.box]),

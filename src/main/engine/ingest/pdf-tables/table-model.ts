@@ -1,4 +1,5 @@
 import type { Box } from './geometry.js'
+import type { PageWord } from './page-words.js'
 
 // A table found on a PDF page. Every cell keeps its character range in the page's stored text, so
 // a passage built from the table can be highlighted row by row and cell by cell in the viewer.
@@ -10,6 +11,12 @@ export interface PdfTableCell {
   /** Character range of the cell's words in the page text; start === end for an empty cell. */
   start: number
   end: number
+  /**
+   * The cell's words in text order, kept while the table is assembled: a cell joined with its
+   * neighbour (table-grid.ts joinCells) is read again from both cells' words, so the lines of two
+   * wrapped cells stay in reading order.
+   */
+  words?: readonly PageWord[]
 }
 
 export interface PdfTableRow {

@@ -125,6 +125,7 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
       (hasWideGap(l) || (prev !== undefined && (alignedRow(prev, l) || onlyRowUnder(run, l, lines[i + 1]))))
     )
       run.push(l)
+    else if (near && wrappedCellLine(run, l, lines[i + 1])) run.push(l)
     else {
       close()
       if (l.words.length >= 2 && hasWideGap(l)) run.push(l)
@@ -132,6 +133,29 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
   })
   close()
   return runs
+}
+
+/**
+ * A cell wrapped onto a line of its own ("script=blackletter" under "de-Latf-AT  german
+ * variant=austrian, spelling=new,"): each of the line's word groups starts where a column after
+ * the first starts in the run's lines, and the next line is a row of the table again. The grid
+ * joins it to the row above (table-grid.ts).
+ */
+function wrappedCellLine(run: TextLine[], l: TextLine, next: TextLine | undefined): boolean {
+  if (run.length === 0 || l.words.length === 0 || !next || next.words.length < 2 || !hasWideGap(next))
+    return false
+  const em = l.fontSize || 10
+  if (baseline(l) - baseline(next) > MAX_LEADING * (next.fontSize || 10)) return false
+  const left = Math.min(...run.map((r) => r.words[0]!.box.x))
+  const starts = run.flatMap((r) =>
+    wideGapGroups(r)
+      .slice(1)
+      .map((g) => g[0]!.box.x),
+  )
+  return wideGapGroups(l).every((g) => {
+    const x = g[0]!.box.x
+    return x - left >= em && starts.some((s) => Math.abs(s - x) <= ALIGNED * em)
+  })
 }
 
 /**
