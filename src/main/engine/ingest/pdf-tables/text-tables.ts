@@ -112,9 +112,15 @@ export function baseline(l: TextLine): number {
 export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
   const runs: TextLine[][] = []
   let run: TextLine[] = []
+  let columns = new RunColumns()
+  const push = (l: TextLine) => {
+    run.push(l)
+    columns.add(l)
+  }
   const close = () => {
     if (run.length >= minRows) runs.push(run)
     run = []
+    columns = new RunColumns()
   }
   lines.forEach((l, i) => {
     const prev = run.at(-1)
@@ -124,11 +130,11 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
       near &&
       (hasWideGap(l) || (prev !== undefined && (alignedRow(prev, l) || onlyRowUnder(run, l, lines[i + 1]))))
     )
-      run.push(l)
-    else if (near && wrappedCellLine(run, l, lines[i + 1])) run.push(l)
+      push(l)
+    else if (near && run.length > 0 && wrappedCellLine(columns, l, lines[i + 1])) push(l)
     else {
       close()
-      if (l.words.length >= 2 && hasWideGap(l)) run.push(l)
+      if (l.words.length >= 2 && hasWideGap(l)) push(l)
     }
   })
   close()
@@ -141,21 +147,36 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
  * the first starts in the run's lines, and the next line is a row of the table again. The grid
  * joins it to the row above (table-grid.ts).
  */
-function wrappedCellLine(run: TextLine[], l: TextLine, next: TextLine | undefined): boolean {
-  if (run.length === 0 || l.words.length === 0 || !next || next.words.length < 2 || !hasWideGap(next))
-    return false
+function wrappedCellLine(columns: RunColumns, l: TextLine, next: TextLine | undefined): boolean {
+  if (l.words.length === 0 || !next || next.words.length < 2 || !hasWideGap(next)) return false
   const em = l.fontSize || 10
   if (baseline(l) - baseline(next) > MAX_LEADING * (next.fontSize || 10)) return false
-  const left = Math.min(...run.map((r) => r.words[0]!.box.x))
-  const starts = run.flatMap((r) =>
-    wideGapGroups(r)
-      .slice(1)
-      .map((g) => g[0]!.box.x),
-  )
   return wideGapGroups(l).every((g) => {
     const x = g[0]!.box.x
-    return x - left >= em && starts.some((s) => Math.abs(s - x) <= ALIGNED * em)
+    return x - columns.left >= em && columns.startsNear(x, ALIGNED * em)
   })
+}
+
+/**
+ * Where a run's lines start (the leftmost) and where their columns after the first start, kept as
+ * the run grows, so that testing a line against the run costs the same however long the run.
+ */
+class RunColumns {
+  left = Infinity
+  private readonly starts: number[] = []
+
+  add(l: TextLine): void {
+    if (l.words.length > 0) this.left = Math.min(this.left, l.words[0]!.box.x)
+    for (const g of wideGapGroups(l).slice(1)) {
+      const x = g[0]!.box.x
+      // Columns start at the same places row after row: each place once.
+      if (!this.starts.some((s) => Math.abs(s - x) < 0.1)) this.starts.push(x)
+    }
+  }
+
+  startsNear(x: number, tolerance: number): boolean {
+    return this.starts.some((s) => Math.abs(s - x) <= tolerance)
+  }
 }
 
 /**
