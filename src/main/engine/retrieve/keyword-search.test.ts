@@ -34,4 +34,26 @@ describe('document frequency within given documents', () => {
     expect(kw.documentFrequencyIn('solver', [doc['a.pdf']!, doc['c.pdf']!])).toBe(0)
     expect(kw.documentFrequencyIn('openmp', [])).toBe(0)
   })
+
+  it('counts a stem FTS5 would stem again as the term it is, and as a word too', () => {
+    // Porter is not idempotent: "expEYES" is indexed as "expey", which a MATCH query stems again to
+    // "expei"; "because" as "becaus", stemmed again to "becau".
+    const d = tempLibrary({
+      'board.pdf': [
+        chunk(0, 'Board', 'The expEYES Junior board has a sine wave socket.'),
+        chunk(1, 'Why', 'It works because the socket is buffered.'),
+      ],
+      'other.pdf': [chunk(0, 'Other', 'Another expEYES kit.')],
+    })
+    const doc = ids(d)
+    const kw = new KeywordSearch(d)
+    expect(kw.documentFrequency('expey')).toBe(2)
+    expect(kw.documentFrequencyIn('expey', [doc['board.pdf']!])).toBe(1)
+    expect(kw.documentFrequencyIn('expey', [doc['board.pdf']!, doc['other.pdf']!])).toBe(2)
+    expect(kw.documentFrequencyIn('expeyes', [doc['board.pdf']!])).toBe(1)
+    expect(kw.documentFrequencyIn('becaus', [doc['board.pdf']!])).toBe(1)
+    expect(kw.chunksHolding('expey')).toHaveLength(2)
+    expect(kw.chunksHolding('becaus')).toHaveLength(1)
+    expect(kw.chunksHolding('because')).toHaveLength(1)
+  })
 })

@@ -135,17 +135,50 @@ export class KeywordSearch {
    * length, not the scope's size, for every word it looks up.
    */
   chunksHolding(word: string): number[] {
+    if (this.restemmed(word)) return this.storedTerm().holding.all(word) as number[]
     this.postings ??= this.db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?`).pluck()
     return this.postings.all(ftsQuote(word)) as number[]
   }
   private postings: Statement | null = null
 
   /**
+   * Whether the word is a stem the index holds that FTS5 would stem again in a MATCH query: porter
+   * is not idempotent ("expeyes" → "expey" → "expei", "because" → "becaus" → "becau"; 2.7% of the
+   * terms of the development libraries), so a stem handed back to MATCH finds another term or none,
+   * and a name the library holds read as absent (a question about the expEYES Junior declined).
+   * Such a term is looked up as itself, in the index's instance vocabulary.
+   */
+  private restemmed(word: string): boolean {
+    if (stem(word) === word) return false
+    this.refresh()
+    return cachedFrequency(this.exact, this.dfCache, word) > 0
+  }
+
+  private stored: { holding: Statement; holdingIn: Statement } | null = null
+  private storedTerm(): { holding: Statement; holdingIn: Statement } {
+    if (this.stored) return this.stored
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_instances USING fts5vocab(main, 'chunks_fts', 'instance')`,
+    )
+    return (this.stored = {
+      holding: this.db.prepare(`SELECT DISTINCT doc FROM temp.chunks_fts_instances WHERE term = ?`).pluck(),
+      holdingIn: this.db
+        .prepare(
+          `SELECT count(DISTINCT doc) FROM temp.chunks_fts_instances
+           WHERE term = ? AND doc IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
+        )
+        .pluck(),
+    })
+  }
+
+  /**
    * Chunks of the given documents holding the word (FTS5 stems it as it indexed); a word found
    * only as an OCR misreading of it counts those OCR chunks instead.
    */
   documentFrequencyIn(word: string, documentIds: number[]): number {
-    const df = this.exact.dfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number
+    const df = this.restemmed(word)
+      ? (this.storedTerm().holdingIn.get(word, JSON.stringify(documentIds)) as number)
+      : (this.exact.dfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number)
     if (df > 0 || !this.ocrChunks()) return df
     return this.ocr!.dfIn.get(ftsQuote(this.ocr!.term(word)), JSON.stringify(documentIds)) as number
   }

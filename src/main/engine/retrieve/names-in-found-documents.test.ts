@@ -90,4 +90,23 @@ describe('names absent from the documents found', () => {
     })
     expect(r.decision).toMatchObject({ declined: true, reason: 'names-absent', decisive: ['MPI'] })
   })
+
+  it('finds a name whose stem FTS5 would stem again in the documents found', async () => {
+    // "expEYES" is indexed as "expey", which a MATCH query stems again to "expei": counted by MATCH
+    // within the documents found, the name read as absent and the question was declined.
+    const db = tempLibrary({
+      'expeyes.pdf': [
+        chunk(0, 'Sockets', 'The expEYES Junior board gives a sine wave on the SINE socket, about 150 Hz.'),
+        chunk(1, 'Sensors', 'The SEN socket of expEYES Junior reads resistive sensors.'),
+      ],
+      'garden.pdf': Array.from({ length: 30 }, (_, i) =>
+        chunk(i, `Bed ${i}`, `Roses in bed ${i} want water and sun.`),
+      ),
+    })
+    const search = new HybridSearch({ db, embedder: null, vectors: null, tuning: tuningWith(RULE_ALONE) })
+    const r = await search.search('On the expEYES Junior board, which socket gives a sine wave?', { k: 2 })
+    expect(r.results[0]!.file).toMatch(/expeyes\.pdf$/)
+    expect(r.decision?.reason).not.toBe('names-absent')
+    expect(r.decision?.declined).toBe(false)
+  })
 })
