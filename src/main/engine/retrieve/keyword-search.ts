@@ -19,6 +19,15 @@ export interface KeywordCandidate {
   bm25: number
 }
 
+/** The chunk ids of the documents whose ids are given as a JSON array (the statement's last parameter). */
+const CHUNKS_OF_DOCUMENTS = `(SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`
+
+/** Chunks holding a term as the index stores it, from its instance vocabulary (no MATCH, so no stemming). */
+interface StoredTermStatements {
+  holding: Statement
+  holdingIn: Statement
+}
+
 /** The statements over one FTS5 index of chunks: chunks_fts, or the folded chunks_ocr_fts. */
 interface FtsIndex {
   all: Statement
@@ -54,7 +63,7 @@ function ftsIndex(db: Db, table: string, weights: string, term: (word: string) =
       .prepare(
         `SELECT count(*) FROM ${table}
          WHERE ${table} MATCH ?
-           AND rowid + 0 IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
+           AND rowid + 0 IN ${CHUNKS_OF_DOCUMENTS}`,
       )
       .pluck(),
     term,
@@ -154,8 +163,8 @@ export class KeywordSearch {
     return cachedFrequency(this.exact, this.dfCache, word) > 0
   }
 
-  private stored: { holding: Statement; holdingIn: Statement } | null = null
-  private storedTerm(): { holding: Statement; holdingIn: Statement } {
+  private stored: StoredTermStatements | null = null
+  private storedTerm(): StoredTermStatements {
     if (this.stored) return this.stored
     this.db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_instances USING fts5vocab(main, 'chunks_fts', 'instance')`,
@@ -165,7 +174,7 @@ export class KeywordSearch {
       holdingIn: this.db
         .prepare(
           `SELECT count(DISTINCT doc) FROM temp.chunks_fts_instances
-           WHERE term = ? AND doc IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?)))`,
+           WHERE term = ? AND doc IN ${CHUNKS_OF_DOCUMENTS}`,
         )
         .pluck(),
     })
