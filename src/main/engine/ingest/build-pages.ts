@@ -1,7 +1,8 @@
 import type { TextItemBox } from '@shared/library-types.js'
 import type { CleanPage, PageLine } from '../store/page-records.js'
 import type { RawLine, RawPage } from './extract-pdf.js'
-import { normalizeText } from './normalize-text.js'
+import { foldTypography } from '@shared/typography.js'
+import { cleanText, normalizeText } from './normalize-text.js'
 import { attachTexAccents } from './tex-accents.js'
 
 /** Lines that repeat at the top or bottom of at least this many pages are running headers/footers. */
@@ -140,6 +141,9 @@ export function buildPages(rawPages: RawPage[]): CleanPage[] {
 /** One page's stored text, without the lines in `running` (see buildPages). */
 export function buildPage(p: RawPage, running: Set<string>): CleanPage {
   let text = ''
+  // The same text with the document's own quotes, dashes and minus signs (see CleanPage.printed):
+  // built alongside, every step the same, so the two stay equal in length.
+  let printed = ''
   const lines: PageLine[] = []
   const items: TextItemBox[] = []
   const kept = p.lines.filter((l, i) => !(isEdge(i, p.lines.length) && running.has(signature(l))))
@@ -150,6 +154,7 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
     const joinHyphen = /[A-Za-z]-$/.test(text) && /^[a-z]/.test(first) && !/\s[A-Za-z]-$/.test(text)
     if (joinHyphen) {
       text = text.slice(0, -1)
+      printed = printed.slice(0, -1)
       // The hyphen may belong to an item before the last (the last can be an emptied trailing space).
       for (let k = items.length - 1; k >= 0 && items[k]!.end > text.length; k--) {
         items[k]!.end = text.length
@@ -159,29 +164,35 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
       if (lastLine) lastLine.end = text.length
     } else if (text.length > 0) {
       text += '\n'
+      printed += '\n'
     }
     const lineStart = joinHyphen ? (lines.at(-1)?.start ?? text.length) : text.length
     let prevRight: number | null = null
     let prevY = 0
     const firstItem = items.length
     for (const [n, it] of line.items.entries()) {
-      let s = normalizeText(strs[n]!).replace(/\s+/g, ' ')
-      if (s.length === 0) continue
-      if (prevRight !== null && !/\s$/.test(text) && !s.startsWith(' ')) {
+      let asPrinted = cleanText(strs[n]!).replace(/\s+/g, ' ')
+      if (asPrinted.length === 0) continue
+      if (prevRight !== null && !/\s$/.test(text) && !asPrinted.startsWith(' ')) {
         const gap = it.x - prevRight
         // A stacked fraction's denominator goes back under its numerator on another baseline:
         // joined without a space, 1 over 65536 read "165536".
         const stacked = gap < -line.fontSize * 0.2 && Math.abs(it.y - prevY) > line.fontSize * 0.25
-        if (gap > Math.max(0.8, line.fontSize * 0.12) || stacked) text += ' '
+        if (gap > Math.max(0.8, line.fontSize * 0.12) || stacked) {
+          text += ' '
+          printed += ' '
+        }
       }
-      if (text.endsWith('\n') || text.length === 0) s = s.trimStart()
+      if (text.endsWith('\n') || text.length === 0) asPrinted = asPrinted.trimStart()
       const start = text.length
-      text += s
+      text += foldTypography(asPrinted)
+      printed += asPrinted
       items.push({ start, end: text.length, x: round(it.x), y: round(it.y), w: round(it.w), h: round(it.h) })
       prevRight = it.x + it.w
       prevY = it.y
     }
     text = text.replace(/ +$/, '')
+    printed = printed.slice(0, text.length)
     // Items that ended in the trimmed spaces must not reach past the line (into the next '\n').
     for (const it of items.slice(firstItem)) {
       it.start = Math.min(it.start, text.length)
@@ -196,7 +207,9 @@ export function buildPage(p: RawPage, running: Set<string>): CleanPage {
     }
   }
   for (const it of items) it.end = Math.min(it.end, text.length)
-  return { pageNo: p.pageNo, width: p.width, height: p.height, text, lines, items }
+  const page: CleanPage = { pageNo: p.pageNo, width: p.width, height: p.height, text, lines, items }
+  if (printed !== text) page.printed = printed
+  return page
 }
 
 function round(n: number): number {

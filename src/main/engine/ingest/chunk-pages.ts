@@ -2,6 +2,7 @@ import { LOW_OCR_CONFIDENCE, type PageSpan } from '@shared/library-types.js'
 import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
 import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
+import { printedForms, restorePrinted, type PrintedForms } from './printed-words.js'
 import { tableSpanOn, type Table, type TableRow } from './tables/table-model.js'
 import {
   bodyLine,
@@ -475,6 +476,8 @@ export class Chunker {
   /** Units in `current` that are not overlap from the previous chunk. */
   private fresh = 0
   private prev: Unit | null = null
+  /** How each page added so far prints the words its text folds (printed-words.ts). */
+  private readonly printed = new Map<number, PrintedForms | null>()
 
   constructor(
     body: number,
@@ -495,6 +498,7 @@ export class Chunker {
   addPage(page: CleanPage, tables: readonly Table[] = []): ChunkedPassage[] {
     const before = this.chunks.length
     const { options } = this
+    this.printed.set(page.pageNo, printedForms(page))
     for (let u of this.units.page(page, tables)) {
       if (u.table) {
         const passages = tablePassages(u.table, options)
@@ -507,7 +511,7 @@ export class Chunker {
           if (this.current.every((c) => c.isHeading)) this.fresh = 0
           this.close(false)
           this.dropCarry()
-          this.chunks.push(...tableChunks(this.chunks.length, u, passages))
+          this.push(...tableChunks(this.chunks.length, u, passages))
           this.prev = u
           continue
         }
@@ -566,6 +570,15 @@ export class Chunker {
     return this.chunks
   }
 
+  /** Closed chunks, in the words their pages print. */
+  private push(...chunks: ChunkedPassage[]): void {
+    for (const c of chunks) {
+      const pages = []
+      for (let n = c.pageStart; n <= c.pageEnd; n++) pages.push(this.printed.get(n))
+      this.chunks.push({ ...c, text: restorePrinted(c.text, pages) })
+    }
+  }
+
   private dropCarry(): void {
     this.current = []
     this.words = 0
@@ -586,7 +599,7 @@ export class Chunker {
       heads.unshift(current.at(-1)!)
       current = current.slice(0, -1)
     }
-    this.chunks.push(makeChunk(this.chunks.length, current))
+    this.push(makeChunk(this.chunks.length, current))
     const carry: Unit[] = []
     if (withOverlap) {
       let w = 0

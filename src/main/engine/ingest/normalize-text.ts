@@ -1,4 +1,5 @@
 // Text repairs applied to every extracted string before it is stored or indexed.
+import { foldTypography } from '@shared/typography.js'
 
 // TeX Type 3 fonts without a Unicode map emit ligatures as control characters
 // (seen in R vignettes: "In\x1duence", "con\x1cdence"). These positions are the ligature
@@ -12,18 +13,25 @@ const CONTROL_LIGATURES: Record<string, string> = {
 }
 
 const REPLACEMENTS: [RegExp, string][] = [
-  [/[\u2018\u2019\u201a\u2032]/g, "'"],
-  [/[\u201c\u201d\u201e\u2033]/g, '"'],
-  [/[\u2010\u2011\u2012\u2013\u2014\u2212]/g, '-'],
-  [/\u223c/g, '~'],
   [/\u00ad/g, ''],
   // Remaining C0/C1 controls and private-use glyphs carry no text.
   [/[\u0000-\u0008\u000b\u000c\u000e-\u001a\u007f-\u009f\ue000-\uf8ff]/g, ' '],
 ]
 
-/** NFKC (ﬁ → fi, full-width → ASCII) plus the repairs above. Never changes line structure. */
-export function normalizeText(s: string): string {
+/**
+ * NFKC (ﬁ → fi, full-width → ASCII) plus the repairs above, typographic characters kept: the text
+ * as printed. Never changes line structure.
+ */
+export function cleanText(s: string): string {
   let out = s.replace(/[\u001b-\u001f]/g, (c) => CONTROL_LIGATURES[c] ?? ' ').normalize('NFKC')
   for (const [re, rep] of REPLACEMENTS) out = out.replace(re, rep as string)
   return out
+}
+
+/**
+ * cleanText() with quotes, dashes and the minus sign as ASCII (shared/typography.ts): the text the
+ * layout analysis reads. Same length as cleanText()'s, character for character.
+ */
+export function normalizeText(s: string): string {
+  return foldTypography(cleanText(s))
 }

@@ -73,5 +73,8 @@
  *     continued table repeats is its header (it was a body row, and a second part added the
  *     first part's header over its own); a cell joined with a stray last word keeps its lines in
  *     reading order; a bulleted list whose items wrap is not a table.
+ * 24 — a PDF's passages keep the quotes, dashes and minus signs it prints ("−5", "’<’",
+ *     "50 MHz–4 GHz"): they had ASCII stand-ins, which the layout analysis still reads
+ *     (ingest/printed-words.ts).
  */
-export const INDEX_VERSION = 23
+export const INDEX_VERSION = 24

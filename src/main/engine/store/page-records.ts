@@ -30,6 +30,13 @@ export interface CleanPage {
   width: number
   height: number
   text: string
+  /**
+   * The text with the quotes, dashes and minus signs the document prints, where `text` has their
+   * ASCII stand-ins (shared/typography.ts); the same length, character for character. Absent when
+   * the two are the same. The layout analysis reads `text`; passages are given the printed words
+   * again (ingest/printed-words.ts).
+   */
+  printed?: string
   lines: PageLine[]
   items: TextItemBox[]
   /** Set when the page's text came from OCR: its mean word confidence (null: nothing recognised). */

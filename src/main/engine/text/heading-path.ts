@@ -1,5 +1,6 @@
 // A chunk's section is stored as its heading path, outermost first ("2 Installation > 2.5 Search
 // paths"). Chunking writes it; embedding and passage merging read it. One grammar for all three.
+import { foldTypography } from '@shared/typography.js'
 
 /** What joins the headings of a path. */
 export const HEADING_PATH_SEPARATOR = ' > '
@@ -12,5 +13,6 @@ export function ownHeading(path: string | null): string | null {
 /** The chunk's text opens with its own section's heading: the chunk starts that section. */
 export function opensWithOwnHeading(path: string | null, text: string): boolean {
   const own = ownHeading(path)
-  return !!own && text.startsWith(own)
+  // The heading is read from the layout's folded text; the passage keeps its printed dashes and quotes.
+  return !!own && foldTypography(text).startsWith(foldTypography(own))
 }

@@ -22,6 +22,14 @@ describe('text ranges', () => {
     expect(table.slice(r.start, r.end)).toBe('Value Color model\n1 no model\n5 rgb (default)\n7 cmyk')
   })
 
+  it('finds a passage quoting the printed minus signs and quotes on a page stored with ASCII ones', () => {
+    const table = "A B A rem B\n-12 5 -2\nsign '<' prints 'b'"
+    const row = findPassage(table, '| \u221212 | 5 | \u22122 |')!
+    expect(table.slice(row.start, row.end)).toBe('-12 5 -2')
+    const quote = findPassage(table, 'sign \u2019<\u2019 prints \u2019b\u2019')!
+    expect(table.slice(quote.start, quote.end)).toBe("sign '<' prints 'b'")
+  })
+
   it('finds a row of a table drawn with characters by its cells, bars and rules aside', () => {
     const page =
       'Data List\n+------+--------+\n|Artist|  Sales |\n+------+--------+\n|Abba  |37836.18|\n|Queen |29021.50|'

@@ -1,6 +1,7 @@
 // Finds where a passage (or a search term) sits in a page's stored text, tolerant of whitespace
 // differences, and turns character ranges into boxes using the page's text items.
 import type { TextItemBox } from '@shared/library-types.js'
+import { foldTypography } from '@shared/typography.js'
 
 export interface CharRange {
   start: number
@@ -14,7 +15,7 @@ export interface Box {
   h: number
 }
 
-/** Collapses whitespace and lowercases, keeping a map from each kept character to its source index. */
+/** Collapses whitespace, lowercases and folds quotes and dashes, keeping a map from each kept character to its source index. */
 function squash(text: string): { s: string; map: number[] } {
   let s = ''
   const map: number[] = []
@@ -30,7 +31,8 @@ function squash(text: string): { s: string; map: number[] } {
       map.push(i - 1)
       pendingSpace = false
     }
-    s += ch.toLowerCase()
+    // A passage quotes the printed "−5" or "’<’"; a page stored before it did holds "-5", "'<'".
+    s += foldTypography(ch).toLowerCase()
     map.push(i)
   }
   return { s, map }

@@ -1,0 +1,52 @@
+// Passages are put together from the layout analysis's text, whose quotes, dashes and minus signs
+// are ASCII (normalize-text.ts); a passage should quote the document as printed: "−5" in a table
+// of signed results, "’<’" in a table of edit symbols, "50 MHz–4 GHz". Each page records how it
+// prints such words; a passage's words are given that form again. A word printed two ways on the
+// passage's pages ("-5" in a listing, "−5" in a table) is left as it is.
+import type { CleanPage } from '../store/page-records.js'
+
+/** A word holding an ASCII stand-in for a typographic character. */
+const FOLDED_WORD = /\S*['"~-]\S*/g
+
+/** For each folded word of a page, the forms it is printed in there (itself included). */
+export interface PrintedForms {
+  forms: Map<string, Set<string>>
+  /** Some word is printed otherwise than folded: only then is there anything to give back. */
+  differs: boolean
+}
+
+/**
+ * How a page prints the words of its text that hold a quote, dash or tilde; null when it has none.
+ * A page that prints them all as ASCII counts too: a passage across it and a page printing "−5"
+ * cannot tell which "-5" is which.
+ */
+export function printedForms(page: CleanPage): PrintedForms | null {
+  const { text } = page
+  const printed = page.printed?.length === text.length ? page.printed : text
+  const forms = new Map<string, Set<string>>()
+  let differs = false
+  for (const m of text.matchAll(FOLDED_WORD)) {
+    const form = printed.slice(m.index, m.index + m[0].length)
+    differs ||= form !== m[0]
+    const seen = forms.get(m[0])
+    if (seen) seen.add(form)
+    else forms.set(m[0], new Set([form]))
+  }
+  return forms.size > 0 ? { forms, differs } : null
+}
+
+/** The text with each word its pages print one way only given that printed form. */
+export function restorePrinted(text: string, pages: readonly (PrintedForms | null | undefined)[]): string {
+  const known = pages.filter((p): p is PrintedForms => !!p)
+  if (!known.some((p) => p.differs)) return text
+  return text.replace(FOLDED_WORD, (word) => {
+    let only: string | null = null
+    for (const { forms } of known) {
+      for (const form of forms.get(word) ?? []) {
+        if (only !== null && form !== only) return word
+        only = form
+      }
+    }
+    return only ?? word
+  })
+}
