@@ -75,6 +75,8 @@
  *     reading order; a bulleted list whose items wrap is not a table.
  * 24 — a PDF's passages keep the quotes, dashes and minus signs it prints ("−5", "’<’",
  *     "50 MHz–4 GHz"): they had ASCII stand-ins, which the layout analysis still reads
- *     (ingest/printed-words.ts).
+ *     (ingest/printed-words.ts); a printout's table drawn with a column of bars between groups of
+ *     columns and a line of dashes under its header (blktrace's btt) loses the bars and dashes,
+ *     which were read as columns and a row (pdf-tables/drawn-rules.ts).
  */
 export const INDEX_VERSION = 24

@@ -1,5 +1,6 @@
 import type { CleanPage } from '../../store/page-records.js'
 import { pageCharGrids } from './char-grid-lines.js'
+import { withoutDrawnRules } from './drawn-rules.js'
 import {
   phrasesCutIntoCells,
   sentenceAbove,
@@ -318,8 +319,9 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   const headerLines = new Set(
     twoWay ? [above!.line, run[0]!.line] : withHeader ? [above!.line] : printout ? [run[0]!.line] : [],
   )
-  let rows = gridRows({ words: all.flatMap((l) => l.words), separators, headerLines })
-  const headerRows = twoWay ? 2 : withHeader || printout ? 1 : numericHeader(rows)
+  const drawn = withoutDrawnRules(gridRows({ words: all.flatMap((l) => l.words), separators, headerLines }))
+  let rows = drawn.rows
+  const headerRows = twoWay ? 2 : withHeader || printout || drawn.ruledHeader ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
   if (twoWay) nameEveryValueColumn(rows[0]!)
   rows = joinStrayColumns(

@@ -781,6 +781,56 @@ describe('tables in PDFs', () => {
     expect(text).toContain('With an argument, assemble the package that the cell defines. |')
   })
 
+  it('drops the bars and dashes a printout draws its table with, the line of dashes marking the header', async () => {
+    // A trace tool's report (blktrace's btt): groups of columns parted by a column of "|", a line
+    // of dashes under the header. Read by whitespace, each bar was a column and the dashes a row.
+    const rows = [
+      // A last column named but left empty (hmmer's "Description" over hits without one).
+      ['DEV', '|', 'Queued', 'Dispatched', 'Ratio', '|', 'BLKmin', 'BLKavg', 'Description'],
+      ['----------', '|', '-------', '----------', '-----', '|', '------', '------', '-----------'],
+      ['( 68, 64)', '|', '2262311', '18178', '124.5', '|', '2', '124'],
+      ['( 8, 32)', '|', '1000', '500', '2.0', '|', '4', '64'],
+      ['( 8, 0)', '|', '3000', '600', '5.0', '|', '8', '96'],
+    ]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) =>
+      r.forEach((text, c) =>
+        texts.push({
+          text,
+          x: [80, 150, 165, 225, 290, 330, 345, 395, 445][c]!,
+          y: 600 - i * 12,
+          mono: true,
+        }),
+      ),
+    )
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'btt.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain(
+      '| DEV | Queued | Dispatched | Ratio | BLKmin | BLKavg |\n| --- | --- | --- | --- | --- | --- |\n| ( 68, 64) | 2262311 | 18178 | 124.5 | 2 | 124 |',
+    )
+    expect(text).not.toContain('\\|')
+    expect(text).not.toContain('------')
+  })
+
+  it('keeps a bar that is the content of some cells of a column', async () => {
+    // flex's REJECT example: the action "|" (same as the next rule's) beside rules with actions.
+    const rows = [
+      ['Rule', 'Action'],
+      ['a', '|'],
+      ['ab', '|'],
+      ['abc', '|'],
+      ['abcd', 'ECHO; REJECT;'],
+      ['.|\\n', '/* eat up any unmatched character */'],
+    ]
+    const texts: Drawn[] = []
+    rows.forEach((r, i) =>
+      r.forEach((text, c) => texts.push({ text, x: [80, 200][c]!, y: 600 - i * 12, mono: true })),
+    )
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(720), ...texts, ...prose(480)] }]), 'flex.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| ab | \\| |')
+  })
+
   it('does not take a bulleted list whose items wrap for a table', async () => {
     const items = [
       ['•', 'crypto:block_decrypt/3 (use crypto:crypto_one_time/4 or crypto:crypto_init/3 instead)'],
