@@ -2,7 +2,7 @@ import { LOW_OCR_CONFIDENCE, type PageSpan } from '@shared/library-types.js'
 import type { Chunk, CleanPage, PageLine } from '../store/page-records.js'
 import { HEADING_PATH_SEPARATOR, opensWithOwnHeading, ownHeading } from '../text/heading-path.js'
 import { sentenceBreaks } from '../text/sentences.js'
-import { printedForms, restorePrinted, type PrintedForms } from './printed-words.js'
+import { mergePrintedForms, printedForms, restorePrinted, type PrintedForms } from './printed-words.js'
 import { tableSpanOn, type Table, type TableRow } from './tables/table-model.js'
 import {
   bodyLine,
@@ -478,6 +478,10 @@ export class Chunker {
   private prev: Unit | null = null
   /** How each page added so far prints the words its text folds (printed-words.ts). */
   private readonly printed = new Map<number, PrintedForms | null>()
+  /** The same for the whole document so far: a heading path's sections began on earlier pages. */
+  private readonly printedSoFar: PrintedForms = { forms: new Map(), differs: false }
+  /** Each heading as first given back (printedHeading). */
+  private readonly printedHeadings = new Map<string, string>()
 
   constructor(
     body: number,
@@ -498,7 +502,9 @@ export class Chunker {
   addPage(page: CleanPage, tables: readonly Table[] = []): ChunkedPassage[] {
     const before = this.chunks.length
     const { options } = this
-    this.printed.set(page.pageNo, printedForms(page))
+    const forms = printedForms(page)
+    this.printed.set(page.pageNo, forms)
+    mergePrintedForms(this.printedSoFar, forms)
     for (let u of this.units.page(page, tables)) {
       if (u.table) {
         const passages = tablePassages(u.table, options)
@@ -570,13 +576,29 @@ export class Chunker {
     return this.chunks
   }
 
-  /** Closed chunks, in the words their pages print. */
+  /** Closed chunks, in the words their pages print; headings in the words the document prints. */
   private push(...chunks: ChunkedPassage[]): void {
     for (const c of chunks) {
       const pages = []
       for (let n = c.pageStart; n <= c.pageEnd; n++) pages.push(this.printed.get(n))
-      this.chunks.push({ ...c, text: restorePrinted(c.text, pages) })
+      this.chunks.push({ ...c, heading: this.printedHeading(c.heading), text: restorePrinted(c.text, pages) })
     }
+  }
+
+  /** Each heading of the path as first given back, so a section is named alike wherever it recurs. */
+  private printedHeading(path: string | null): string | null {
+    if (path === null) return null
+    return path
+      .split(HEADING_PATH_SEPARATOR)
+      .map((heading) => {
+        let printed = this.printedHeadings.get(heading)
+        if (printed === undefined) {
+          printed = restorePrinted(heading, [this.printedSoFar])
+          this.printedHeadings.set(heading, printed)
+        }
+        return printed
+      })
+      .join(HEADING_PATH_SEPARATOR)
   }
 
   private dropCarry(): void {

@@ -85,12 +85,12 @@ describe('restorePrinted', () => {
 })
 
 describe('a PDF passage', () => {
-  it('quotes the dashes and curly quotes the PDF prints, and finds them folded or not', async () => {
+  it('quotes the dashes and curly quotes the PDF prints, in its text and its heading', async () => {
     const bytes = await makeTextPdf({
       pages: [
         {
           lines: [
-            { text: 'Supported boards' },
+            { text: 'Boards \u2013 supported versions', size: 16 },
             { text: 'The rad1o covers 50 MHz\u20134 GHz at 20 Msps.' },
             { text: 'Sign control \u2019<\u2019 prints \u2018b\u2019 for a nonnegative number.' },
           ],
@@ -101,6 +101,8 @@ describe('a PDF passage', () => {
     const text = doc.chunks.map((c) => c.text).join('\n')
     expect(text).toContain('50 MHz\u20134 GHz')
     expect(text).toContain('\u2019<\u2019 prints \u2018b\u2019')
+    // The section's heading too, as the document prints it.
+    expect(doc.chunks.map((c) => c.heading)).toContain('Boards \u2013 supported versions')
     // The stored page text stays what the layout analysis read.
     expect(doc.pages[0]!.text).toContain('50 MHz-4 GHz')
   })

@@ -35,6 +35,17 @@ export function printedForms(page: CleanPage): PrintedForms | null {
   return forms.size > 0 ? { forms, differs } : null
 }
 
+/** Adds a page's forms to a document's so far (a heading path names sections of earlier pages). */
+export function mergePrintedForms(into: PrintedForms, page: PrintedForms | null): void {
+  if (!page) return
+  into.differs ||= page.differs
+  for (const [word, forms] of page.forms) {
+    const seen = into.forms.get(word)
+    if (seen) for (const f of forms) seen.add(f)
+    else into.forms.set(word, new Set(forms))
+  }
+}
+
 /** The text with each word its pages print one way only given that printed form. */
 export function restorePrinted(text: string, pages: readonly (PrintedForms | null | undefined)[]): string {
   const known = pages.filter((p): p is PrintedForms => !!p)

@@ -78,5 +78,7 @@
  *     (ingest/printed-words.ts); a printout's table drawn with a column of bars between groups of
  *     columns and a line of dashes under its header (blktrace's btt) loses the bars and dashes,
  *     which were read as columns and a row (pdf-tables/drawn-rules.ts).
+ * 25 — a PDF's section headings keep the characters it prints too ("Boards – supported
+ *     versions"), each heading as first given back, so a section is named alike in every passage.
  */
-export const INDEX_VERSION = 24
+export const INDEX_VERSION = 25
