@@ -189,7 +189,9 @@ export class KeywordSearch {
       ? (this.storedTerm().holdingIn.get(word, JSON.stringify(documentIds)) as number)
       : (this.exact.dfIn.get(ftsQuote(word), JSON.stringify(documentIds)) as number)
     if (df > 0 || !this.ocrChunks()) return df
-    return this.ocr!.dfIn.get(ftsQuote(this.ocr!.term(word)), JSON.stringify(documentIds)) as number
+    // The word is a stem already, and the folded index holds folded stems with no stemmer of its
+    // own: folded as it is (as ocrDocumentFrequency does), not stemmed again.
+    return this.ocr!.dfIn.get(ftsQuote(foldConfusable(word)), JSON.stringify(documentIds)) as number
   }
 
   /** Whether the library has chunks on OCR'd pages (and folding is on). */

@@ -68,6 +68,18 @@ describe('retrieval on OCR pages, tolerant of confusable characters', () => {
     expect(new KeywordSearch(library([])).documentFrequency('lmtest')).toBe(0)
   })
 
+  it('counts a misread name whose stem FTS5 would stem again within the documents found', () => {
+    // "LCDeyes" is indexed as the stem "lcdey", which porter would stem again to "lcdei"; the scan
+    // read it "1CDeyes". The folded index holds "lcdey": the stem is folded, not stemmed twice.
+    const db = tempLibrary({ 'scan.pdf': [chunk(0, 'Board', 'The 1CDeyes board shows the voltage.')] }, [
+      'scan.pdf',
+    ])
+    const kw = new KeywordSearch(db)
+    const doc = db.prepare(`SELECT id FROM documents`).pluck().get() as number
+    expect(kw.documentFrequency('lcdey')).toBe(1)
+    expect(kw.documentFrequencyIn('lcdey', [doc])).toBe(1)
+  })
+
   it('drops a removed chunk from the folded index', () => {
     const db = library()
     const count = () => db.prepare(`SELECT count(*) FROM chunks_ocr_fts`).pluck().get()
