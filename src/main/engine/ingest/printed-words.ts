@@ -3,10 +3,8 @@
 // of signed results, "’<’" in a table of edit symbols, "50 MHz–4 GHz". Each page records how it
 // prints such words; a passage's words are given that form again. A word printed two ways on the
 // passage's pages ("-5" in a listing, "−5" in a table) is left as it is.
+import { FOLDED_WORD } from '@shared/typography.js'
 import type { CleanPage } from '../store/page-records.js'
-
-/** A word holding an ASCII stand-in for a typographic character. */
-const FOLDED_WORD = /\S*['"~-]\S*/g
 
 /** For each folded word of a page, the forms it is printed in there (itself included). */
 export interface PrintedForms {

@@ -13,6 +13,7 @@ export function ownHeading(path: string | null): string | null {
 /** The chunk's text opens with its own section's heading: the chunk starts that section. */
 export function opensWithOwnHeading(path: string | null, text: string): boolean {
   const own = ownHeading(path)
-  // The heading is read from the layout's folded text; the passage keeps its printed dashes and quotes.
+  // Both keep the dashes and quotes the document prints, but a heading is given them from the whole
+  // document and a passage from its own pages, so one may print a word the other holds folded.
   return !!own && foldTypography(text).startsWith(foldTypography(own))
 }
