@@ -6,7 +6,7 @@ import { spellingVariants } from './spelling-variants.js'
 import { synonyms } from './wordnet.js'
 import { DEFAULT_TUNING, type Tuning } from './tuning.js'
 import { stem } from '../text/tokens.js'
-import { identifierPhrases, queryTerms, type QueryTerm } from './query-terms.js'
+import { identifierPhrases, isStopword, queryTerms, type QueryTerm } from './query-terms.js'
 
 /** What the library's vocabulary says about a word: chunks holding it, and the chunk count. */
 export interface Vocabulary {
@@ -124,14 +124,15 @@ function bridgeVocabulary(
     out.push(t)
   }
   if (T.wCompoundJoin > 0)
-    for (const m of text.toLowerCase().matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
-      const joined = m[0].replace(/-/g, '')
+    for (const parts of compoundsTyped(text, T.joinOpenCompounds > 0)) {
+      const joined = parts.join('')
       const jdf = df(joined)
       if (jdf === 0) continue
       const alt = { word: joined, stem: stem(joined), weight: T.wCompoundJoin, df: jdf }
-      for (const part of m[0].split('-')) {
+      for (const part of parts) {
         const t = out.find((x) => x.word === part)
-        if (t && t.stem !== alt.stem) t.alts = [...(t.alts ?? []), alt]
+        if (t && t.stem !== alt.stem && !t.alts?.some((a) => a.stem === alt.stem))
+          t.alts = [...(t.alts ?? []), alt]
       }
     }
   if (T.wSynonym > 0) {
@@ -143,6 +144,26 @@ function bridgeVocabulary(
         if (sdf === 0 || stems.has(s) || t.alts?.some((a) => a.stem === s)) continue
         t.alts = [...(t.alts ?? []), { word: syn, stem: s, weight: T.wSynonym, df: sdf }]
       }
+    }
+  }
+  return out
+}
+
+/**
+ * The compounds a question types whose closed form a library may use instead: each hyphenated one
+ * ("log-scale"), and with `open`, each two neighbouring content words ("bit rate", "time out",
+ * "file name"): English writes a compound open, hyphenated or closed, and technical documents
+ * often close what a reader leaves open ("bitrate", "timeout", "filename").
+ */
+function compoundsTyped(text: string, open: boolean): string[][] {
+  const lower = text.toLowerCase()
+  const out = [...lower.matchAll(/\p{L}+(?:-\p{L}+)+/gu)].map((m) => m[0].split('-'))
+  if (!open) return out
+  for (const run of lower.split(/[^\p{L}\s]+/u)) {
+    const words = run.split(/\s+/).filter((w) => w.length > 0)
+    for (let i = 0; i + 1 < words.length; i++) {
+      const [a, b] = [words[i]!, words[i + 1]!]
+      if (a.length >= 2 && b.length >= 2 && !isStopword(a) && !isStopword(b)) out.push([a, b])
     }
   }
   return out

@@ -28,6 +28,7 @@ describe('analyseQuestion', () => {
     'The Weibull parameterization differs from R.',
     'Set the axis to logscale for data spanning decades.',
     'Plain text.',
+    'Mode 5 encodes at a bitrate of 15,000 bps.',
   ])
 
   it("searches a British spelling in the library's American one, and keeps nothing unseen", () => {
@@ -40,6 +41,18 @@ describe('analyseQuestion', () => {
     const q = analyseQuestion('How do I get a log-scale axis?', [], vocab)
     const log = q.terms.find((t) => t.word === 'log')!
     expect(log.alts?.map((a) => a.word)).toContain('logscale')
+  })
+
+  it('lets the closed form of two words typed open stand for them ("bit rate" → "bitrate")', () => {
+    const q = analyseQuestion('Which bit rate does mode 5 give?', [], vocab)
+    const bit = q.terms.find((t) => t.word === 'bit')!
+    expect(bit.alts?.map((a) => a.word)).toContain('bitrate')
+    expect(q.terms.find((t) => t.word === 'rate')!.alts?.map((a) => a.word)).toContain('bitrate')
+    // Words apart in the question are no compound ("bit of the rate"), nor is an open pair off.
+    const apart = analyseQuestion('Which bit of the rate does mode 5 give?', [], vocab)
+    expect(apart.terms.find((t) => t.word === 'bit')!.alts).toBeUndefined()
+    const off = analyseQuestion('Which bit rate?', [], vocab, tuningWith({ joinOpenCompounds: 0 }))
+    expect(off.terms.find((t) => t.word === 'bit')!.alts).toBeUndefined()
   })
 
   it('can split a compound the library writes as two words, still reporting it unseen', () => {
