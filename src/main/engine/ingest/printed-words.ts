@@ -19,16 +19,31 @@ export interface PrintedForms {
  * cannot tell which "-5" is which.
  */
 export function printedForms(page: CleanPage): PrintedForms | null {
+  return printedFormsIn(page, [{ start: 0, end: page.text.length }])
+}
+
+/**
+ * The same for some ranges of the page text only: a table cell's own words (pdf-tables), so a cell
+ * gets the characters it prints itself even where the page prints the same word two ways ("1 000,-"
+ * in one row of a table, "1 000,–" in the next).
+ */
+export function printedFormsIn(
+  page: CleanPage,
+  ranges: readonly { start: number; end: number }[],
+): PrintedForms | null {
   const { text } = page
   const printed = page.printed?.length === text.length ? page.printed : text
   const forms = new Map<string, Set<string>>()
   let differs = false
-  for (const m of text.matchAll(FOLDED_WORD)) {
-    const form = printed.slice(m.index, m.index + m[0].length)
-    differs ||= form !== m[0]
-    const seen = forms.get(m[0])
-    if (seen) seen.add(form)
-    else forms.set(m[0], new Set([form]))
+  for (const { start, end } of ranges) {
+    for (const m of text.slice(start, end).matchAll(FOLDED_WORD)) {
+      const at = start + m.index
+      const form = printed.slice(at, at + m[0].length)
+      differs ||= form !== m[0]
+      const seen = forms.get(m[0])
+      if (seen) seen.add(form)
+      else forms.set(m[0], new Set([form]))
+    }
   }
   return forms.size > 0 ? { forms, differs } : null
 }

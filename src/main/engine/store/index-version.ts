@@ -80,5 +80,7 @@
  *     which were read as columns and a row (pdf-tables/drawn-rules.ts).
  * 25 — a PDF's section headings keep the characters it prints too ("Boards – supported
  *     versions"), each heading as first given back, so a section is named alike in every passage.
+ * 26 — a PDF table's cells keep the quotes, dashes and minus signs their own words print, where
+ *     the page prints the same word two ways ("1 000,-" in one row, "1 000,–" in the next).
  */
-export const INDEX_VERSION = 25
+export const INDEX_VERSION = 26

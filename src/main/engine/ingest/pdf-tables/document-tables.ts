@@ -3,7 +3,8 @@ import type { RawPage } from '../extract-pdf.js'
 import { buildTable, type RawRow, type Table } from '../tables/table-model.js'
 import { detectPageTables, linkContinuations } from './detect-tables.js'
 import { unfoldSideBySide } from './side-by-side.js'
-import type { PdfTable, PdfTableRow } from './table-model.js'
+import { printedFormsIn, restorePrinted } from '../printed-words.js'
+import type { PdfTable, PdfTableCell, PdfTableRow } from './table-model.js'
 
 /**
  * A table found on a page in the shared table model (tables/table-model.ts): rows with their
@@ -14,7 +15,7 @@ export function toTable(found: PdfTable, page: CleanPage): Table {
   const t = unfoldSideBySide(found)
   const row = (r: PdfTableRow): RawRow => ({
     cells: r.cells.map((c) => ({
-      text: c.text,
+      text: printedCell(c, page),
       ...(c.box && !r.carried
         ? {
             place: {
@@ -43,6 +44,17 @@ export function toTable(found: PdfTable, page: CleanPage): Table {
     span: { page: t.page, start: first.start, end: last.end },
     inline: true,
   })
+}
+
+/**
+ * A cell's text with the quotes, dashes and minus signs its own words print (printed-words.ts): the
+ * chunk gives a word back its printed form only when all its pages print it one way, and a table
+ * is where one row prints "−5" and the next "-5". A cell without its words (a ruled cell, a grid
+ * drawn with characters) is left to the chunk.
+ */
+function printedCell(c: PdfTableCell, page: CleanPage): string {
+  if (!c.words?.length || page.printed === undefined) return c.text
+  return restorePrinted(c.text, [printedFormsIn(page, c.words)])
 }
 
 /**

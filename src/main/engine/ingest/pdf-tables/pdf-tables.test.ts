@@ -114,6 +114,28 @@ describe('tables in PDFs', () => {
         expect(line.split('|').length - 2).toBe(4)
   })
 
+  it('gives each cell the dashes it prints, where rows of one page print a word two ways', async () => {
+    // The euro package's formats: one style ends a price with a hyphen, another with an en dash.
+    const rows: [string, string][] = [
+      ['Style', 'Printed'],
+      ['plain', 'ATS 1 000,-'],
+      ['plain,endash', 'ATS 1 000,\u2013'],
+      ['eco', 'ATS 1.000,-'],
+      ['eco,endash', 'ATS 1.000,\u2013'],
+    ]
+    const texts = rows.map(([a, b], i) => ({
+      text: `${a.padEnd(16)}${b}`,
+      x: 72,
+      y: 700 - i * 14,
+      mono: true,
+    }))
+    const doc = await readPdf(await pdfOf([{ texts }]), 'euro.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| plain | ATS 1 000,- |')
+    expect(text).toContain('| plain,endash | ATS 1 000,\u2013 |')
+    expect(text).toContain('| eco,endash | ATS 1.000,\u2013 |')
+  })
+
   it('parts two tables between the same rules (booktabs) at the caption of the second', async () => {
     const texts: Drawn[] = []
     const lines: [number, number, number, number][] = []
