@@ -81,6 +81,8 @@
  * 25 — a PDF's section headings keep the characters it prints too ("Boards – supported
  *     versions"), each heading as first given back, so a section is named alike in every passage.
  * 26 — a PDF table's cells keep the quotes, dashes and minus signs their own words print, where
- *     the page prints the same word two ways ("1 000,-" in one row, "1 000,–" in the next).
+ *     the page prints the same word two ways ("1 000,-" in one row, "1 000,–" in the next); a
+ *     header spread over two columns that are then joined names the column once ("Platforms",
+ *     not "Platforms Platforms").
  */
 export const INDEX_VERSION = 26

@@ -328,6 +328,9 @@ const TIGHT_GAP = 0.7
 function joinCells(a: PdfTableCell, b: PdfTableCell): PdfTableCell {
   if (!a.box) return b
   if (!b.box) return a
+  // A header spread over both columns (spreadHeaderSpans) is one cell of the page, named once
+  // ("Platforms", not "Platforms Platforms").
+  if (a.start === b.start && a.end === b.end) return a
   // Read again from the words of both: "With an argument, assemble" over "the package that the
   // cell defines." with `assemble` past every other row's end joins as the lines read.
   if (a.words && b.words) return cellOf([...a.words, ...b.words])
