@@ -83,6 +83,8 @@
  * 26 — a PDF table's cells keep the quotes, dashes and minus signs their own words print, where
  *     the page prints the same word two ways ("1 000,-" in one row, "1 000,–" in the next); a
  *     header spread over two columns that are then joined names the column once ("Platforms",
- *     not "Platforms Platforms").
+ *     not "Platforms Platforms"); a whitespace table's cell wrapped over several lines below its
+ *     row (a command's description over four lines, FireHOL's tables) stays in its row, the last
+ *     row's too: one such line ended the table unless a row came right after it.
  */
 export const INDEX_VERSION = 26

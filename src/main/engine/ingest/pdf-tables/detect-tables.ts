@@ -305,7 +305,7 @@ function lineOfRow(r: PdfTableRow, words: PageWord[]): number {
   return words.find((w) => w.start >= r.start && w.end <= r.end)?.line ?? -1
 }
 
-function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
+function fromRun(run: TextLine[], above: TextLine | undefined, wrapped: ReadonlySet<number>): Found | null {
   const em = run[0]!.fontSize || 10
   const withHeader = headerAbove(above, run) && !sentenceAbove(above!, run)
   const all = withHeader ? [above!, ...run] : run
@@ -319,7 +319,9 @@ function fromRun(run: TextLine[], above: TextLine | undefined): Found | null {
   const headerLines = new Set(
     twoWay ? [above!.line, run[0]!.line] : withHeader ? [above!.line] : printout ? [run[0]!.line] : [],
   )
-  const drawn = withoutDrawnRules(gridRows({ words: all.flatMap((l) => l.words), separators, headerLines }))
+  const drawn = withoutDrawnRules(
+    gridRows({ words: all.flatMap((l) => l.words), separators, headerLines, wrapped }),
+  )
   let rows = drawn.rows
   const headerRows = twoWay ? 2 : withHeader || printout || drawn.ruledHeader ? 1 : numericHeader(rows)
   spreadHeaderSpans(rows, headerRows)
@@ -524,9 +526,10 @@ export function detectPageTables(page: CleanPage, rulings: Segment[] = []): PdfT
     for (const l of f.lines) taken.add(l)
   }
   const rest = lines.filter((l) => !taken.has(l.line))
-  for (const run of candidateRuns(rest).flatMap(splitAtRepeatedHeaders)) {
+  const wrapped = new Set<number>()
+  for (const run of candidateRuns(rest, 2, wrapped).flatMap(splitAtRepeatedHeaders)) {
     const above = lines[run[0]!.line - 1]
-    const f = fromRun(run, above && !taken.has(above.line) ? above : undefined)
+    const f = fromRun(run, above && !taken.has(above.line) ? above : undefined, wrapped)
     // Text cut into cells is no table (code-and-console.ts), unless a "Table N" caption says so.
     if (f && !(phrasesCutIntoCells(f.rows, f.headerRows) && !hasCaptionNear(f, lines))) {
       found.push(f)

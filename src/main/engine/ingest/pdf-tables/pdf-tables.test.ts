@@ -114,6 +114,37 @@ describe('tables in PDFs', () => {
         expect(line.split('|').length - 2).toBe(4)
   })
 
+  it('keeps a row whole whose description wraps over several lines, the last row too', async () => {
+    // FireHOL's command tables: a short name and flag beside a description of up to four lines.
+    const rows: [string, string, string[]][] = [
+      ['command', 'flag', ['description']],
+      ['action', 'Y', ['Define new actions that can', 'differentiate the final action based on', 'rules.']],
+      ['blacklist', 'Y', ['Drop matching packets globally.']],
+      ['classify', 'Y', ['Put matching traffic into the', 'specified traffic shaping class.']],
+      ['dscp', 'Y', ['Set the DSCP field of packets.']],
+      ['tos', 'Y', ['Set the Type of Service of packets', 'leaving the firewall.']],
+    ]
+    const texts: Drawn[] = []
+    let y = 640
+    for (const [name, flag, lines] of rows) {
+      texts.push({ text: name, x: 72, y }, { text: flag, x: 160, y })
+      for (const l of lines) {
+        texts.push({ text: l, x: 220, y })
+        y -= 13
+      }
+    }
+    const doc = await readPdf(await pdfOf([{ texts: [...prose(700), ...texts] }]), 'firehol.pdf')
+    const text = doc.chunks.map((c) => c.text).join('\n')
+    expect(text).toContain('| command | flag | description |')
+    expect(text).toContain(
+      '| action | Y | Define new actions that can differentiate the final action based on rules. |',
+    )
+    expect(text).toContain(
+      '| classify | Y | Put matching traffic into the specified traffic shaping class. |',
+    )
+    expect(text).toContain('| tos | Y | Set the Type of Service of packets leaving the firewall. |')
+  })
+
   it('gives each cell the dashes it prints, where rows of one page print a word two ways', async () => {
     // The euro package's formats: one style ends a price with a hyphen, another with an en dash.
     const rows: [string, string][] = [

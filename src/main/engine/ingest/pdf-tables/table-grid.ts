@@ -14,6 +14,11 @@ export interface GridInput {
   /** Lines (page line indices) that are header lines: never merged into a body row. */
   headerLines?: Set<number>
   /**
+   * Lines the run took as a cell wrapped below its row (text-tables.ts wrappedCellLine): each
+   * continues the row above, however many of them the table has.
+   */
+  wrapped?: ReadonlySet<number>
+  /**
    * The table is bounded by rules (a frame or booktabs): a line whose first column is empty
    * continues the row above, however sparse that column, when it fills one column (a wrapped
    * cell) or a column the row has left empty so far (cells set lower, formulas over several
@@ -269,7 +274,7 @@ export function gridRows(input: GridInput): PdfTableRow[] {
     let join = false
     if (prev && sameHeaderness && !header.has(l.line)) {
       if (banded) join = bandOf(l.y) === bandOf(prevLine!.y) && !recordBands.has(bandOf(l.y))
-      else if (wrapsOwnCell(prev, lines, i)) join = true
+      else if (wrapsOwnCell(prev, lines, i) || input.wrapped?.has(l.line)) join = true
       else if (input.ruled && l.cols[0]!.length === 0 && firstFilled >= 2) {
         const filled = l.cols.flatMap((c, i) => (c.length > 0 ? [i] : []))
         join = filled.length === 1 || filled.some((i) => prev!.every((p) => p.cols[i]!.length === 0))

@@ -107,9 +107,10 @@ export function baseline(l: TextLine): number {
 
 /**
  * Runs of consecutive column-laid lines (at least `minRows`), each with the line above it when
- * that line could be its header (no closing colon or full stop, close above).
+ * that line could be its header (no closing colon or full stop, close above). The lines taken as
+ * a cell wrapped below its row (wrappedCellLine) are added to `wrapped`, for the grid to join.
  */
-export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
+export function candidateRuns(lines: TextLine[], minRows = 2, wrapped?: Set<number>): TextLine[][] {
   const runs: TextLine[][] = []
   let run: TextLine[] = []
   let columns = new RunColumns()
@@ -131,8 +132,10 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
       (hasWideGap(l) || (prev !== undefined && (alignedRow(prev, l) || onlyRowUnder(run, l, lines[i + 1]))))
     )
       push(l)
-    else if (near && run.length > 0 && wrappedCellLine(columns, l, lines[i + 1])) push(l)
-    else {
+    else if (near && run.length > 0 && wrappedCellLine(columns, lines, i)) {
+      push(l)
+      wrapped?.add(l.line)
+    } else {
       close()
       if (l.words.length >= 2 && hasWideGap(l)) push(l)
     }
@@ -144,13 +147,29 @@ export function candidateRuns(lines: TextLine[], minRows = 2): TextLine[][] {
 /**
  * A cell wrapped onto a line of its own ("script=blackletter" under "de-Latf-AT  german
  * variant=austrian, spelling=new,"): each of the line's word groups starts where a column after
- * the first starts in the run's lines, and the next line is a row of the table again. The grid
- * joins it to the row above (table-grid.ts).
+ * the first starts in the run's lines, and a row of the table comes again after it, next or after
+ * more such lines (a command's description wrapped over four lines beside it, FireHOL's tables).
+ * The grid joins them to the row above (table-grid.ts).
  */
-function wrappedCellLine(columns: RunColumns, l: TextLine, next: TextLine | undefined): boolean {
-  if (l.words.length === 0 || !next || next.words.length < 2 || !hasWideGap(next)) return false
+function wrappedCellLine(columns: RunColumns, lines: TextLine[], at: number): boolean {
+  for (let k = at; k < lines.length && k < at + MAX_WRAPPED_LINES; k++) {
+    const l = lines[k]!
+    if (!atColumnStarts(columns, l)) return false
+    const next = lines[k + 1]
+    // The table's last row wrapped: nothing follows close below (the page or the block ends).
+    if (!next || baseline(l) - baseline(next) > MAX_LEADING * (next.fontSize || 10)) return true
+    if (next.words.length >= 2 && hasWideGap(next)) return true
+  }
+  return false
+}
+
+/** Lines one cell may wrap over below its row's first. */
+const MAX_WRAPPED_LINES = 8
+
+/** Each of the line's word groups starts where a column after the first starts in the run. */
+function atColumnStarts(columns: RunColumns, l: TextLine): boolean {
+  if (l.words.length === 0) return false
   const em = l.fontSize || 10
-  if (baseline(l) - baseline(next) > MAX_LEADING * (next.fontSize || 10)) return false
   return wideGapGroups(l).every((g) => {
     const x = g[0]!.box.x
     return x - columns.left >= em && columns.startsNear(x, ALIGNED * em)
