@@ -20,8 +20,11 @@ function squash(text: string): { s: string; map: number[] } {
   let s = ''
   const map: number[] = []
   let pendingSpace = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
+  // A passage quotes the printed "−5" or "’<’"; a page stored before it did holds "-5", "'<'".
+  // Folded once, character for character, so indices into it are indices into `text`.
+  const folded = foldTypography(text)
+  for (let i = 0; i < folded.length; i++) {
+    const ch = folded[i]!
     if (/\s/.test(ch)) {
       pendingSpace = s.length > 0
       continue
@@ -31,8 +34,7 @@ function squash(text: string): { s: string; map: number[] } {
       map.push(i - 1)
       pendingSpace = false
     }
-    // A passage quotes the printed "−5" or "’<’"; a page stored before it did holds "-5", "'<'".
-    s += foldTypography(ch).toLowerCase()
+    s += ch.toLowerCase()
     map.push(i)
   }
   return { s, map }
